@@ -1,0 +1,116 @@
+// The HTTP server: the API under /api, the OpenAPI document at /api/docs, and the built web app.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode, QuireError, errorMessages, type ErrorCode as Code } from '@quire/contracts';
+import type { AppContext } from './context.js';
+import { buildCalls } from './routes/calls.js';
+import { openApiDocument } from './routes/openapi.js';
+import { firstIssue } from './services/tasks.js';
+import { newId } from './ids.js';
+
+const VISITOR_COOKIE = 'quire_vid';
+
+const httpStatus: Partial<Record<Code, number>> = {
+  [ErrorCode.InvalidParams]: 400,
+  [ErrorCode.NotPdf]: 415,
+  [ErrorCode.WrongType]: 415,
+  [ErrorCode.UnsupportedType]: 415,
+  [ErrorCode.Unreadable]: 422,
+  [ErrorCode.Encrypted]: 403,
+  [ErrorCode.WrongPassword]: 403,
+  [ErrorCode.Damaged]: 422,
+  [ErrorCode.NoData]: 404,
+  [ErrorCode.TooLarge]: 413,
+  [ErrorCode.TooManyPages]: 413,
+  [ErrorCode.Busy]: 503,
+  [ErrorCode.NeedPdfFirst]: 400,
+  [ErrorCode.UploadFailed]: 400,
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ownerId: string;
+  }
+}
+
+/** Every visitor gets an unguessable id in a cookie; files and tasks belong to it. */
+function visitorId(req: FastifyRequest): string | undefined {
+  const v = req.cookies[VISITOR_COOKIE];
+  return v && /^[0-9a-f]{32}$/.test(v) ? v : undefined;
+}
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({ logger: process.env.QUIRE_LOG === '1', bodyLimit: 1024 * 1024, forceCloseConnections: true });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: ctx.config.maxFileBytes, files: 1 } });
+  // Upload parts arrive as raw bytes and are streamed straight to disk.
+  app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
+
+  app.decorateRequest('ownerId', '');
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    let id = visitorId(req);
+    if (!id) {
+      id = newId();
+      reply.setCookie(VISITOR_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 365 * 86400 });
+    }
+    req.ownerId = id;
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof QuireError) {
+      return reply.status(httpStatus[err.code] ?? 500).send({ code: err.code, msg: err.message, data: null });
+    }
+    const e = err as { statusCode?: number; code?: string; message: string };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
+      return reply.status(413).send({ code: ErrorCode.TooLarge, msg: errorMessages[ErrorCode.TooLarge], data: null });
+    }
+    if (e.statusCode && e.statusCode < 500) {
+      return reply.status(e.statusCode).send({ code: ErrorCode.InvalidParams, msg: e.message, data: null });
+    }
+    req.log.error(err);
+    console.error(err);
+    return reply.status(500).send({ code: ErrorCode.Generic, msg: errorMessages[ErrorCode.Generic], data: null });
+  });
+
+  const calls = buildCalls();
+  for (const call of calls) {
+    app.route({
+      method: call.method,
+      url: call.path,
+      handler: async (req, reply) => {
+        const query = call.query ? call.query.safeParse(req.query) : { success: true as const, data: req.query };
+        if (!query.success) throw new QuireError(ErrorCode.InvalidParams, firstIssue(query.error));
+        const rawBody = { ...(req.body as object), ...(req.params as object) };
+        const body = call.body ? call.body.safeParse(rawBody) : { success: true as const, data: req.body };
+        if (!body.success) throw new QuireError(ErrorCode.InvalidParams, firstIssue(body.error));
+        const data = await call.handler({ query: query.data, body: body.data }, { ctx, ownerId: req.ownerId, req, reply });
+        if (call.sendsFile) return reply;
+        return { code: 0, msg: 'success', data };
+      },
+    });
+  }
+
+  app.get('/api/health', async () => ({ code: 0, msg: 'success', data: { status: 'ok' } }));
+  const doc = openApiDocument(calls);
+  app.get('/api/docs', async () => doc);
+
+  const indexHtml = path.join(ctx.config.webDist, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    // wildcard: files built after start are served too; a missing one falls to the handler below.
+    await app.register(fastifyStatic, { root: ctx.config.webDist, index: 'index.html' });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/')) return reply.status(404).send({ code: ErrorCode.NoData, msg: errorMessages[ErrorCode.NoData], data: null });
+    // A missing build asset is a 404, not the app (a module served as HTML breaks the page).
+    if (req.url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
+    // Every other path is a route of the single-page app, which handles redirects itself.
+    if (!fs.existsSync(indexHtml)) return reply.status(503).type('text/plain').send('The web app is not built: run npm run build.');
+    return reply.type('text/html').send(fs.createReadStream(indexHtml));
+  });
+  return app;
+}

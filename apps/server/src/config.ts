@@ -1,0 +1,60 @@
+// Runtime configuration, read once from the environment. Embedded defaults need nothing else.
+import path from 'node:path';
+import os from 'node:os';
+
+export type Services = { api: boolean; worker: boolean };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** sqlite (default, a file in dataDir) or a postgres:// URL */
+  databaseUrl: string;
+  services: Services;
+  workerConcurrency: number;
+  maxFileBytes: number;
+  maxPages: number;
+  retentionHours: number;
+  engineTimeoutMs: number;
+  /** Bounds a whole task, however many engine calls it makes. */
+  taskTimeoutMs: number;
+  engineMemoryMb: number;
+  /** LibreOffice listeners kept running for conversions (each converts one document at a time). */
+  officeListeners: number;
+  webDist: string;
+  cookieSecret: string;
+}
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === '' ? NaN : Number(raw);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+function parseServices(argv: string[]): Services {
+  const flag = argv.find((a) => a.startsWith('--services='))?.slice('--services='.length) ?? process.env.QUIRE_SERVICES;
+  const list = (flag ?? 'api,worker').split(',').map((s) => s.trim());
+  return { api: list.includes('api'), worker: list.includes('worker') };
+}
+
+export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv): Config {
+  const dataDir = path.resolve(overrides.dataDir ?? process.env.QUIRE_DATA_DIR ?? path.join(process.cwd(), 'data'));
+  return {
+    port: int('PORT', 8080),
+    host: process.env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: process.env.QUIRE_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'quire.db')}`,
+    services: parseServices(argv),
+    workerConcurrency: int('QUIRE_WORKERS', Math.max(1, os.availableParallelism())),
+    maxFileBytes: int('QUIRE_MAX_FILE_MB', 100) * 1024 * 1024,
+    maxPages: int('QUIRE_MAX_PAGES', 2000),
+    retentionHours: int('QUIRE_RETENTION_HOURS', 2),
+    engineTimeoutMs: int('QUIRE_ENGINE_TIMEOUT_S', 120) * 1000,
+    taskTimeoutMs: int('QUIRE_TASK_TIMEOUT_S', 600) * 1000,
+    engineMemoryMb: int('QUIRE_ENGINE_MEMORY_MB', 2048),
+    officeListeners: Math.max(1, int('QUIRE_OFFICE_LISTENERS', Math.min(2, os.availableParallelism()))),
+    webDist: path.resolve(process.env.QUIRE_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    cookieSecret: process.env.QUIRE_COOKIE_SECRET ?? '',
+    ...overrides,
+  };
+}

@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+
+export const migrations = {
+  '001_init': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('files')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('owner_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('name', 'varchar(512)', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('md5', 'varchar(32)', (c) => c.notNull())
+        .addColumn('storage_key', 'varchar(512)', (c) => c.notNull())
+        .addColumn('total_page', 'integer', (c) => c.notNull())
+        .addColumn('page_w', 'real', (c) => c.notNull())
+        .addColumn('page_h', 'real', (c) => c.notNull())
+        .addColumn('encrypted', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('files_expires').on('files').column('expires_at').execute();
+      await db.schema
+        .createTable('uploads')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('owner_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('filename', 'varchar(512)', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('md5', 'varchar(32)', (c) => c.notNull())
+        .addColumn('part_size', 'integer', (c) => c.notNull())
+        .addColumn('total_parts', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('uploads_owner_md5').on('uploads').columns(['owner_id', 'md5']).execute();
+      await db.schema
+        .createTable('tasks')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('multi_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('owner_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('tool', 'varchar(64)', (c) => c.notNull())
+        .addColumn('params', 'text', (c) => c.notNull())
+        .addColumn('state', 'varchar(16)', (c) => c.notNull())
+        .addColumn('progress', 'integer', (c) => c.notNull())
+        .addColumn('error_code', 'integer', (c) => c.notNull())
+        .addColumn('error_msg', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('outputs', 'text', (c) => c.notNull())
+        .addColumn('lease_until', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('finished_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('tasks_state_created').on('tasks').columns(['state', 'created_at']).execute();
+      await db.schema.createIndex('tasks_multi').on('tasks').column('multi_id').execute();
+    },
+  },
+};

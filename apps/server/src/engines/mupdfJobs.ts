@@ -1,0 +1,58 @@
+// What the MuPDF worker (mupdf-worker.ts) is asked to do, and what it answers: the contract
+// between the server and that child process.
+import type { Margins } from './pageBoxes.js';
+
+export interface RedactArea {
+  page: number;
+  /** PDF points from the bottom left of the page as shown (CropBox, after /Rotate). */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface RedactText {
+  text: string;
+  regex?: boolean | undefined;
+}
+
+interface JobFiles {
+  /** An unencrypted PDF whose page tree qpdf has checked (qpdf.editableInput). */
+  input: string;
+  output: string;
+}
+
+export interface CropJob extends JobFiles {
+  op: 'crop';
+  /** 1-based pages, or all. */
+  pages: number[] | 'all';
+  /** Points to take off each side as the page is shown. */
+  margins: Margins;
+}
+
+export interface RedactJob extends JobFiles {
+  op: 'redact';
+  areas: RedactArea[];
+  texts: RedactText[];
+}
+
+export interface ReplaceJob extends JobFiles {
+  op: 'replace';
+  search: string;
+  replace: string;
+}
+
+export type MupdfJob = CropJob | RedactJob | ReplaceJob;
+
+export interface JobResults {
+  crop: { pages: number };
+  redact: { areas: number; textHits: number; annotations: number; outlineTitles: number };
+  /** fallbackFont: the standard font used where the original one lacks the new characters. */
+  replace: { count: number; fallbackFont: string | null };
+}
+
+/** The worker's last line of output. code: a catalogue code (3100, 3124 or 3125). */
+export type MupdfAnswer<Op extends MupdfJob['op'] = MupdfJob['op']> = { ok: true; result: JobResults[Op] } | { ok: false; code: number; msg: string };
+
+/** Lines the worker writes while it works: "progress 42". */
+export const PROGRESS_PREFIX = 'progress ';

@@ -1,0 +1,81 @@
+// Poppler's command-line tools (Debian's poppler-utils): pages rendered to images (pdftoppm) and
+// embedded images written out as they are stored (pdfimages). Every call is bounded by runEngine.
+// Inputs are plain PDFs: an encrypted or damaged upload is first made so by qpdf (editableInput).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ErrorCode, PDF_IMAGE_MAX_PIXELS, QuireError, type PdfImageFormat } from '@quire/contracts';
+import type { EngineLimits } from './qpdf.js';
+import { EngineTimeout, runEngine, tookTooLong } from './run.js';
+import { ppmToBmp } from './bmp.js';
+
+async function poppler(command: string, args: string[], limits: EngineLimits) {
+  try {
+    return await runEngine(command, args, limits);
+  } catch (e) {
+    if (e instanceof EngineTimeout) throw tookTooLong();
+    throw e;
+  }
+}
+
+/** Width and height in points of each page as shown (crop box), from pdfinfo. */
+export async function pageSizes(file: string, pages: number, limits: EngineLimits): Promise<{ w: number; h: number }[]> {
+  const res = await poppler('pdfinfo', ['-f', '1', '-l', String(pages), file], limits);
+  const sizes: { w: number; h: number }[] = [];
+  for (const m of res.stdout.matchAll(/^Page\s+(\d+) size:\s+([\d.]+) x ([\d.]+)/gm)) sizes[Number(m[1]) - 1] = { w: Number(m[2]), h: Number(m[3]) };
+  return sizes;
+}
+
+/** Refuses a page whose bitmap at `dpi` would hold more than PDF_IMAGE_MAX_PIXELS pixels. */
+export function checkRenderSize(page: number, size: { w: number; h: number } | undefined, dpi: number): void {
+  if (!size) return;
+  const w = Math.ceil((size.w * dpi) / 72);
+  const h = Math.ceil((size.h * dpi) / 72);
+  if (w * h > PDF_IMAGE_MAX_PIXELS) {
+    throw new QuireError(
+      ErrorCode.InvalidParams,
+      `Page ${page} would be ${w} x ${h} pixels at ${dpi} dpi, more than can be rendered. Please choose a lower resolution.`,
+    );
+  }
+}
+
+const pdftoppmFormat: Record<PdfImageFormat, string[]> = {
+  jpg: ['-jpeg', '-jpegopt', 'quality=90'],
+  png: ['-png'],
+  tiff: ['-tiff', '-tiffcompression', 'lzw'],
+  // pdftoppm writes no BMP: it writes a PPM, which is turned into a BMP here.
+  bmp: [],
+};
+const pdftoppmExt: Record<PdfImageFormat, string> = { jpg: 'jpg', png: 'png', tiff: 'tif', bmp: 'ppm' };
+
+/** Renders one page (its crop box) to `out` (without extension, which is added: the returned path). */
+export async function renderPage(file: string, page: number, format: PdfImageFormat, dpi: number, outBase: string, limits: EngineLimits): Promise<string> {
+  const args = [...pdftoppmFormat[format], '-r', String(dpi), '-cropbox', '-f', String(page), '-l', String(page), '-singlefile', file, outBase];
+  const res = await poppler('pdftoppm', args, limits);
+  const written = `${outBase}.${pdftoppmExt[format]}`;
+  const exists = await fs.stat(written).then((s) => s.size > 0, () => false);
+  if (res.exitCode !== 0 || !exists) {
+    await fs.rm(written, { force: true });
+    throw new QuireError(ErrorCode.Damaged);
+  }
+  if (format !== 'bmp') return written;
+  const bmp = `${outBase}.bmp`;
+  try {
+    await ppmToBmp(written, bmp);
+  } finally {
+    await fs.rm(written, { force: true });
+  }
+  return bmp;
+}
+
+/**
+ * Every image the pages draw, as stored: JPEG and JPEG 2000 streams unchanged, CMYK images as
+ * TIFF, the rest (JBIG2 and CCITT faxes too, which no image viewer opens raw) as PNG. Returns the
+ * written files in page order.
+ */
+export async function extractImages(file: string, outDir: string, limits: EngineLimits): Promise<string[]> {
+  const res = await poppler('pdfimages', ['-png', '-tiff', '-j', '-jp2', file, path.join(outDir, 'img')], limits);
+  const number = (f: string) => Number.parseInt(f.slice(4), 10);
+  const files = (await fs.readdir(outDir)).filter((f) => /^img-\d+\./.test(f)).sort((a, b) => number(a) - number(b));
+  if (res.exitCode !== 0 && files.length === 0) throw new QuireError(ErrorCode.Damaged);
+  return files.map((f) => path.join(outDir, f));
+}

@@ -1,0 +1,83 @@
+// Runs an external engine with a time limit and an address-space bound, so a hostile or huge
+// input can neither hang a worker nor exhaust the machine.
+import { spawn } from 'node:child_process';
+import { ErrorCode, QuireError } from '@quire/contracts';
+
+export interface RunOptions {
+  timeoutMs: number;
+  memoryMb: number;
+  /**
+   * What memoryMb bounds: the address space (default), or the data segment for engines that
+   * reserve far more address space than they use, as WebAssembly does (gigabytes of guard pages).
+   */
+  memoryBound?: 'address-space' | 'data';
+  /** Called with each line the engine writes on stdout (progress reporting). */
+  onLine?: (line: string) => void;
+  signal?: AbortSignal;
+}
+
+export interface RunResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+export class EngineTimeout extends Error {
+  constructor(readonly command: string) {
+    super(`${command} exceeded its time limit`);
+  }
+}
+
+/** How a task that ran out of time is reported. */
+export const tookTooLong = () => new QuireError(ErrorCode.TaskFailed, 'Processing took too long and was stopped.');
+
+const MAX_CAPTURE = 1024 * 1024;
+
+/** The prlimit option for a memory bound: the address space, or the data segment (see RunOptions). */
+export function prlimitMemory(opts: Pick<RunOptions, 'memoryMb' | 'memoryBound'>): string {
+  const bytes = String(opts.memoryMb * 1024 * 1024);
+  return opts.memoryBound === 'data' ? `--data=${bytes}` : `--as=${bytes}`;
+}
+
+export function runEngine(command: string, args: string[], opts: RunOptions): Promise<RunResult> {
+  // prlimit bounds virtual memory; a child over it fails to allocate instead of swapping the host.
+  const child = spawn('prlimit', [prlimitMemory(opts), '--', command, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LC_ALL: 'C' },
+  });
+  let stdout = '';
+  let stderr = '';
+  let pending = '';
+  let timedOut = false;
+  // Either limit, the call's own or the whole task's (signal), ends the engine the same way.
+  const kill = () => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  };
+  const timer = setTimeout(kill, opts.timeoutMs);
+  if (opts.signal?.aborted) kill();
+  else opts.signal?.addEventListener('abort', kill, { once: true });
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    if (stdout.length < MAX_CAPTURE) stdout += chunk;
+    if (!opts.onLine) return;
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) opts.onLine(line);
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    if (stderr.length < MAX_CAPTURE) stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('close', (code, sig) => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', kill);
+      if (timedOut) return reject(new EngineTimeout(command));
+      resolve({ exitCode: code ?? (sig ? 137 : 1), stdout, stderr });
+    });
+  });
+}

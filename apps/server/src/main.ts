@@ -1,0 +1,32 @@
+// Entry point: `npm start` (api and worker in one process), or --services=api / --services=worker.
+import { loadConfig } from './config.js';
+import { createContext } from './context.js';
+import { buildApp } from './app.js';
+import { Worker } from './queue/worker.js';
+import { startSweeper, sweep } from './queue/sweeper.js';
+
+const config = loadConfig();
+const ctx = await createContext(config);
+const worker = config.services.worker ? new Worker(ctx) : null;
+await worker?.start();
+await sweep(ctx);
+const stopSweeper = startSweeper(ctx);
+const app = config.services.api ? await buildApp(ctx) : null;
+if (app) {
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Quire listening on http://localhost:${config.port} (data in ${config.dataDir})`);
+}
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  stopSweeper();
+  await app?.close();
+  await worker?.stop();
+  await ctx.office.close();
+  await ctx.db.destroy();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

@@ -1,0 +1,168 @@
+// The worker: claims queued tasks from the tasks table and runs their tool. Any number of worker
+// processes may share one database; a lease that is not renewed hands the task back.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ErrorCode, QuireError, errorMessages } from '@quire/contracts';
+import type { AppContext } from '../context.js';
+import type { TaskTable } from '../db/schema.js';
+import { toolById } from '../tools/registry.js';
+import type { ToolInput } from '../tools/tool.js';
+import type { StoredOutput } from '../services/tasks.js';
+
+export const LEASE_MS = 30_000;
+/** A task whose worker died is tried once more, then failed clearly. */
+export const MAX_ATTEMPTS = 2;
+const POLL_MS = 1000;
+
+/** Takes the oldest queued task, or nothing; safe when several workers race for it. */
+export async function claimTask(ctx: AppContext): Promise<TaskTable | undefined> {
+  for (let tries = 0; tries < 5; tries++) {
+    const next = await ctx.db.selectFrom('tasks').select('id').where('state', '=', 'queued').orderBy('created_at').limit(1).executeTakeFirst();
+    if (!next) return undefined;
+    const claimed = await ctx.db
+      .updateTable('tasks')
+      .set((eb) => ({ state: 'running', lease_until: Date.now() + LEASE_MS, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', next.id)
+      .where('state', '=', 'queued')
+      .returningAll()
+      .executeTakeFirst();
+    if (claimed) return claimed;
+  }
+  return undefined;
+}
+
+/** Running tasks whose lease ran out: their worker stopped. Requeue or fail them. */
+export async function recoverAbandoned(ctx: AppContext, now = Date.now()) {
+  await ctx.db
+    .updateTable('tasks')
+    .set({ state: 'queued', lease_until: 0 })
+    .where('state', '=', 'running')
+    .where('lease_until', '<', now)
+    .where('attempts', '<', MAX_ATTEMPTS)
+    .execute();
+  await ctx.db
+    .updateTable('tasks')
+    .set({ state: 'failed', error_code: ErrorCode.TaskFailed, error_msg: 'The task was interrupted. Please try again.', finished_at: now, params: '{}' })
+    .where('state', '=', 'running')
+    .where('lease_until', '<', now)
+    .execute();
+}
+
+function failureOf(e: unknown): { code: number; msg: string } {
+  if (e instanceof QuireError) return { code: e.code, msg: e.message };
+  return { code: ErrorCode.TaskFailed, msg: errorMessages[ErrorCode.TaskFailed] };
+}
+
+export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
+  const workDir = path.join(ctx.tmpDir, 'work', task.id);
+  const outputPrefix = `outputs/${task.id}`;
+  let lastWrite = 0;
+  let lastProgress = 0;
+  const heartbeat = setInterval(() => {
+    void ctx.db.updateTable('tasks').set({ lease_until: Date.now() + LEASE_MS }).where('id', '=', task.id).execute().catch(() => {});
+  }, LEASE_MS / 3);
+  try {
+    const tool = toolById(task.tool);
+    if (!tool) throw new QuireError(ErrorCode.TaskFailed, `Unknown tool ${task.tool}`);
+    const params = tool.params.parse(JSON.parse(task.params));
+    const inputs: ToolInput[] = [];
+    for (const ref of tool.inputsOf(params as never)) {
+      const file = await ctx.db.selectFrom('files').selectAll().where('id', '=', ref.fileId).where('owner_id', '=', task.owner_id).executeTakeFirst();
+      if (!file) throw new QuireError(ErrorCode.NoData);
+      inputs.push({ path: await ctx.storage.localPath(file.storage_key), name: file.name, password: ref.password, pages: file.total_page });
+    }
+    await fs.rm(workDir, { recursive: true, force: true });
+    await fs.mkdir(workDir, { recursive: true });
+    const progress = (percent: number) => {
+      const p = Math.max(lastProgress, Math.min(99, Math.round(percent)));
+      if (p === lastProgress || Date.now() - lastWrite < 300) return;
+      lastProgress = p;
+      lastWrite = Date.now();
+      void ctx.db.updateTable('tasks').set({ progress: p }).where('id', '=', task.id).execute().catch(() => {});
+    };
+    const limits = { ...ctx.toolLimits, signal: AbortSignal.timeout(ctx.config.taskTimeoutMs) };
+    const produced = await tool.run({ inputs, workDir, limits, office: ctx.office, progress }, params as never);
+    const outputs: StoredOutput[] = [];
+    for (const [index, out] of produced.entries()) {
+      const key = `${outputPrefix}/${index}${path.extname(out.name)}`;
+      const size = (await fs.stat(out.path)).size;
+      await ctx.storage.putFile(key, out.path);
+      outputs.push({
+        index,
+        name: out.name,
+        size,
+        key,
+        ...(out.note !== undefined && { note: out.note }),
+        ...(out.inputSize !== undefined && { input_size: out.inputSize }),
+        ...(out.unchanged && { unchanged: true }),
+      });
+    }
+    const now = Date.now();
+    await ctx.db
+      .updateTable('tasks')
+      .set({ state: 'done', progress: 100, outputs: JSON.stringify(outputs), params: '{}', finished_at: now, expires_at: now + ctx.config.retentionHours * 3600_000 })
+      .where('id', '=', task.id)
+      .execute();
+  } catch (e) {
+    const { code, msg } = failureOf(e);
+    if (!(e instanceof QuireError)) console.error(`task ${task.id} (${task.tool}) failed:`, e);
+    await ctx.storage.deletePrefix(outputPrefix).catch(() => {});
+    await ctx.db.updateTable('tasks').set({ state: 'failed', error_code: code, error_msg: msg, params: '{}', finished_at: Date.now() }).where('id', '=', task.id).execute();
+  } finally {
+    clearInterval(heartbeat);
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** Runs up to `concurrency` tasks at a time until stopped. */
+export class Worker {
+  private running = false;
+  private active = new Set<Promise<void>>();
+  private wake: (() => void) | null = null;
+  private readonly onQueued = () => this.wake?.();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  async start() {
+    // Work folders left by a process that died belong to nobody now.
+    await fs.rm(path.join(this.ctx.tmpDir, 'work'), { recursive: true, force: true });
+    await recoverAbandoned(this.ctx);
+    this.running = true;
+    this.ctx.events.on('queued', this.onQueued);
+    void this.loop();
+  }
+
+  private async loop() {
+    while (this.running) {
+      if (this.active.size >= this.ctx.config.workerConcurrency) {
+        await Promise.race(this.active);
+        continue;
+      }
+      const task = await claimTask(this.ctx).catch((e) => {
+        console.error('claim failed', e);
+        return undefined;
+      });
+      if (!task) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, POLL_MS);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = null;
+        continue;
+      }
+      const run = runTask(this.ctx, task).finally(() => this.active.delete(run));
+      this.active.add(run);
+    }
+  }
+
+  /** Stops claiming and waits for the tasks in hand to finish. */
+  async stop() {
+    this.running = false;
+    this.ctx.events.off('queued', this.onQueued);
+    this.wake?.();
+    await Promise.allSettled([...this.active]);
+  }
+}

@@ -1,0 +1,184 @@
+// Every call of the API is declared once here: method, path, schemas and a thin handler.
+// The server registers these, and the OpenAPI document is generated from the same list.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  bulkDownloadQuery,
+  documentInfo,
+  downloadQuery,
+  ErrorCode,
+  QuireError,
+  documentInfoQuery,
+  fileInfo,
+  serverConfig,
+  taskCreated,
+  taskEntry,
+  taskResultQuery,
+  toolDefinitions,
+  uploadCompleteRequest,
+  uploadPartQuery,
+  uploadPartResult,
+  uploadPolicy,
+  uploadPolicyRequest,
+  UPLOAD_CHUNK_THRESHOLD,
+  UPLOAD_PART_SIZE,
+} from '@quire/contracts';
+import type { AppContext } from '../context.js';
+import { acceptUpload, toFileInfo, unlockedFile } from '../services/files.js';
+import { sendBulk, sendTaskOutput, sendUpload } from '../services/downloads.js';
+import { newId } from '../ids.js';
+import { completeUpload, uploadPolicy as makeUploadPolicy, uploadPart } from '../services/uploads.js';
+import { createTask, taskResults } from '../services/tasks.js';
+import { tools } from '../tools/registry.js';
+
+export interface CallContext {
+  ctx: AppContext;
+  ownerId: string;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface Call {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  summary: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The `data` of the envelope; calls that answer with a file leave it out. */
+  response?: z.ZodType;
+  /** Raw request bodies (uploads) are described, not validated, by the document. */
+  rawBody?: 'multipart' | 'octet-stream';
+  /** The handler sends a file itself instead of returning envelope data. */
+  sendsFile?: true;
+  handler(input: { query: any; body: any }, c: CallContext): Promise<unknown>;
+}
+
+const base = '/api/tools/v1/';
+
+/** One-request upload: stream the part to a temporary file, then check it like any upload. */
+async function receiveMultipart(c: CallContext) {
+  const part = await c.req.file();
+  if (!part) throw new QuireError(ErrorCode.NeedPdfFirst);
+  fs.mkdirSync(c.ctx.tmpDir, { recursive: true });
+  const tmp = path.join(c.ctx.tmpDir, `${newId()}.upload`);
+  try {
+    await pipeline(part.file, fs.createWriteStream(tmp));
+    if (part.file.truncated) throw new QuireError(ErrorCode.TooLarge);
+  } catch (e) {
+    fs.rmSync(tmp, { force: true });
+    throw e;
+  }
+  return acceptUpload(c.ctx, c.ownerId, path.basename(part.filename || 'document.pdf'), tmp);
+}
+
+export function buildCalls(): Call[] {
+  // Path segments like :file_id are fields of the call's body; the tool's schema validates them all.
+  // Pages that share a tool (the converter's) share its call: one per tool.
+  const oneDefinitionPerTool = toolDefinitions.filter((def, i) => toolDefinitions.findIndex((d) => d.id === def.id) === i);
+  const toolCalls: Call[] = oneDefinitionPerTool.flatMap((def) =>
+    [def.apiPath, ...(def.apiPathAliases ?? [])].map((apiPath): Call => {
+      const params = tools[def.id].params;
+      // A GET (the spec's converter) takes its parameters from the query string.
+      return def.apiMethod === 'GET'
+        ? { method: 'GET', path: base + apiPath, summary: `Queue the ${def.id} tool`, query: params, response: taskCreated, handler: ({ query }, c) => createTask(c.ctx, c.ownerId, def.id, query) }
+        : { method: 'POST', path: base + apiPath, summary: `Queue the ${def.id} tool`, body: params, response: taskCreated, handler: ({ body }, c) => createTask(c.ctx, c.ownerId, def.id, body) };
+    }),
+  );
+
+  return [
+    {
+      method: 'GET',
+      path: base + 'config',
+      summary: 'Limits the web app enforces before uploading',
+      response: serverConfig,
+      handler: async (_, { ctx }) => ({
+        max_file_size: ctx.config.maxFileBytes,
+        max_pages: ctx.config.maxPages,
+        retention_hours: ctx.config.retentionHours,
+        chunk_threshold: UPLOAD_CHUNK_THRESHOLD,
+        part_size: UPLOAD_PART_SIZE,
+      }),
+    },
+    {
+      method: 'POST',
+      path: base + 'file/stream',
+      summary: 'Upload a file in one request (multipart field "file")',
+      rawBody: 'multipart',
+      response: fileInfo,
+      handler: (_, c) => receiveMultipart(c),
+    },
+    {
+      method: 'POST',
+      path: base + 'file/upload-policy',
+      summary: 'Start or resume a chunked upload',
+      body: uploadPolicyRequest,
+      response: uploadPolicy,
+      handler: ({ body }, c) => makeUploadPolicy(c.ctx, c.ownerId, body),
+    },
+    {
+      method: 'PUT',
+      path: base + 'file/upload-part',
+      summary: 'Send one part (raw bytes) of a chunked upload',
+      query: uploadPartQuery,
+      rawBody: 'octet-stream',
+      response: uploadPartResult,
+      handler: ({ query }, c) => uploadPart(c.ctx, c.ownerId, query.upload_id, query.part_number, c.req.body as NodeJS.ReadableStream as never),
+    },
+    {
+      method: 'POST',
+      path: base + 'file/upload-complete',
+      summary: 'Join the parts, verify the md5 and register the file',
+      body: uploadCompleteRequest,
+      response: fileInfo,
+      handler: ({ body }, c) => completeUpload(c.ctx, c.ownerId, body.upload_id),
+    },
+    {
+      method: 'GET',
+      path: base + 'document/info',
+      summary: 'Pages and size of an uploaded file; 3122 if it needs a password, 3123 if the password is wrong',
+      query: documentInfoQuery,
+      response: documentInfo,
+      handler: async ({ query }, c) => {
+        const row = await unlockedFile(c.ctx, c.ownerId, query.file_id, query.passwd);
+        const info = toFileInfo(row);
+        return { file_id: info.file_id, file_size: info.file_size, total_page: info.total_page, page_w: info.page_w, page_h: info.page_h };
+      },
+    },
+    ...toolCalls,
+    {
+      method: 'GET',
+      path: base + 'get-task-result',
+      summary: 'Status and progress of a task, or of every task of a multi_id',
+      query: taskResultQuery,
+      response: z.array(taskEntry),
+      handler: ({ query }, c) => taskResults(c.ctx, c.ownerId, query),
+    },
+    {
+      method: 'GET',
+      path: base + 'file/download',
+      summary: 'The uploaded file itself (the web app renders thumbnails from it)',
+      query: documentInfoQuery,
+      sendsFile: true,
+      handler: ({ query }, c) => sendUpload(c.ctx, c.reply, c.ownerId, query.file_id, query.passwd),
+    },
+    {
+      method: 'GET',
+      path: base + 'document/download-doc',
+      summary: "A task's output: the only one, one by index, or a zip of all",
+      query: downloadQuery,
+      sendsFile: true,
+      handler: ({ query }, c) => sendTaskOutput(c.ctx, c.reply, c.ownerId, query.task_id, query.index),
+    },
+    {
+      method: 'GET',
+      path: base + 'download-doc-bulk',
+      summary: 'A zip of the outputs of every finished task of a multi_id',
+      query: bulkDownloadQuery,
+      sendsFile: true,
+      handler: ({ query }, c) => sendBulk(c.ctx, c.reply, c.ownerId, query.multi_id),
+    },
+  ];
+}

@@ -1,0 +1,111 @@
+// Uploaded files: checked on arrival (type, size, pages, password, damage) and owned by a visitor.
+import fs from 'node:fs/promises';
+import crypto from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { ErrorCode, QuireError, type FileInfo } from '@quire/contracts';
+import type { AppContext } from '../context.js';
+import type { FileTable } from '../db/schema.js';
+import { firstPageSize, inspectPdf } from '../engines/qpdf.js';
+import { readImageHeader } from '../engines/imageHeader.js';
+import { detectFileType, extensionOf } from './fileTypes.js';
+import { newId } from '../ids.js';
+
+export function fileUrl(fileId: string) {
+  return `/api/tools/v1/file/download?file_id=${fileId}`;
+}
+
+export function toFileInfo(row: FileTable): FileInfo {
+  return {
+    file_id: row.id,
+    file_name: row.name,
+    file_size: row.size,
+    file_url: fileUrl(row.id),
+    page_w: row.page_w,
+    page_h: row.page_h,
+    total_page: row.total_page,
+    encrypted: row.encrypted === 1,
+  };
+}
+
+export async function md5OfFile(file: string): Promise<string> {
+  const hash = crypto.createHash('md5');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Takes a complete upload from a temporary path into storage. The temporary file is always
+ * consumed: stored on success, deleted on any failure, so nothing half-checked is kept.
+ */
+export async function acceptUpload(ctx: AppContext, ownerId: string, name: string, tmpPath: string, md5?: string): Promise<FileInfo> {
+  try {
+    const size = (await fs.stat(tmpPath)).size;
+    if (size > ctx.config.maxFileBytes) throw new QuireError(ErrorCode.TooLarge);
+    // Any type some tool takes is kept; each tool refuses the types it does not take (fileTypes.ts).
+    const type = await detectFileType(tmpPath, name);
+    if (!type) throw new QuireError(extensionOf(name) === 'pdf' ? ErrorCode.NotPdf : ErrorCode.UnsupportedType);
+    let pages = 0;
+    let encrypted = false;
+    let pageSize = { w: 0, h: 0 };
+    if (type === 'pdf') {
+      try {
+        ({ pages, encrypted } = await inspectPdf(tmpPath, undefined, ctx.inspectLimits));
+        pageSize = await firstPageSize(tmpPath, undefined, ctx.inspectLimits);
+      } catch (e) {
+        if (!(e instanceof QuireError && e.code === ErrorCode.Encrypted)) throw e;
+        encrypted = true;
+      }
+    } else {
+      // An image's pixel size as its header states it; other documents have no pages until converted.
+      const frames = (await readImageHeader(tmpPath))?.frames;
+      if (frames) [pages, pageSize] = [frames.length, { w: frames[0]!.width, h: frames[0]!.height }];
+    }
+    if (pages > ctx.config.maxPages) throw new QuireError(ErrorCode.TooManyPages);
+    const id = newId();
+    const now = Date.now();
+    const row: FileTable = {
+      id,
+      owner_id: ownerId,
+      name,
+      size,
+      md5: md5 ?? (await md5OfFile(tmpPath)),
+      storage_key: `files/${id}.${type}`,
+      total_page: pages,
+      page_w: pageSize.w,
+      page_h: pageSize.h,
+      encrypted: encrypted ? 1 : 0,
+      created_at: now,
+      expires_at: now + ctx.config.retentionHours * 3600_000,
+    };
+    await ctx.storage.putFile(row.storage_key, tmpPath);
+    await ctx.db.insertInto('files').values(row).execute();
+    return toFileInfo(row);
+  } finally {
+    await fs.rm(tmpPath, { force: true });
+  }
+}
+
+/** A file of this owner, or 2405 whether it is missing, expired or someone else's. */
+export async function ownedFile(ctx: AppContext, ownerId: string, fileId: string): Promise<FileTable> {
+  const row = await ctx.db.selectFrom('files').selectAll().where('id', '=', fileId).where('owner_id', '=', ownerId).executeTakeFirst();
+  if (!row || row.expires_at < Date.now()) throw new QuireError(ErrorCode.NoData);
+  return row;
+}
+
+/**
+ * Opens an owned file with the given password: 3122 if one is needed, 3123 if it is wrong.
+ * The page count of an encrypted file becomes known here and is remembered.
+ */
+export async function unlockedFile(ctx: AppContext, ownerId: string, fileId: string, password?: string): Promise<FileTable> {
+  const row = await ownedFile(ctx, ownerId, fileId);
+  if (row.encrypted !== 1) return row;
+  const local = await ctx.storage.localPath(row.storage_key);
+  const { pages } = await inspectPdf(local, password || undefined, ctx.inspectLimits);
+  if (pages > ctx.config.maxPages) throw new QuireError(ErrorCode.TooManyPages);
+  if (row.total_page !== pages) {
+    const size = await firstPageSize(local, password, ctx.inspectLimits);
+    await ctx.db.updateTable('files').set({ total_page: pages, page_w: size.w, page_h: size.h }).where('id', '=', row.id).execute();
+    return { ...row, total_page: pages, page_w: size.w, page_h: size.h };
+  }
+  return row;
+}

@@ -1,0 +1,78 @@
+// Files to PDF (the converter call): office documents through the LibreOffice listeners, EPUB
+// through MuPDF, an image as images to PDF lays it out. Text and HTML get their encoding settled first.
+// The same call with an image output_format renders each page of a PDF (engines/poppler.ts).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { defaultImageLayout, ErrorCode, PDF_IMAGE_DPI, QuireError, type PdfImageFormat } from '@quire/contracts';
+import { imagesToPdf } from '../engines/images.js';
+import { epubToPdf } from '../engines/mutool.js';
+import { checkRenderSize, pageSizes, renderPage } from '../engines/poppler.js';
+import { editableInput } from '../engines/qpdf.js';
+import type { OfficeJob } from '../engines/office.js';
+import { detectEncoding, transcodeToUtf8 } from '../engines/textEncoding.js';
+import { detectFileType, extensionOf, imageTypes } from '../services/fileTypes.js';
+import { defineTool, outputName, singleInput, type ToolContext, type ToolInput, type ToolOutput } from './tool.js';
+
+/** The document as LibreOffice is to read it: a copy in the job's folder under its own extension. */
+async function officeJob(ctx: ToolContext, input: ToolInput, type: 'office' | 'text' | 'html', out: string): Promise<OfficeJob> {
+  const copy = path.join(ctx.workDir, `input.${extensionOf(input.name) || 'bin'}`);
+  const job = { input: copy, output: out, ...(input.password && { password: input.password }) };
+  if (type === 'office') {
+    await fs.copyFile(input.path, copy);
+    return job;
+  }
+  const encoding = await detectEncoding(input.path);
+  if (type === 'text') {
+    if (encoding.name === 'UTF-8') await fs.copyFile(input.path, copy);
+    else await transcodeToUtf8(input.path, encoding, copy, ctx.limits);
+    return { ...job, importFilter: 'Text (encoded)', filterOptions: 'UTF8' };
+  }
+  // HTML names its encoding in a meta tag LibreOffice reads, but that cannot be read from UTF-16
+  // without a byte-order mark: such a file gets its mark.
+  const bom = encoding.bom ? null : { 'UTF-16LE': [0xff, 0xfe], 'UTF-16BE': [0xfe, 0xff] }[encoding.name];
+  await fs.writeFile(copy, bom ? Buffer.concat([Buffer.from(bom), await fs.readFile(input.path)]) : await fs.readFile(input.path));
+  return { ...job, importFilter: 'HTML (StarWriter)' };
+}
+
+const baseName = (name: string) => path.basename(name, path.extname(name)) || 'document';
+
+/** One image per page of a PDF (its crop box) at `dpi`; a page too large to render at it fails the task with 3100. */
+async function pdfToImages(ctx: ToolContext, input: ToolInput, format: PdfImageFormat, dpi: number): Promise<ToolOutput[]> {
+  const sizes = await pageSizes(input.path, input.pages, ctx.limits).catch(() => []);
+  for (let page = 1; page <= input.pages; page++) checkRenderSize(page, sizes[page - 1], dpi);
+  // Encrypted or damaged files reach pdftoppm as qpdf opens and repairs them.
+  const source = await editableInput({ file: input.path, password: input.password }, input.pages, path.join(ctx.workDir, 'input.pdf'), ctx.limits);
+  ctx.progress(5);
+  const outputs: ToolOutput[] = [];
+  for (let page = 1; page <= input.pages; page++) {
+    const file = await renderPage(source, page, format, dpi, path.join(ctx.workDir, `page-${page}`), ctx.limits);
+    outputs.push({ path: file, name: input.pages === 1 ? `${baseName(input.name)}.${format}` : outputName(input.name, String(page), `.${format}`) });
+    ctx.progress(5 + Math.round((page / input.pages) * 95));
+  }
+  return outputs;
+}
+
+export const convert = defineTool({
+  id: 'convert',
+  // Documents and images become PDFs; a PDF becomes images (jpg, png, bmp, tiff).
+  accepts: (p) => (p.output_format === 'pdf' ? ['office', 'text', 'html', 'epub', ...imageTypes] : ['pdf']),
+  inputsOf: singleInput,
+  async run(ctx, p) {
+    const input = ctx.inputs[0]!;
+    if (p.output_format !== 'pdf') return pdfToImages(ctx, input, p.output_format, p.dpi ?? PDF_IMAGE_DPI.default);
+    const type = await detectFileType(input.path, input.name);
+    const out = path.join(ctx.workDir, 'converted.pdf');
+    ctx.progress(5);
+    if (type === 'office' || type === 'text' || type === 'html') {
+      if (!ctx.office) throw new Error('convert needs the LibreOffice listeners in its context');
+      await ctx.office.convert(await officeJob(ctx, input, type, out), ctx.limits);
+    } else if (type === 'epub') {
+      await epubToPdf(input.path, out, ctx.limits);
+    } else if (type && imageTypes.includes(type)) {
+      await imagesToPdf([input.path], defaultImageLayout, out, ctx.workDir, ctx.limits, ctx.progress);
+    } else {
+      throw new QuireError(ErrorCode.UnsupportedType);
+    }
+    return [{ path: out, name: `${baseName(input.name)}.pdf` }];
+  },
+});

@@ -1,0 +1,14 @@
+import path from 'node:path';
+import { writePages } from '../engines/qpdf.js';
+import { defineTool, outputName } from './tool.js';
+
+export const merge = defineTool({
+  id: 'merge',
+  inputsOf: (p) => p.file_ids.map((fileId, i) => ({ fileId, password: p.passwds?.[i] || undefined })),
+  async run(ctx) {
+    const out = path.join(ctx.workDir, 'merged.pdf');
+    const sources = ctx.inputs.map((input) => ({ file: input.path, password: input.password, range: '1-z' }));
+    await writePages(sources, out, ctx.limits, { onProgress: ctx.progress });
+    return [{ path: out, name: outputName(ctx.inputs[0]!.name, 'merged') }];
+  },
+});

@@ -1,0 +1,27 @@
+// The common run of the tools that edit a PDF with MuPDF (crop, redaction, replace text).
+import path from 'node:path';
+import { editableInput } from '../engines/qpdf.js';
+import { runMupdf } from '../engines/mupdf.js';
+import type { JobResults, MupdfJob } from '../engines/mupdfJobs.js';
+import type { ToolContext } from './tool.js';
+
+/** A job without its files: the tool says what to do, this module says on which files. */
+type JobSpec<J = MupdfJob> = J extends MupdfJob ? Omit<J, 'input' | 'output'> : never;
+
+/**
+ * Runs a MuPDF job on the tool's one input; returns the output's path and the job's result.
+ * MuPDF reads an unencrypted file whose pages qpdf has counted (a copy where needed), so it sees
+ * the same pages every other tool does and never needs the password.
+ */
+export async function editWithMupdf<S extends JobSpec>(ctx: ToolContext, spec: S): Promise<{ output: string; result: JobResults[S['op']] }> {
+  const input = ctx.inputs[0]!;
+  const output = path.join(ctx.workDir, 'output.pdf');
+  const readable = await editableInput({ file: input.path, password: input.password }, input.pages, path.join(ctx.workDir, 'input.pdf'), ctx.limits);
+  ctx.progress(10);
+  const job = { ...spec, input: readable, output } as MupdfJob;
+  const result = await runMupdf(job, ctx.workDir, ctx.limits, (p) => ctx.progress(10 + p * 0.9));
+  return { output, result: result as JobResults[S['op']] };
+}
+
+/** "1 area", "3 areas" */
+export const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -1,0 +1,195 @@
+// The API's shared behaviour: envelopes, ownership, chunked upload, bulk download, limits, docs.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode, UPLOAD_PART_SIZE, errorMessages, toolDefinitions } from '@quire/contracts';
+import { Client, startQuire, type Running } from './harness.js';
+import { makePdf, npages, pageLabels } from './fixtures.js';
+
+let quire: Running;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-api-'));
+const file = (name: string) => path.join(dir, name);
+
+beforeAll(async () => {
+  quire = await startQuire();
+  await makePdf(file('a.pdf'), 2, 'A');
+  await makePdf(file('big-base.pdf'), 400, 'Big');
+  // Big enough for several 512 KB parts: an incompressible attachment makes it ~1.6 MB.
+  await makePdf(file('big.pdf'), 400, 'Big', undefined, crypto.randomBytes(1_600_000));
+});
+afterAll(async () => {
+  await quire.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('envelope and docs', () => {
+  it('answers health', async () => {
+    const res = await (await fetch(`${quire.url}/api/health`)).json();
+    expect(res).toEqual({ code: 0, msg: 'success', data: { status: 'ok' } });
+  });
+
+  it('serves an OpenAPI document describing every tool call', async () => {
+    const doc = await (await fetch(`${quire.url}/api/docs`)).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const tool of toolDefinitions) {
+      const path = doc.paths[`/api/tools/v1/${tool.apiPath.replace(/:(\w+)/g, '{$1}')}`];
+      // A GET call (the converter) takes its parameters from the query string.
+      expect(tool.apiMethod === 'GET' ? path?.get?.parameters : path?.post?.requestBody).toBeDefined();
+    }
+    expect(doc.paths['/api/tools/v1/get-task-result'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['task_id', 'multi_id']);
+  });
+
+  it('answers unknown API paths with 2405 in the envelope', async () => {
+    const res = await new Client(quire.url).call('no-such-call');
+    expect(res).toEqual({ code: ErrorCode.NoData, msg: errorMessages[ErrorCode.NoData], data: null });
+  });
+
+  it('refuses malformed JSON with a catalogue code', async () => {
+    const res = await new Client(quire.url).call('merge', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    expect(res.code).toBe(ErrorCode.InvalidParams);
+  });
+});
+
+describe('ownership', () => {
+  it("another visitor gets 2405 for a file, its info, its tasks and downloads, and learns nothing", async () => {
+    const owner = new Client(quire.url);
+    const stranger = new Client(quire.url);
+    await stranger.call('config');
+    const fileId = await owner.uploadId(file('a.pdf'));
+    const created = await owner.post('document/rotate', { file_id: fileId, angle: 90, pages: 'all' });
+    await owner.waitTask(created.data.task_id);
+
+    const answers = [
+      await stranger.call(`document/info?file_id=${fileId}`),
+      await stranger.post('document/rotate', { file_id: fileId, angle: 90, pages: 'all' }),
+      await stranger.call(`get-task-result?task_id=${created.data.task_id}`),
+      await stranger.call(`get-task-result?multi_id=${created.data.multi_id}`),
+      await stranger.call(`document/download-doc?task_id=${created.data.task_id}`),
+      await stranger.call(`download-doc-bulk?multi_id=${created.data.multi_id}`),
+      await stranger.call(`file/download?file_id=${fileId}`),
+    ];
+    for (const res of answers) expect(res).toEqual({ code: ErrorCode.NoData, msg: 'No data found.', data: null });
+    // The owner still can.
+    expect((await owner.call(`document/info?file_id=${fileId}`)).code).toBe(0);
+  });
+});
+
+describe('bulk download', () => {
+  it('zips the outputs of every task sharing a multi_id', async () => {
+    const client = new Client(quire.url);
+    const id = await client.uploadId(file('a.pdf'));
+    const first = await client.post('document/rotate', { file_id: id, angle: 90, pages: 'all', multi_id: 'batch-1' });
+    const second = await client.post('extract_page', { file_id: id, pages: '2', multi_id: 'batch-1' });
+    expect(second.data.multi_id).toBe(first.data.multi_id);
+    await client.waitTask(first.data.task_id);
+    await client.waitTask(second.data.task_id);
+    const results = await client.call(`get-task-result?multi_id=batch-1`);
+    expect(results.data).toHaveLength(2);
+    const res = await client.raw('/api/tools/v1/download-doc-bulk?multi_id=batch-1');
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    fs.writeFileSync(file('bulk.zip'), Buffer.from(await res.arrayBuffer()));
+    expect(execFileSync('unzip', ['-Z1', file('bulk.zip')]).toString().trim().split('\n').sort()).toEqual(['a-extracted.pdf', 'a-rotated.pdf']);
+  });
+});
+
+describe('chunked upload', () => {
+  const md5 = (buf: Buffer) => crypto.createHash('md5').update(buf).digest('hex');
+
+  async function sendPart(client: Client, uploadId: string, body: Buffer, n: number) {
+    const part = body.subarray((n - 1) * UPLOAD_PART_SIZE, n * UPLOAD_PART_SIZE);
+    return client.call(`file/upload-part?upload_id=${uploadId}&part_number=${n}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(part),
+    });
+  }
+
+  it('resumes an interrupted upload without resending finished parts, then verifies the md5', async () => {
+    const client = new Client(quire.url);
+    const body = fs.readFileSync(file('big.pdf'));
+    const request = { filename: 'big.pdf', file_size: body.length, md5_code: md5(body) };
+    const policy = await client.post('file/upload-policy', request);
+    expect(policy.code).toBe(0);
+    const total = policy.data.total_parts;
+    expect(total).toBe(Math.ceil(body.length / UPLOAD_PART_SIZE));
+    expect(total).toBeGreaterThanOrEqual(3);
+    // The connection "drops" after parts 1 and 3.
+    await sendPart(client, policy.data.upload_id, body, 1);
+    await sendPart(client, policy.data.upload_id, body, 3);
+    const resumed = await client.post('file/upload-policy', request);
+    expect(resumed.data).toMatchObject({ upload_id: policy.data.upload_id, uploaded_parts: [1, 3] });
+    const missing = [];
+    for (let n = 1; n <= total; n++) if (!resumed.data.uploaded_parts.includes(n)) missing.push(n);
+    await Promise.all(missing.map((n) => sendPart(client, policy.data.upload_id, body, n)));
+    const done = await client.post('file/upload-complete', { upload_id: policy.data.upload_id });
+    expect(done).toMatchObject({ code: 0, data: { file_name: 'big.pdf', file_size: body.length, total_page: 400 } });
+    const stored = await client.raw(`/api/tools/v1/file/download?file_id=${done.data.file_id}`);
+    expect(md5(Buffer.from(await stored.arrayBuffer()))).toBe(request.md5_code);
+  });
+
+  it('refuses completion when the bytes do not match the md5, and keeps nothing', async () => {
+    const client = new Client(quire.url);
+    const body = fs.readFileSync(file('big.pdf'));
+    const policy = await client.post('file/upload-policy', { filename: 'x.pdf', file_size: body.length, md5_code: 'f'.repeat(32) });
+    for (let n = 1; n <= policy.data.total_parts; n++) await sendPart(client, policy.data.upload_id, body, n);
+    const done = await client.post('file/upload-complete', { upload_id: policy.data.upload_id });
+    expect(done.code).toBe(ErrorCode.UploadFailed);
+    expect(fs.readdirSync(quire.ctx.tmpDir).filter((n) => n.endsWith('.joined'))).toEqual([]);
+    expect((await client.call(`file/upload-part?upload_id=${policy.data.upload_id}&part_number=1`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: 'x' })).code).toBe(ErrorCode.NoData);
+  });
+
+  it('refuses a part of the wrong size', async () => {
+    const client = new Client(quire.url);
+    const body = fs.readFileSync(file('big.pdf'));
+    const policy = await client.post('file/upload-policy', { filename: 'y.pdf', file_size: body.length, md5_code: md5(body) });
+    const res = await client.call(`file/upload-part?upload_id=${policy.data.upload_id}&part_number=1`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(10) });
+    expect(res.code).toBe(ErrorCode.UploadFailed);
+  });
+});
+
+describe('limits', () => {
+  it('refuses a file over the size limit with 4012, in one piece or in parts', async () => {
+    const small = await startQuire({ maxFileBytes: 1000 });
+    try {
+      const client = new Client(small.url);
+      expect((await client.upload(file('a.pdf'))).code).toBe(ErrorCode.TooLarge);
+      const policy = await client.post('file/upload-policy', { filename: 'big.pdf', file_size: 5000, md5_code: 'a'.repeat(32) });
+      expect(policy).toMatchObject({ code: ErrorCode.TooLarge, msg: 'File size exceeds the limit.' });
+    } finally {
+      await small.stop();
+    }
+  });
+
+  it('refuses a PDF over the page limit', async () => {
+    const small = await startQuire({ maxPages: 1 });
+    try {
+      expect((await new Client(small.url).upload(file('a.pdf'))).code).toBe(ErrorCode.TooManyPages);
+    } finally {
+      await small.stop();
+    }
+  });
+
+  it('stops an engine at its time limit and fails the task cleanly', async () => {
+    const slow = await startQuire();
+    slow.ctx.toolLimits.timeoutMs = 1;
+    try {
+      const client = new Client(slow.url);
+      const id = await client.uploadId(file('big-base.pdf'));
+      const created = await client.post('document/rotate', { file_id: id, angle: 90, pages: 'all' });
+      const entry = await client.waitTask(created.data.task_id);
+      expect(entry.status).toBe(ErrorCode.TaskFailed);
+      expect(fs.existsSync(path.join(slow.ctx.tmpDir, 'work', entry.task_id))).toBe(false);
+      // Other work is unaffected once the limit is sane again.
+      slow.ctx.toolLimits.timeoutMs = 60_000;
+      const again = await client.runTool('document/rotate', { file_id: id, angle: 90, pages: '1' }, file('after.pdf'));
+      expect(again.status).toBe(0);
+      expect(npages(file('after.pdf'))).toBe(400);
+      expect(pageLabels(file('after.pdf'))[0]).toBe('Big Page 1');
+    } finally {
+      await slow.stop();
+    }
+  });
+});

@@ -1,0 +1,147 @@
+// Compress through the HTTP API against real Ghostscript and qpdf; outputs checked with qpdf,
+// pdfimages, pdftotext and file sizes.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode, type TaskEntry } from '@quire/contracts';
+import { Client, startQuire, type Running } from './harness.js';
+import { encryptPdf, makePdf, npages } from './fixtures.js';
+import { makePhotoPdf, makeScannedPdf } from './imageFixtures.js';
+
+let quire: Running;
+let client: Client;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-compress-'));
+const file = (name: string) => path.join(dir, name);
+let photos: string; // 2 pages of 200 dpi photos, captioned "Photo 1", "Photo 2"
+let scan: string;
+
+const size = (f: string) => fs.statSync(f).size;
+const text = (f: string, password?: string) => execFileSync('pdftotext', [...(password ? ['-upw', password] : []), f, '-']).toString();
+const qpdfCheck = (f: string) => execFileSync('qpdf', ['--check', f]).toString();
+/** Resolution of each image as drawn (pdfimages -list's x-ppi). */
+const imagePpi = (f: string) =>
+  execFileSync('pdfimages', ['-list', f])
+    .toString()
+    .split('\n')
+    .slice(2)
+    .filter((l) => l.trim())
+    .map((l) => Number(l.trim().split(/\s+/)[12]));
+/** qpdf --requires-password: 0 a password is needed, 2 not encrypted, 3 encrypted but opens. */
+const requiresPassword = (f: string) => {
+  try {
+    execFileSync('qpdf', ['--requires-password', f]);
+    return 0;
+  } catch (e) {
+    return (e as { status: number }).status;
+  }
+};
+const formFields = (f: string) => (JSON.parse(execFileSync('qpdf', ['--json', '--json-key=acroform', f]).toString()) as { acroform: { fields: unknown[] } }).acroform.fields.length;
+
+async function compress(fileId: string, level: string, dest: string, extra: object = {}): Promise<TaskEntry> {
+  const entry = await client.runTool('compress', { file_id: fileId, level, ...extra }, file(dest));
+  expect(entry.status, entry.msg).toBe(0);
+  return entry;
+}
+
+beforeAll(async () => {
+  quire = await startQuire();
+  client = new Client(quire.url);
+  photos = await makePhotoPdf(file('photos.pdf'), 2, 200);
+  scan = await makeScannedPdf(file('scan.pdf'), 2, 300);
+}, 60_000);
+afterAll(async () => {
+  await quire.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('compress', () => {
+  it('shrinks photos at every level, high the most, low the least, keeping text and pages', async () => {
+    const id = await client.uploadId(photos);
+    const out: Record<string, number> = {};
+    for (const level of ['high', 'medium', 'low']) {
+      const entry = await compress(id, level, `photos-${level}.pdf`);
+      expect(entry.output_file_name).toBe('photos-compressed.pdf');
+      expect(entry.outputs[0]).toMatchObject({ input_size: size(photos), size: size(file(`photos-${level}.pdf`)) });
+      expect(entry.outputs[0]!.unchanged).toBeUndefined();
+      qpdfCheck(file(`photos-${level}.pdf`));
+      expect(npages(file(`photos-${level}.pdf`))).toBe(2);
+      expect(text(file(`photos-${level}.pdf`))).toMatch(/Photo 1[\s\S]*Photo 2/);
+      out[level] = size(file(`photos-${level}.pdf`));
+    }
+    expect(out.high!).toBeLessThan(out.medium!);
+    expect(out.medium!).toBeLessThan(out.low!);
+    expect(out.low!).toBeLessThan(size(photos) * 0.7);
+    // Images come down to the level's resolution (within rounding of the bicubic filter).
+    expect(Math.max(...imagePpi(file('photos-high.pdf')))).toBeLessThanOrEqual(97);
+    expect(Math.max(...imagePpi(file('photos-medium.pdf')))).toBeLessThanOrEqual(151);
+    expect(Math.max(...imagePpi(file('photos-low.pdf')))).toBeLessThanOrEqual(200);
+  });
+
+  it('shrinks a scan by more than half at the default level (medium)', async () => {
+    const id = await client.uploadId(scan);
+    const entry = await client.runTool('compress', { file_id: id }, file('scan-out.pdf'));
+    expect(entry.status).toBe(0);
+    qpdfCheck(file('scan-out.pdf'));
+    expect(size(file('scan-out.pdf'))).toBeLessThan(size(scan) / 2);
+    expect(Math.max(...imagePpi(file('scan-out.pdf')))).toBeLessThanOrEqual(151);
+  });
+
+  it('returns the file unchanged, under its own name, when nothing can be gained', async () => {
+    const id = await client.uploadId(file('photos-high.pdf'));
+    const entry = await compress(id, 'high', 'again.pdf');
+    expect(entry.output_file_name).toBe('photos-high.pdf');
+    expect(entry.outputs[0]).toMatchObject({ unchanged: true, input_size: size(file('photos-high.pdf')) });
+    expect(fs.readFileSync(file('again.pdf')).equals(fs.readFileSync(file('photos-high.pdf')))).toBe(true);
+  });
+
+  it('is never larger than its input, even for a small text-only file', async () => {
+    const small = await makePdf(file('small.pdf'), 3, 'Small');
+    const entry = await compress(await client.uploadId(small), 'low', 'small-out.pdf');
+    expect(size(file('small-out.pdf'))).toBeLessThanOrEqual(size(small));
+    expect(entry.outputs[0]!.size).toBe(size(file('small-out.pdf')));
+    expect(text(file('small-out.pdf'))).toContain('Small Page 3');
+  });
+
+  it('keeps form fields, which Ghostscript would drop, by falling back to the lossless rewrite', async () => {
+    const doc = await PDFDocument.load(fs.readFileSync(photos));
+    doc.getForm().createTextField('name').addToPage(doc.getPage(0), { x: 60, y: 700, width: 200, height: 24 });
+    fs.writeFileSync(file('form.pdf'), await doc.save({ useObjectStreams: false }));
+    const entry = await compress(await client.uploadId(file('form.pdf')), 'high', 'form-out.pdf');
+    expect(formFields(file('form-out.pdf'))).toBe(1);
+    expect(entry.outputs[0]!.size).toBeLessThanOrEqual(size(file('form.pdf')));
+    expect(text(file('form-out.pdf'))).toContain('Photo 1');
+  });
+
+  it('takes an encrypted file with its password (3122 without, 3123 wrong) and returns it unlocked', async () => {
+    encryptPdf(photos, file('photos-locked.pdf'), 'hush-hush');
+    const id = await client.uploadId(file('photos-locked.pdf'));
+    expect((await client.post('compress', { file_id: id, level: 'medium' })).code).toBe(ErrorCode.Encrypted);
+    expect((await client.post('compress', { file_id: id, level: 'medium', passwd: 'nope' })).code).toBe(ErrorCode.WrongPassword);
+    await compress(id, 'medium', 'unlocked-out.pdf', { passwd: 'hush-hush' });
+    expect(requiresPassword(file('unlocked-out.pdf'))).toBe(2);
+    expect(size(file('unlocked-out.pdf'))).toBeLessThan(size(file('photos-locked.pdf')) / 2);
+    expect(text(file('unlocked-out.pdf'))).toContain('Photo 2');
+  });
+
+  it('runs one task per file under one multi_id, downloadable together', async () => {
+    const first = await client.post('compress', { file_id: await client.uploadId(photos), level: 'high' });
+    const multi = first.data.multi_id as string;
+    const second = await client.post('compress', { file_id: await client.uploadId(scan), level: 'high', multi_id: multi });
+    expect(second.data.multi_id).toBe(multi);
+    await client.waitTask(first.data.task_id);
+    await client.waitTask(second.data.task_id);
+    const entries = (await client.call<TaskEntry[]>(`get-task-result?multi_id=${multi}`)).data;
+    expect(entries.map((e) => e.outputs[0]!.name)).toEqual(['photos-compressed.pdf', 'scan-compressed.pdf']);
+    const zip = await client.raw(`/api/tools/v1/download-doc-bulk?multi_id=${multi}`);
+    fs.writeFileSync(file('all.zip'), Buffer.from(await zip.arrayBuffer()));
+    expect(execFileSync('unzip', ['-Z1', file('all.zip')]).toString().trim().split('\n')).toEqual(['photos-compressed.pdf', 'scan-compressed.pdf']);
+  });
+
+  it('refuses an unknown level', async () => {
+    const id = await client.uploadId(file('small.pdf'));
+    expect((await client.post('compress', { file_id: id, level: 'extreme' })).code).toBe(ErrorCode.InvalidParams);
+  });
+});

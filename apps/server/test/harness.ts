@@ -1,0 +1,102 @@
+// Starts a real Quire (API + worker) on a free port with its own data folder, and a small
+// client that keeps its visitor cookie like a browser does.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../src/config.js';
+import { createContext, type AppContext } from '../src/context.js';
+import { buildApp } from '../src/app.js';
+import { Worker } from '../src/queue/worker.js';
+import type { TaskEntry } from '@quire/contracts';
+
+export interface Running {
+  url: string;
+  ctx: AppContext;
+  /** Stops; the data folder is removed unless `keepData`. */
+  stop(keepData?: boolean): Promise<void>;
+}
+
+/** A fresh data folder unless `overrides.dataDir` names one to reuse (a restart). */
+export async function startQuire(overrides: Partial<Config> = {}, withWorker = true): Promise<Running> {
+  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'quire-test-'));
+  const ctx = await createContext(loadConfig({ dataDir, databaseUrl: `sqlite:${path.join(dataDir, 'quire.db')}`, ...overrides }, []));
+  const worker = withWorker ? new Worker(ctx) : null;
+  await worker?.start();
+  const app = await buildApp(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    ctx,
+    async stop(keepData = false) {
+      await app.close();
+      await worker?.stop();
+      await ctx.office.close();
+      await ctx.db.destroy();
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Envelope<T = any> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export class Client {
+  cookie = '';
+  constructor(readonly base: string) {}
+
+  async raw(pathname: string, init: RequestInit = {}): Promise<Response> {
+    const res = await fetch(this.base + pathname, { ...init, headers: { ...(init.headers as object), cookie: this.cookie } });
+    const set = res.headers.get('set-cookie');
+    if (set) this.cookie = set.split(';')[0]!;
+    return res;
+  }
+
+  async call<T = any>(pathname: string, init: RequestInit = {}): Promise<Envelope<T>> {
+    return (await this.raw('/api/tools/v1/' + pathname, init)).json() as Promise<Envelope<T>>;
+  }
+
+  post<T = any>(pathname: string, body: unknown) {
+    return this.call<T>(pathname, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  }
+
+  async upload(file: string, name = path.basename(file)): Promise<Envelope> {
+    const form = new FormData();
+    form.append('file', new Blob([fs.readFileSync(file)]), name);
+    return this.call('file/stream', { method: 'POST', body: form });
+  }
+
+  async uploadId(file: string): Promise<string> {
+    const res = await this.upload(file);
+    if (res.code !== 0) throw new Error(`upload of ${file} failed: ${res.code} ${res.msg}`);
+    return res.data.file_id as string;
+  }
+
+  /** Polls like the web app (every 2 s there; faster here) until done or failed. */
+  async waitTask(taskId: string, timeoutMs = 120_000): Promise<TaskEntry> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const res = await this.call<TaskEntry[]>(`get-task-result?task_id=${taskId}`);
+      const entry = res.data?.[0];
+      if (res.code !== 0 || !entry) throw new Error(`task lookup failed: ${res.code} ${res.msg}`);
+      if (entry.status !== 0 || entry.is_done) return entry;
+      if (Date.now() > end) throw new Error(`task ${taskId} did not finish`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** Runs a tool call to the end and saves its download to `dest`. */
+  async runTool(pathname: string, body: unknown, dest: string): Promise<TaskEntry> {
+    const created = await this.post(pathname, body);
+    if (created.code !== 0) throw Object.assign(new Error(`${pathname}: ${created.code} ${created.msg}`), { code: created.code });
+    const entry = await this.waitTask(created.data.task_id);
+    if (entry.status !== 0) return entry;
+    const res = await this.raw(`/api/tools/v1/document/download-doc?task_id=${entry.task_id}`);
+    fs.writeFileSync(dest, Buffer.from(await res.arrayBuffer()));
+    return entry;
+  }
+}

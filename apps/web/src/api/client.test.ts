@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { fileInfo } from '@quire/contracts';
+import { ApiError, NETWORK_ERROR, messageFor, readEnvelope } from './client';
+
+describe('messageFor', () => {
+  it('prefers the catalogue, then the server, then the generic message', () => {
+    expect(messageFor(3122, 'x')).toBe('This file is password protected. Please enter the password.');
+    expect(messageFor(777, 'Something specific')).toBe('Something specific');
+    expect(messageFor(777)).toBe('Oops! Something went wrong. Please try again later.');
+    expect(messageFor(NETWORK_ERROR)).toBe('Network error. Please connect to the Internet');
+  });
+
+  it("keeps the server's exact message for invalid parameters", () => {
+    expect(messageFor(3100, 'Please enter a valid page range.')).toBe('Please enter a valid page range.');
+  });
+});
+
+describe('readEnvelope', () => {
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+  it('returns data on code 0 and checks its shape', async () => {
+    const data = { file_id: 'f', file_name: 'a.pdf', file_size: 1, file_url: '/x', page_w: 1, page_h: 1, total_page: 1, encrypted: false };
+    await expect(readEnvelope(json({ code: 0, msg: 'success', data }), fileInfo)).resolves.toEqual(data);
+    await expect(readEnvelope(json({ code: 0, msg: 'success', data: { file_id: 1 } }), fileInfo)).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('throws the code of a failed call', async () => {
+    const error = await readEnvelope(json({ code: 3124, msg: 'broken', data: null }, 422), fileInfo).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 3124, message: 'The PDF file is corrupted and cannot be processed.' });
+  });
+
+  it('treats a page that is not JSON from a failing gateway as busy', async () => {
+    const error = await readEnvelope(new Response('<html>bad gateway</html>', { status: 502 }), fileInfo).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 3500 });
+  });
+});

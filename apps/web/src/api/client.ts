@@ -1,0 +1,88 @@
+// JSON calls to /api/tools/v1/ with the {code, msg, data} envelope; every failure becomes an
+// ApiError whose message is ready to show (api-and-errors.md §8).
+import { ErrorCode, errorMessages } from '@quire/contracts';
+
+export const API_BASE = '/api/tools/v1/';
+const HTTP_TIMEOUT_MS = 90_000;
+
+/** Codes for failures that never reached the API (the spec's string codes). */
+export const NETWORK_ERROR = -1;
+const networkMessage = 'Network error. Please connect to the Internet';
+
+/** The message to show for a catalogue code: the catalogue's, else the server's, else generic. */
+export function messageFor(code: number, serverMsg?: string): string {
+  if (code === NETWORK_ERROR) return networkMessage;
+  // For invalid parameters the server's msg carries the exact spec message (e.g. a page range).
+  if (code === ErrorCode.InvalidParams && serverMsg) return serverMsg;
+  if (Object.hasOwn(errorMessages, code)) return errorMessages[code as ErrorCode];
+  return serverMsg || errorMessages[ErrorCode.Generic];
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    serverMsg?: string,
+  ) {
+    super(messageFor(code, serverMsg));
+    this.name = 'ApiError';
+  }
+}
+
+export function apiUrl(path: string, query: Record<string, string | number | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return API_BASE + path + (qs ? `?${qs}` : '');
+}
+
+/** Any schema with zod's safeParse: the contracts' schemas. */
+export interface Schema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** Reads an envelope, throwing ApiError unless code is 0, and checks `data` against `schema`. */
+export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise<T> {
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    throw new ApiError(res.status >= 500 ? ErrorCode.Busy : ErrorCode.Generic);
+  }
+  const { code, msg, data } = (body ?? {}) as { code?: unknown; msg?: unknown; data?: unknown };
+  if (typeof code !== 'number') throw new ApiError(ErrorCode.Generic);
+  if (code !== 0) throw new ApiError(code, typeof msg === 'string' ? msg : undefined);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError(ErrorCode.Generic);
+  return parsed.data;
+}
+
+/** fetch with the spec's 90 s time-out, mapping transport failures to catalogue codes. */
+export async function send(url: string, init: RequestInit = {}, fetchFn: FetchLike = fetch): Promise<Response> {
+  const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
+  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  try {
+    return await fetchFn(url, { ...init, signal });
+  } catch (e) {
+    if (init.signal?.aborted) throw e; // cancelled by us: not an error to show
+    throw new ApiError(timeout.aborted ? ErrorCode.Busy : NETWORK_ERROR);
+  }
+}
+
+export async function getJson<T>(url: string, schema: Schema<T>, signal?: AbortSignal): Promise<T> {
+  return readEnvelope(await send(url, signal ? { signal } : {}), schema);
+}
+
+export async function postJson<T>(url: string, body: unknown, schema: Schema<T>): Promise<T> {
+  const res = await send(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return readEnvelope(res, schema);
+}
+
+export function isAbort(e: unknown): boolean {
+  return e instanceof DOMException && e.name === 'AbortError';
+}

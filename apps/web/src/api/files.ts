@@ -1,0 +1,38 @@
+// Server limits and the document-info check made after each upload.
+import {
+  UPLOAD_CHUNK_THRESHOLD,
+  UPLOAD_PART_SIZE,
+  documentInfo,
+  serverConfig,
+  type ServerConfig,
+} from '@quire/contracts';
+import { apiUrl, getJson } from './client';
+
+export type DocumentInfo = ReturnType<typeof documentInfo.parse>;
+
+// Used until (or if never) the server answers: the upload still works with the spec's sizes.
+const fallbackConfig: ServerConfig = {
+  max_file_size: 100 * 1024 * 1024,
+  max_pages: 2000,
+  retention_hours: 2,
+  chunk_threshold: UPLOAD_CHUNK_THRESHOLD,
+  part_size: UPLOAD_PART_SIZE,
+};
+
+let configPromise: Promise<ServerConfig> | undefined;
+
+/** The server's limits, fetched once per page load. */
+export function getServerConfig(): Promise<ServerConfig> {
+  configPromise ??= getJson(apiUrl('config'), serverConfig).catch(() => fallbackConfig);
+  return configPromise;
+}
+
+/** Page count and size; fails with 3122 when a password is needed, 3123 when it is wrong, 3124 when damaged. */
+export function getDocumentInfo(fileId: string, password?: string): Promise<DocumentInfo> {
+  return getJson(apiUrl('document/info', { file_id: fileId, passwd: password }), documentInfo);
+}
+
+/** The original upload, for rendering previews in the browser. */
+export function fileDownloadUrl(fileId: string, password?: string): string {
+  return apiUrl('file/download', { file_id: fileId, passwd: password });
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { TaskEntry } from '@quire/contracts';
+import { ApiError } from './client';
+import { outputLinks, pollTask, readTaskEntries } from './tasks';
+
+const entry = (over: Partial<TaskEntry> = {}): TaskEntry => ({
+  task_id: 't1',
+  multi_id: 'm1',
+  tool: 'merge',
+  status: 0,
+  msg: '',
+  progress: 0,
+  is_done: false,
+  output_file_name: 'out.pdf',
+  outputs: [],
+  ...over,
+});
+
+describe('readTaskEntries', () => {
+  it('averages progress', () => {
+    expect(readTaskEntries([entry({ progress: 40 }), entry({ progress: 80 })])).toEqual({ kind: 'running', progress: 60 });
+  });
+
+  it('is done only at 100 with every entry done', () => {
+    expect(readTaskEntries([entry({ progress: 100, is_done: false })]).kind).toBe('running');
+    expect(readTaskEntries([entry({ progress: 100, is_done: true })]).kind).toBe('done');
+  });
+
+  it('fails on any non-zero status with the catalogue message', () => {
+    const s = readTaskEntries([entry({ progress: 100, is_done: true }), entry({ status: 3125, msg: 'x' })]);
+    expect(s.kind).toBe('failed');
+    expect(s.kind === 'failed' && s.error.message).toBe('Task failed. Please try again later.');
+  });
+});
+
+describe('pollTask', () => {
+  it('polls every interval until done, reporting progress', async () => {
+    const answers = [[entry({ progress: 10 })], [entry({ progress: 70 })], [entry({ progress: 100, is_done: true })]];
+    let t = 0;
+    const waits: number[] = [];
+    const seen: number[] = [];
+    const entries = await pollTask(
+      { fetchEntries: async () => answers.shift()!, sleep: async (ms) => void (waits.push(ms), (t += ms)), now: () => t },
+      (p) => seen.push(p),
+    );
+    expect(entries[0]!.is_done).toBe(true);
+    expect(seen).toEqual([10, 70, 100]);
+    expect(waits).toEqual([2000, 2000]);
+  });
+
+  it('times out after 120 s', async () => {
+    let t = 0;
+    let polls = 0;
+    const run = pollTask(
+      { fetchEntries: async () => (polls++, [entry({ progress: 5 })]), sleep: async (ms) => void (t += ms), now: () => t },
+      () => {},
+    );
+    await expect(run).rejects.toBeInstanceOf(ApiError);
+    expect(polls).toBe(61);
+    expect(t).toBe(120_000);
+  });
+});
+
+describe('outputLinks', () => {
+  it('adds an index only when a task has several outputs', () => {
+    const one = entry({ task_id: 'a', outputs: [{ index: 0, name: 'x.pdf', size: 1 }] });
+    const many = entry({ task_id: 'b', outputs: [{ index: 0, name: 'p1.pdf', size: 1 }, { index: 1, name: 'p2.pdf', size: 2 }] });
+    expect(outputLinks([one, many]).map((l) => l.url)).toEqual([
+      '/api/tools/v1/document/download-doc?task_id=a',
+      '/api/tools/v1/document/download-doc?task_id=b&index=0',
+      '/api/tools/v1/document/download-doc?task_id=b&index=1',
+    ]);
+  });
+});

@@ -1,0 +1,96 @@
+// Tool tasks: start one, then poll get-task-result until it is done (api-and-errors.md §4).
+import {
+  ErrorCode,
+  TASK_POLL_INTERVAL_MS,
+  TASK_POLL_TIMEOUT_MS,
+  taskCreated,
+  taskEntry,
+  type TaskCreated,
+  type TaskEntry,
+} from '@quire/contracts';
+import { ApiError, apiUrl, getJson, postJson } from './client';
+
+export type TaskSnapshot =
+  | { kind: 'running'; progress: number }
+  | { kind: 'done'; entries: TaskEntry[] }
+  | { kind: 'failed'; error: ApiError };
+
+/** Reads one poll answer: any non-zero status fails; progress is the average; done at 100 with all done. */
+export function readTaskEntries(entries: readonly TaskEntry[]): TaskSnapshot {
+  const failed = entries.find((e) => e.status !== 0);
+  if (failed) return { kind: 'failed', error: new ApiError(failed.status, failed.msg) };
+  if (entries.length === 0) return { kind: 'running', progress: 0 };
+  const progress = Math.round(entries.reduce((sum, e) => sum + e.progress, 0) / entries.length);
+  if (progress === 100 && entries.every((e) => e.is_done)) return { kind: 'done', entries: [...entries] };
+  return { kind: 'running', progress };
+}
+
+export interface PollDeps {
+  fetchEntries(): Promise<TaskEntry[]>;
+  sleep(ms: number): Promise<void>;
+  now(): number;
+}
+
+/** Polls every 2 s until done; fails on a task error or after 120 s. */
+export async function pollTask(
+  deps: PollDeps,
+  onProgress: (percent: number) => void,
+  { intervalMs = TASK_POLL_INTERVAL_MS, timeoutMs = TASK_POLL_TIMEOUT_MS } = {},
+): Promise<TaskEntry[]> {
+  const deadline = deps.now() + timeoutMs;
+  for (;;) {
+    const snapshot = readTaskEntries(await deps.fetchEntries());
+    if (snapshot.kind === 'failed') throw snapshot.error;
+    if (snapshot.kind === 'done') {
+      onProgress(100);
+      return snapshot.entries;
+    }
+    onProgress(snapshot.progress);
+    if (deps.now() + intervalMs > deadline) throw new ApiError(ErrorCode.Busy);
+    await deps.sleep(intervalMs);
+  }
+}
+
+/** Queues a task: a POST with a JSON body, or a GET whose query carries the parameters (the converter). */
+export function startTask(apiPath: string, body: object, method: 'GET' | 'POST' = 'POST'): Promise<TaskCreated> {
+  // A GET's parameters are all strings (the converter's file_id, passwd, multi_id, output_format).
+  if (method === 'GET') return getJson(apiUrl(apiPath, body as Record<string, string | undefined>), taskCreated);
+  return postJson(apiUrl(apiPath), body, taskCreated);
+}
+
+const taskEntries = taskEntry.array();
+
+/** The entries of one task, or of every task sharing a multi_id. */
+export function fetchTaskEntries(query: { task_id: string } | { multi_id: string }, signal?: AbortSignal): Promise<TaskEntry[]> {
+  return getJson(apiUrl('get-task-result', query), taskEntries, signal);
+}
+
+export interface TaskOutputLink {
+  name: string;
+  size: number;
+  url: string;
+  /** The input's size, where the tool reports it to compare (compress). */
+  inputSize?: number;
+  /** Nothing could be gained: the output is the input as it was. */
+  unchanged?: boolean;
+  /** What the tool reports about the output, e.g. "3 replacements." */
+  note?: string;
+}
+
+/** Download links for each output: a task with one output is fetched without an index. */
+export function outputLinks(entries: readonly TaskEntry[]): TaskOutputLink[] {
+  return entries.flatMap((entry) =>
+    entry.outputs.map((out) => ({
+      name: out.name,
+      size: out.size,
+      url: apiUrl('document/download-doc', { task_id: entry.task_id, index: entry.outputs.length > 1 ? out.index : undefined }),
+      ...(out.input_size !== undefined && { inputSize: out.input_size }),
+      ...(out.unchanged && { unchanged: true }),
+      ...(out.note !== undefined && { note: out.note }),
+    })),
+  );
+}
+
+export function bulkDownloadUrl(multiId: string): string {
+  return apiUrl('download-doc-bulk', { multi_id: multiId });
+}

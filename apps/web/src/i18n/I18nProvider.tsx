@@ -1,0 +1,77 @@
+// Translations: en-us is bundled as the fallback; other locales are fetched when first used.
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import enUs from './locales/en-us.json';
+import { translate, type MessageKey, type Messages } from './translate';
+import { htmlLang, localeByPrefix, splitLocalePrefix, withLocalePrefix, type LangPrefix, type Locale } from './locales';
+
+export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+const loaders = import.meta.glob<Messages>(['./locales/*.json', '!./locales/en-us.json'], { import: 'default' });
+const loaded = new Map<Locale, Messages>([['en-us', enUs]]);
+
+function loadMessages(locale: Locale): Promise<Messages> {
+  const ready = loaded.get(locale);
+  if (ready) return Promise.resolve(ready);
+  const load = loaders[`./locales/${locale}.json`];
+  if (!load) return Promise.resolve(enUs);
+  return load().then((messages) => {
+    loaded.set(locale, messages);
+    return messages;
+  });
+}
+
+interface I18n {
+  locale: Locale;
+  prefix: LangPrefix;
+  t: Translate;
+  /** An app path ("/app/home") in the current language. */
+  localePath(path: string): string;
+}
+
+const I18nContext = createContext<I18n | null>(null);
+
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const { prefix } = splitLocalePrefix(useLocation().pathname);
+  const locale = localeByPrefix[prefix];
+  // Keep showing the previous language until the next one has loaded, instead of a blank page.
+  const [shown, setShown] = useState<{ locale: Locale; messages: Messages }>(() => ({
+    locale,
+    messages: loaded.get(locale) ?? enUs,
+  }));
+
+  useEffect(() => {
+    let current = true;
+    void loadMessages(locale).then((messages) => {
+      if (current) setShown({ locale, messages });
+    });
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+
+  useEffect(() => {
+    document.documentElement.lang = htmlLang[shown.locale];
+  }, [shown.locale]);
+
+  const value = useMemo<I18n>(
+    () => ({
+      locale: shown.locale,
+      prefix,
+      t: (key, vars) => translate(shown.locale, shown.messages, key, vars),
+      localePath: (path) => withLocalePrefix(prefix, path),
+    }),
+    [shown, prefix],
+  );
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18n {
+  const value = useContext(I18nContext);
+  if (!value) throw new Error('useI18n outside I18nProvider');
+  return value;
+}
+
+export function useT(): Translate {
+  return useI18n().t;
+}

@@ -1,0 +1,125 @@
+import { toolBySlug } from '@quire/contracts';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { splitLocalePrefix } from '../i18n/locales';
+import { useI18n } from '../i18n/I18nProvider';
+import { useToolTitle } from '../search/ToolSearch';
+import { Icon } from '../ui/Icon';
+import { LocaleNavLink } from '../ui/LocaleLink';
+import { ToolIcon } from '../ui/ToolIcon';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './MarketingLayout';
+import { sidebarItems, type NavGroup } from './navigation';
+
+/** The group holding the tool of the current page, open from the start. */
+function groupOfPath(pathname: string): string | undefined {
+  const slug = /^\/app\/([^/]+)/.exec(splitLocalePrefix(pathname).rest)?.[1];
+  const tool = slug ? toolBySlug(slug) : undefined;
+  return sidebarItems.find((item) => item.kind === 'group' && item.children.some((c) => c.kind === 'tool' && c.tool === tool))?.id;
+}
+
+/** The app layout (product.md §2): the sidebar beside the page; a top bar with a drawer on phones. */
+export function AppShell() {
+  const { t } = useI18n();
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  return (
+    <div className={`app-shell ${drawerOpen ? 'drawer-open' : ''}`}>
+      <div className="app-topbar">
+        <Logo />
+        <button type="button" className="icon-button" aria-label={t('nav.menu')} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(!drawerOpen)}>
+          <Icon name={drawerOpen ? 'close' : 'menu'} />
+        </button>
+      </div>
+      <aside className="sidebar" data-testid="sidebar">
+        <div className="sidebar-logo">
+          <Logo />
+        </div>
+        <Sidebar initiallyOpen={groupOfPath(pathname)} />
+        <div className="sidebar-footer">
+          <LanguageSwitcher />
+        </div>
+      </aside>
+      <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} />
+      <main className="app-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+function Sidebar({ initiallyOpen }: { initiallyOpen: string | undefined }) {
+  const { t } = useI18n();
+  const [openGroups, setOpenGroups] = useState<Set<string>>(() => new Set(initiallyOpen ? [initiallyOpen] : []));
+  const toggle = (id: string) =>
+    setOpenGroups((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  return (
+    <nav className="sidebar-nav">
+      {sidebarItems.map((item) => {
+        const label = t(item.labelKey);
+        if (item.kind === 'link') {
+          return (
+            <LocaleNavLink key={item.id} to={item.path} className="nav-item" title={label}>
+              <Icon name={item.icon} />
+              <span className="nav-label">{label}</span>
+            </LocaleNavLink>
+          );
+        }
+        if (item.kind === 'soon') {
+          return (
+            <span key={item.id} className="nav-item nav-soon" aria-disabled="true" title={`${label} · ${t('nav.soon')}`}>
+              <Icon name={item.icon} />
+              <span className="nav-label">{label}</span>
+              <span className="soon-tag">{t('nav.soon')}</span>
+            </span>
+          );
+        }
+        return <SidebarGroup key={item.id} group={item} open={openGroups.has(item.id)} onToggle={() => toggle(item.id)} />;
+      })}
+    </nav>
+  );
+}
+
+function SidebarGroup({ group, open, onToggle }: { group: NavGroup; open: boolean; onToggle(): void }) {
+  const { t } = useI18n();
+  const titleOf = useToolTitle();
+  const label = t(group.labelKey);
+  return (
+    <div className={`nav-group ${open ? 'open' : ''}`}>
+      <button type="button" className="nav-item" aria-expanded={open} title={label} onClick={onToggle}>
+        <Icon name={group.icon} />
+        <span className="nav-label">{label}</span>
+        <Icon name="chevronDown" size={16} className="nav-chevron" />
+      </button>
+      {open && (
+        <ul className="nav-children">
+          {group.children.map((child) =>
+            child.kind === 'tool' ? (
+              <li key={child.tool.slug}>
+                <LocaleNavLink to={`/app/${child.tool.slug}`} className="nav-child" title={titleOf(child.tool)}>
+                  <ToolIcon tool={child.tool} size={22} />
+                  <span className="nav-label">{titleOf(child.tool)}</span>
+                </LocaleNavLink>
+              </li>
+            ) : (
+              <li key={child.labelKey}>
+                <span className="nav-child nav-soon" aria-disabled="true" title={`${t(child.labelKey)} · ${t('nav.soon')}`}>
+                  <span className="soon-dot" />
+                  <span className="nav-label">{t(child.labelKey)}</span>
+                  <span className="soon-tag">{t('nav.soon')}</span>
+                </span>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}

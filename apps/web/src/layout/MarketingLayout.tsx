@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { useT } from '../i18n/I18nProvider';
+import { HeaderSearch } from '../search/ToolSearch';
+import { Icon } from '../ui/Icon';
+import { LocaleLink } from '../ui/LocaleLink';
+import { CategoryMenu } from './CategoryMenu';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { useHoverMenu } from './useHoverMenu';
+
+export function Logo() {
+  return (
+    <LocaleLink to="/" className="logo" aria-label="Quire">
+      <img src="/favicon.svg" alt="" width={30} height={30} />
+      <span>Quire</span>
+    </LocaleLink>
+  );
+}
+
+/** The marketing header (product.md §2) above the page. */
+export function MarketingLayout() {
+  const t = useT();
+  const allTools = useHoverMenu();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <div className="marketing">
+      <header className="site-header">
+        <Logo />
+        <nav className="header-nav">
+          <div className="menu-anchor" {...allTools.hoverProps}>
+            <button
+              type="button"
+              className="header-link"
+              aria-expanded={allTools.open}
+              data-testid="all-tools-menu"
+              onClick={() => allTools.setOpen(!allTools.open)}
+            >
+              {t('nav.allTools')} <Icon name="chevronDown" size={16} />
+            </button>
+            {allTools.open && (
+              <div className="mega-menu" data-testid="mega-menu">
+                <CategoryMenu onNavigate={() => allTools.setOpen(false)} />
+              </div>
+            )}
+          </div>
+          <LocaleLink to="/app/home" className="header-link">
+            {t('nav.workspace')}
+          </LocaleLink>
+        </nav>
+        <HeaderSearch />
+        <div className="header-actions">
+          <LanguageSwitcher />
+          <button type="button" className="button button-outline" disabled title={t('nav.soon')}>
+            {t('nav.login')}
+          </button>
+        </div>
+        <button
+          type="button"
+          className="icon-button header-menu-button"
+          aria-label={t('nav.menu')}
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpen(!drawerOpen)}
+        >
+          <Icon name={drawerOpen ? 'close' : 'menu'} />
+        </button>
+      </header>
+      {drawerOpen && (
+        <div className="mobile-drawer">
+          <HeaderSearch />
+          <CategoryMenu onNavigate={() => setDrawerOpen(false)} />
+          <LanguageSwitcher />
+        </div>
+      )}
+      <main className="marketing-main">
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <Logo />
+        <p>{t('footer.tagline')}</p>
+      </footer>
+    </div>
+  );
+}

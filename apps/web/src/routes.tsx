@@ -1,0 +1,52 @@
+// The route table, built from the tool registry, repeated under each language prefix.
+import { toolDefinitions } from '@quire/contracts';
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { I18nProvider } from './i18n/I18nProvider';
+import { langPrefixes } from './i18n/locales';
+import { AppShell } from './layout/AppShell';
+import { MarketingLayout } from './layout/MarketingLayout';
+import { AppHome } from './pages/AppHome';
+import { MarketingHome } from './pages/MarketingHome';
+import { resolveRedirect } from './routing/redirects';
+import { ToolPage } from './tool/ToolPage';
+import { ToastProvider } from './ui/Toast';
+
+function Root() {
+  return (
+    <I18nProvider>
+      <ToastProvider>
+        <Outlet />
+      </ToastProvider>
+    </I18nProvider>
+  );
+}
+
+/** Legacy paths and anything unknown (product.md §2 redirects). */
+function Fallback() {
+  const { pathname, search } = useLocation();
+  return <Navigate to={resolveRedirect(pathname, search)} replace />;
+}
+
+function routesUnder(prefix: string): RouteObject[] {
+  const base = prefix ? `/${prefix}` : '';
+  return [
+    { path: base || '/', element: <MarketingLayout />, children: [{ index: true, element: <MarketingHome /> }] },
+    {
+      path: `${base}/app`,
+      element: <AppShell />,
+      children: [
+        { index: true, element: <Navigate to="home" replace /> },
+        { path: 'home', element: <AppHome /> },
+        // Keyed by tool so moving between tools starts a fresh page.
+        ...toolDefinitions.map((tool) => ({ path: tool.slug, element: <ToolPage key={tool.slug} tool={tool} /> })),
+      ],
+    },
+  ];
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [...langPrefixes.flatMap(routesUnder), { path: '*', element: <Fallback /> }],
+  },
+];

@@ -1,0 +1,199 @@
+// The one tool page every tool uses: upload, the tool's option panel, the task, the result.
+import { ErrorCode, errorMessages, imageExtensions, toolCallPath, toolKey, type ToolDefinition } from '@quire/contracts';
+import { useRef, type ReactNode } from 'react';
+import { isAbort } from '../api/client';
+import { bulkDownloadUrl } from '../api/tasks';
+import { isPending, isReady } from '../files/fileList';
+import { useFileList } from '../files/useFileList';
+import { useT } from '../i18n/I18nProvider';
+import { formatBytes } from '../ui/format';
+import { Icon } from '../ui/Icon';
+import { ProgressBar } from '../ui/ProgressBar';
+import { TASK_TOAST_MS, useToast } from '../ui/Toast';
+import { ToolIcon } from '../ui/ToolIcon';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
+import { useFileDrop } from '../ui/useFileDrop';
+import { FileList } from './FileList';
+import { OutputSaving } from './OutputSaving';
+import { optionPanels } from './panels';
+import type { PanelParts } from './panels/types';
+import { useTaskRun, type RunState } from './useTaskRun';
+
+export function ToolPage({ tool }: { tool: ToolDefinition }) {
+  const t = useT();
+  const toast = useToast();
+  const files = useFileList(tool);
+  const task = useTaskRun();
+  const input = useRef<HTMLInputElement>(null);
+  const drop = useFileDrop((dropped) => void files.addFiles(dropped));
+  const title = t(`tools.${toolKey(tool)}.title`);
+  useDocumentTitle(title);
+
+  // Damaged and failed files are left out; the rest must be ready before the tool can run.
+  const ready = files.items.filter(isReady);
+  const waiting = files.items.some(isPending);
+  const Panel = optionPanels[tool.id];
+
+  const pickFiles = () => input.current?.click();
+  const startOver = () => {
+    task.reset();
+    files.clear();
+  };
+
+  const runTool = async (body: unknown) => {
+    const uids = ready.map((f) => f.uid);
+    // The machine has no event out of taskingFailed: another attempt starts again from ossSuccessful.
+    const failedBefore = ready.filter((f) => f.state === 'taskingFailed').map((f) => f.uid);
+    files.fire(failedBefore, { type: 'goto', to: 'ossSuccessful' });
+    files.fire(uids, { type: 'task' });
+    try {
+      // A list of bodies is one call per file (compress), their tasks grouped in one multi_id.
+      const bodies: unknown[] = Array.isArray(body) ? body : [body];
+      await task.run(bodies.map((b) => ({ path: toolCallPath(tool, b as Record<string, unknown>), body: b, method: tool.apiMethod ?? 'POST' })));
+      files.fire(uids, { type: 'download' });
+    } catch (e) {
+      if (isAbort(e)) return;
+      files.fire(uids, { type: 'taskError' });
+      toast(e instanceof Error ? e.message : errorMessages[ErrorCode.TaskFailed], { durationMs: TASK_TOAST_MS });
+    }
+  };
+
+  const layout = ({ pages, options, request }: PanelParts): ReactNode => {
+    const enough = ready.length >= tool.minFiles;
+    const canRun = request.ok && enough && !waiting && task.state.phase === 'idle';
+    const hint = waiting ? t('tool.waitForFiles') : !enough ? t('tool.needFiles', { count: tool.minFiles }) : undefined;
+    return (
+      <div className="workspace">
+        <div className="workspace-toolbar">
+          <h1>{title}</h1>
+          <button type="button" className="button button-ghost" data-testid="add-files" onClick={pickFiles}>
+            <Icon name="plus" size={18} /> {tool.isSingleUpload ? t('upload.replace') : t('upload.addMore')}
+          </button>
+        </div>
+        <div className="workspace-files">
+          <FileList files={files} reorderable={!tool.isSingleUpload} />
+        </div>
+        {pages && <div className="workspace-pages">{pages}</div>}
+        <aside className="workspace-side">
+          <h2>{t('tool.options')}</h2>
+          <div className="panel-options">{options}</div>
+          <div className="side-actions">
+            {hint && <p className="panel-hint">{hint}</p>}
+            <button
+              type="button"
+              className="button button-primary button-large"
+              disabled={!canRun}
+              data-testid="run-tool"
+              onClick={() => request.ok && void runTool(request.body)}
+            >
+              {t(`tools.${toolKey(tool)}.action`)}
+              <Icon name="arrowRight" size={18} />
+            </button>
+          </div>
+        </aside>
+      </div>
+    );
+  };
+
+  let content: ReactNode;
+  if (task.state.phase === 'done') {
+    content = <Result state={task.state} onStartOver={startOver} />;
+  } else if (files.items.length === 0) {
+    // Pages that take other files than PDFs (conversions to PDF) ask for images or for files.
+    const takesPdf = tool.extFrom.includes('pdf');
+    const onlyImages = tool.extFrom.every((ext) => (imageExtensions as readonly string[]).includes(ext));
+    const select = takesPdf ? (tool.isSingleUpload ? t('upload.selectFile') : t('upload.selectFiles')) : onlyImages ? t('upload.selectImages') : t('upload.selectDocuments');
+    const drop = takesPdf ? (tool.isSingleUpload ? t('upload.dropOne') : t('upload.dropMany')) : onlyImages ? t('upload.dropImages') : t('upload.dropDocuments');
+    content = (
+      <section className="upload-hero" data-testid="dropzone">
+        <ToolIcon tool={tool} size={56} />
+        <h1>{title}</h1>
+        <p>{t(`tools.${toolKey(tool)}.description`)}</p>
+        <button type="button" className="button button-primary button-xl" data-testid="select-files" onClick={pickFiles}>
+          <Icon name="upload" /> {select}
+        </button>
+        <span className="upload-or">{drop}</span>
+      </section>
+    );
+  } else {
+    const first = ready[0];
+    // A single-file tool starts its options afresh for each new file.
+    const panelKey = `${tool.slug}:${tool.isSingleUpload ? (first?.uid ?? 'waiting') : 'list'}`;
+    content = <Panel key={panelKey} tool={tool} files={ready} layout={layout} />;
+  }
+
+  return (
+    <div className={`tool-page ${drop.active ? 'drop-active' : ''}`} {...drop.dropProps}>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={[tool.acceptFormat, ...tool.extFrom.map((e) => `.${e}`)].join(',')}
+        multiple={!tool.isSingleUpload}
+        data-testid="file-input"
+        onChange={(e) => {
+          void files.addFiles([...(e.target.files ?? [])]);
+          e.target.value = ''; // picking the same file again must fire change again
+        }}
+      />
+      {content}
+      {/* Over the workspace rather than instead of it, so the options survive a failed task. */}
+      {task.state.phase === 'running' && <Processing title={title} progress={task.state.progress} />}
+    </div>
+  );
+}
+
+function Processing({ title, progress }: { title: string; progress: number }) {
+  const t = useT();
+  return (
+    <div className="processing-overlay">
+      <section className="status-card" data-testid="processing" role="status">
+        <div className="spinner" aria-hidden="true" />
+        <h1>{t('task.processing', { tool: title })}</h1>
+        <ProgressBar percent={progress} label={`${progress}%`} testId="task-progress" />
+      </section>
+    </div>
+  );
+}
+
+function Result({ state, onStartOver }: { state: Extract<RunState, { phase: 'done' }>; onStartOver(): void }) {
+  const t = useT();
+  const several = state.outputs.length > 1;
+  return (
+    <section className="status-card result" data-testid="result">
+      <span className="result-check">
+        <Icon name="check" size={32} />
+      </span>
+      <h1>{several ? t('result.titleMany', { count: state.outputs.length }) : t('result.title')}</h1>
+      {several && (
+        <a className="button button-primary button-xl" href={bulkDownloadUrl(state.multiId)} download data-testid="download-all">
+          <Icon name="download" /> {t('result.downloadAll')}
+        </a>
+      )}
+      <ul className="result-files">
+        {state.outputs.map((out) => (
+          <li key={out.url}>
+            <Icon name="file" />
+            <span className="file-name">{out.name}</span>
+            <span className="file-meta">{formatBytes(out.size)}</span>
+            <OutputSaving output={out} />
+            <a className={several ? 'button button-ghost' : 'button button-primary'} href={out.url} download={out.name} data-testid="download">
+              <Icon name="download" size={18} /> {t('result.download')}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {state.outputs.map(
+        (out) =>
+          out.note && (
+            <p key={out.url} className="panel-note" data-testid="output-note">
+              {several ? `${out.name}: ${out.note}` : out.note}
+            </p>
+          ),
+      )}
+      <button type="button" className="link-button" data-testid="start-over" onClick={onStartOver}>
+        {t('result.startOver')}
+      </button>
+    </section>
+  );
+}

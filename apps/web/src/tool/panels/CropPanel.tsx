@@ -1,0 +1,164 @@
+import { formatPageRanges, pagesOf, parseCropRanges } from '@quire/contracts';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { useState } from 'react';
+import { useT } from '../../i18n/I18nProvider';
+import { useShownSize } from '../../pdf/pageGeometry';
+import { PageThumb } from '../../pdf/PageThumb';
+import { PageGrid, RangeField, fileFields, shownPages, togglePage, useFilePdf } from './common';
+import type { OptionPanelProps, ToolRequest } from './types';
+import '../editTools.css';
+
+const SIDES = ['top', 'right', 'bottom', 'left'] as const;
+type Side = (typeof SIDES)[number];
+type Margins = Record<Side, number>;
+
+/** product.md §9: 72 points per inch, 25.4 mm per inch. */
+const mmToPoints = (mm: number) => (mm * 72) / 25.4;
+const pointsToMm = (pt: number) => (pt * 25.4) / 72;
+/** The schema's bound on one margin. */
+const MAX_MARGIN_MM = 5000;
+const THUMB_SIZE = 140;
+
+/** The margins as numbers, or the sides whose field is not a number of millimetres. */
+function readMargins(fields: Record<Side, string>): { margins: Margins; bad: Side[] } {
+  const margins = {} as Margins;
+  const bad: Side[] = [];
+  for (const side of SIDES) {
+    const value = fields[side].trim() === '' ? NaN : Number(fields[side]);
+    if (!Number.isFinite(value) || value < 0 || value > MAX_MARGIN_MM) bad.push(side);
+    margins[side] = value;
+  }
+  return { margins, bad };
+}
+
+/** A page preview with what the margins cut shaded around a dashed box of what stays. */
+function CropCard({ doc, page, margins, cropped, onClick }: { doc: PDFDocumentProxy | null; page: number; margins: Margins; cropped: boolean; onClick?: () => void }) {
+  const t = useT();
+  const size = useShownSize(doc, page);
+  const k = size ? THUMB_SIZE / Math.max(size.width, size.height) : 0;
+  const pct = (mm: number, of: number) => `${Math.min(100, (mmToPoints(mm) / of) * 100)}%`;
+  return (
+    <div
+      className={`page-card ${onClick && cropped ? 'selected' : ''} ${onClick ? 'clickable' : ''}`}
+      data-testid="thumb"
+      data-page={page}
+      data-selected={cropped ? 'true' : 'false'}
+      role={onClick ? 'button' : undefined}
+      tabIndex={onClick ? 0 : undefined}
+      aria-pressed={onClick ? cropped : undefined}
+      onClick={onClick}
+      onKeyDown={onClick && ((e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onClick()))}
+    >
+      <div className="crop-thumb">
+        <PageThumb doc={doc} pageNumber={page} size={THUMB_SIZE} />
+        {size && cropped && (
+          <div className="crop-frame" style={{ width: Math.round(size.width * k), height: Math.round(size.height * k) }}>
+            <div
+              className="crop-keep"
+              data-testid="crop-keep"
+              style={{ top: pct(margins.top, size.height), right: pct(margins.right, size.width), bottom: pct(margins.bottom, size.height), left: pct(margins.left, size.width) }}
+            />
+          </div>
+        )}
+      </div>
+      <span className="page-number">{t('pages.page', { page })}</span>
+    </div>
+  );
+}
+
+/** Crop margins in millimetres, on all pages or a range, previewed on the thumbnails. */
+export function CropPanel({ files, layout }: OptionPanelProps) {
+  const t = useT();
+  const file = files[0];
+  const pageCount = file?.pageCount ?? 0;
+  const [fields, setFields] = useState<Record<Side, string>>({ top: '10', right: '10', bottom: '10', left: '10' });
+  const [scope, setScope] = useState<'all' | 'custom'>('all');
+  const [text, setText] = useState('');
+  const pdf = useFilePdf(file);
+
+  const sideLabels: Record<Side, string> = { top: t('crop.top'), right: t('crop.right'), bottom: t('crop.bottom'), left: t('crop.left') };
+  const { margins, bad } = readMargins(fields);
+  const parsed = text.trim() ? parseCropRanges(text, pageCount) : null;
+  const picked = parsed?.ok ? pagesOf(parsed.ranges) : [];
+  const rangeError = parsed && !parsed.ok ? parsed.message : undefined;
+  const targets = scope === 'all' ? shownPages(pageCount) : picked;
+  const cropped = (page: number) => scope === 'all' || picked.includes(page);
+
+  // The first page cropped shows whether the margins leave any of it; the server checks every page.
+  const first = useShownSize(pdf.doc, targets[0] ?? 1);
+  const noArea =
+    first && !bad.length && (mmToPoints(margins.left + margins.right) >= first.width || mmToPoints(margins.top + margins.bottom) >= first.height)
+      ? t('crop.noArea', { page: targets[0] ?? 1, width: pointsToMm(first.width).toFixed(1), height: pointsToMm(first.height).toFixed(1) })
+      : undefined;
+
+  let request: ToolRequest = { ok: false };
+  const pages = scope === 'all' ? 'all' : picked.length ? text.trim() : null;
+  if (file && pages && !bad.length && !noArea) request = { ok: true, body: { ...fileFields(file), margins, pages } };
+
+  const options = (
+    <>
+      <span className="field-label">{t('crop.margins')}</span>
+      <div className="margin-grid">
+        {SIDES.map((side) => (
+          <label key={side} className="field">
+            <span className="field-label">{sideLabels[side]}</span>
+            <input
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={MAX_MARGIN_MM}
+              step="any"
+              value={fields[side]}
+              aria-invalid={bad.includes(side) ? true : undefined}
+              data-testid={`margin-${side}`}
+              onChange={(e) => setFields({ ...fields, [side]: e.target.value })}
+            />
+          </label>
+        ))}
+      </div>
+      {bad.length > 0 && (
+        <span className="field-error" role="alert" data-testid="margin-error">
+          {t('crop.marginError', { max: MAX_MARGIN_MM })}
+        </span>
+      )}
+      {noArea && (
+        <span className="field-error" role="alert" data-testid="no-area-error">
+          {noArea}
+        </span>
+      )}
+      <span className="field-label">{t('crop.pages')}</span>
+      <div className="segmented" role="radiogroup" aria-label={t('crop.pages')}>
+        <button type="button" role="radio" aria-checked={scope === 'all'} data-testid="pages-all" onClick={() => setScope('all')}>
+          {t('crop.allPages')}
+        </button>
+        <button type="button" role="radio" aria-checked={scope === 'custom'} data-testid="pages-custom" onClick={() => setScope('custom')}>
+          {t('crop.custom')}
+        </button>
+      </div>
+      {scope === 'custom' && (
+        <>
+          <RangeField label={t('crop.rangeLabel')} value={text} onChange={setText} error={rangeError} disabled={!file} />
+          <p className="panel-note">{t('pages.clickHint')}</p>
+        </>
+      )}
+      <p className="panel-note">{t('crop.previewHint')}</p>
+    </>
+  );
+
+  const grid = file && (
+    <PageGrid count={pageCount} failed={pdf.failed}>
+      {shownPages(pageCount).map((page) => (
+        <CropCard
+          key={page}
+          doc={pdf.doc}
+          page={page}
+          margins={bad.length ? { top: 0, right: 0, bottom: 0, left: 0 } : margins}
+          cropped={cropped(page)}
+          {...(scope === 'custom' && { onClick: () => setText(formatPageRanges(togglePage(picked, page))) })}
+        />
+      ))}
+    </PageGrid>
+  );
+
+  return layout({ pages: grid, options, request });
+}

@@ -1,0 +1,118 @@
+// Pieces the option panels share: request fields, page picking, the range field, the preview grid.
+import { parsePageRanges, pagesOf, type PageRange } from '@quire/contracts';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { ReactNode } from 'react';
+import { fileDownloadUrl } from '../../api/files';
+import type { ReadyFile } from '../../files/fileList';
+import { useT } from '../../i18n/I18nProvider';
+import { MAX_THUMBNAILS, PageThumb } from '../../pdf/PageThumb';
+import { usePdfDocument } from '../../pdf/pdfDocument';
+
+/** The file fields of a single-file tool call. */
+export function fileFields(file: ReadyFile): { file_id: string; passwd?: string } {
+  return { file_id: file.info.file_id, ...(file.password && { passwd: file.password }) };
+}
+
+/** `pages` with `page` added or taken away. */
+export function togglePage(pages: readonly number[], page: number): number[] {
+  return pages.includes(page) ? pages.filter((p) => p !== page) : [...pages, page];
+}
+
+/** The ranges and pages of a range list (none while it is blank), or the spec's message for it. */
+export function readRanges(text: string, pageCount: number): { ranges: PageRange[]; pages: number[]; error?: string } {
+  if (!text.trim()) return { ranges: [], pages: [] };
+  const result = parsePageRanges(text, pageCount);
+  if (!result.ok) return { ranges: [], pages: [], error: result.message };
+  return { ranges: result.ranges, pages: pagesOf(result.ranges) };
+}
+
+interface RangeFieldProps {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string | undefined;
+  placeholder?: string;
+  disabled?: boolean;
+}
+
+export function RangeField({ label, value, onChange, error, placeholder = '1, 6-159, 59-100', disabled }: RangeFieldProps) {
+  return (
+    <label className="field">
+      <span className="field-label">{label}</span>
+      <input
+        type="text"
+        inputMode="numeric"
+        value={value}
+        placeholder={placeholder}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        data-testid="range-input"
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <span className="field-error" role="alert" data-testid="range-error">
+          {error}
+        </span>
+      )}
+    </label>
+  );
+}
+
+/** The open PDF of a file, for its previews. */
+export function useFilePdf(file: ReadyFile | undefined) {
+  const url = file ? fileDownloadUrl(file.info.file_id, file.password) : undefined;
+  return usePdfDocument(url, file?.password);
+}
+
+interface PageCardProps {
+  doc: PDFDocumentProxy | null;
+  page: number;
+  selected?: boolean;
+  rotation?: number;
+  /** A small mark in the corner, e.g. the output file the page goes to. */
+  badge?: string | undefined;
+  onClick?: () => void;
+  children?: ReactNode;
+  dragProps?: object;
+}
+
+export function PageCard({ doc, page, selected, rotation = 0, badge, onClick, children, dragProps }: PageCardProps) {
+  const t = useT();
+  return (
+    <div
+      className={`page-card ${selected ? 'selected' : ''} ${onClick ? 'clickable' : ''}`}
+      data-testid="thumb"
+      data-page={page}
+      data-selected={selected ? 'true' : 'false'}
+      data-rotation={rotation}
+      role={onClick ? 'button' : undefined}
+      tabIndex={onClick ? 0 : undefined}
+      aria-pressed={onClick ? !!selected : undefined}
+      onClick={onClick}
+      onKeyDown={onClick && ((e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onClick()))}
+      {...dragProps}
+    >
+      <PageThumb doc={doc} pageNumber={page} rotation={rotation} />
+      <span className="page-number">{t('pages.page', { page })}</span>
+      {badge && <span className="page-badge">{badge}</span>}
+      {children}
+    </div>
+  );
+}
+
+/** The preview grid, capped at MAX_THUMBNAILS cards. */
+export function PageGrid({ count, failed, children }: { count: number; failed: boolean; children: ReactNode }) {
+  const t = useT();
+  return (
+    <div className="page-area">
+      {failed && <p className="panel-note">{t('pages.previewFailed')}</p>}
+      <div className="page-grid">{children}</div>
+      {count > MAX_THUMBNAILS && <p className="panel-note">{t('pages.capped', { max: MAX_THUMBNAILS, total: count })}</p>}
+    </div>
+  );
+}
+
+/** The first page numbers of a document, as many as the grid shows. */
+export function shownPages(pageCount: number): number[] {
+  return Array.from({ length: Math.min(pageCount, MAX_THUMBNAILS) }, (_, i) => i + 1);
+}

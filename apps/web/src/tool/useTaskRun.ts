@@ -1,0 +1,58 @@
+// Runs a tool call (or one call per file, grouped by one multi_id) and follows its tasks to the end.
+import { useEffect, useRef, useState } from 'react';
+import { fetchTaskEntries, outputLinks, pollTask, startTask, type TaskOutputLink } from '../api/tasks';
+import { sleep } from '../api/sleep';
+
+export type RunState =
+  | { phase: 'idle' }
+  | { phase: 'running'; progress: number }
+  | { phase: 'done'; outputs: TaskOutputLink[]; multiId: string };
+
+export interface ToolCall {
+  path: string;
+  body: unknown;
+  method: 'GET' | 'POST';
+}
+
+export function useTaskRun() {
+  const [state, setState] = useState<RunState>({ phase: 'idle' });
+  // Stops polling when the page is left.
+  const lifetime = useRef<AbortController>(undefined);
+  useEffect(() => () => lifetime.current?.abort(), []);
+
+  /**
+   * Starts the calls, the later ones in the first one's multi_id, and polls that multi_id: progress
+   * is the average of the tasks. Resolves when all are done, rejects with an ApiError when one failed.
+   */
+  const run = async (calls: readonly ToolCall[]): Promise<void> => {
+    lifetime.current?.abort();
+    const controller = new AbortController();
+    lifetime.current = controller;
+    setState({ phase: 'running', progress: 0 });
+    try {
+      const [first, ...rest] = calls;
+      if (!first) throw new Error('no call to run');
+      const { multi_id } = await startTask(first.path, first.body as object, first.method);
+      for (const call of rest) await startTask(call.path, { ...(call.body as object), multi_id }, call.method);
+      const entries = await pollTask(
+        {
+          fetchEntries: () => fetchTaskEntries({ multi_id }, controller.signal),
+          sleep: (ms) => sleep(ms, controller.signal),
+          now: () => Date.now(),
+        },
+        (progress) => setState({ phase: 'running', progress }),
+      );
+      setState({ phase: 'done', outputs: outputLinks(entries), multiId: multi_id });
+    } catch (e) {
+      if (!controller.signal.aborted) setState({ phase: 'idle' });
+      throw e;
+    }
+  };
+
+  const reset = () => {
+    lifetime.current?.abort();
+    setState({ phase: 'idle' });
+  };
+
+  return { state, run, reset };
+}

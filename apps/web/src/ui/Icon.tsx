@@ -1,0 +1,70 @@
+// Line icons drawn on a 24 px grid with the current text colour.
+
+const paths = {
+  home: 'M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10',
+  template: 'M4 4h16v16H4zM4 9h16M9 9v11',
+  cloud: 'M7 18h10a4 4 0 0 0 .6-7.96A6 6 0 0 0 6.1 9.1 4.5 4.5 0 0 0 7 18z',
+  annotate: 'M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4',
+  edit: 'M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4 12.5-12.5z',
+  convert: 'M4 8h13l-3-3M20 16H7l3 3',
+  organize: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
+  protect: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6l8-3z',
+  ai: 'M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8L12 3zM19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8L19 15z',
+  menu: 'M4 6h16M4 12h16M4 18h16',
+  close: 'M6 6l12 12M18 6L6 18',
+  chevronDown: 'M6 9l6 6 6-6',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4',
+  upload: 'M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3',
+  download: 'M12 4v12M7 11l5 5 5-5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  grip: 'M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01',
+  lock: 'M6 11h12v9H6zM8 11V8a4 4 0 0 1 8 0v3',
+  globe: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9z',
+  plus: 'M12 5v14M5 12h14',
+  reverse: 'M7 4v16M4 17l3 3 3-3M17 20V4M14 7l3-3 3 3',
+  rotateRight: 'M20 4v5h-5M20 9a8 8 0 1 0 1 6',
+  rotateLeft: 'M4 4v5h5M4 9a8 8 0 1 1-1 6',
+  check: 'M5 12l5 5 9-10',
+  arrowRight: 'M5 12h14M13 6l6 6-6 6',
+  arrowLeft: 'M19 12H5M11 6l-6 6 6 6',
+  alert: 'M12 8v5M12 16h.01M10.3 4l-8 14a2 2 0 0 0 1.7 3h16a2 2 0 0 0 1.7-3l-8-14a2 2 0 0 0-3.4 0z',
+  file: 'M6 3h8l5 5v12a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM14 3v5h5',
+  merge: 'M4 4h6v8H4zM14 12h6v8h-6zM7 12v4a2 2 0 0 0 2 2h5M17 12V8a2 2 0 0 0-2-2h-5',
+  split: 'M4 3h7v18H4zM13 3h7v18h-7zM11 8h2M11 16h2',
+  extract: 'M5 3h9l5 5v6M5 3v18h7M14 3v5h5M15 18h7M19 15l3 3-3 3',
+  deletePages: 'M5 3h9l5 5v5M5 3v18h7M14 3v5h5M16 16l5 5M21 16l-5 5',
+  rearrange: 'M4 4h6v6H4zM14 14h6v6h-6zM14 7h6M17 4l3 3-3 3M10 17H4M7 14l-3 3 3 3',
+  rotate: 'M6 4h9l4 4v12H6zM3 12a9 9 0 0 1 3-6.7M3 8v4h4',
+  crop: 'M6 2v14a2 2 0 0 0 2 2h14M2 6h14a2 2 0 0 1 2 2v14',
+  redact: 'M6 3h8l5 5v12a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM8 11h8v3H8zM8 17h5',
+  replaceText: 'M4 7V5h8v2M8 5v10M6 15h4M14 13l3-3 3 3M17 10v9h-4',
+  compress: 'M4 14h6v6M20 10h-6V4M14 10l7-7M3 21l7-7',
+  unlock: 'M6 11h12v9H6zM8 11V8a4 4 0 0 1 7.7-1.5',
+  docWord: 'M6 3h8l5 5v12a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM14 3v5h5M8 11l1.5 6 2.5-5 2.5 5 1.5-6',
+  docSheet: 'M6 3h8l5 5v12a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM14 3v5h5M8 11h8v7H8zM8 14.5h8M12 11v7',
+  docSlides: 'M6 3h8l5 5v12a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM14 3v5h5M8 11h8v5H8zM12 16v2',
+  docText: 'M6 3h8l5 5v12a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM14 3v5h5M8 12h8M8 15h8M8 18h5',
+  docPub: 'M6 3h8l5 5v12a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM14 3v5h5M9 18v-7h3a2 2 0 0 1 0 4H9',
+  image: 'M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9h.01',
+} as const;
+
+export type IconName = keyof typeof paths;
+
+export function Icon({ name, size = 20, className }: { name: IconName; size?: number; className?: string }) {
+  return (
+    <svg
+      className={className}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d={paths[name]} />
+    </svg>
+  );
+}

@@ -1,0 +1,54 @@
+// Toasts (api-and-errors.md §8): warnings close after 3 s, task toasts after 4 s.
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Icon } from './Icon';
+
+export const WARNING_TOAST_MS = 3000;
+export const TASK_TOAST_MS = 4000;
+
+type ToastKind = 'warning' | 'success';
+interface Toast {
+  id: number;
+  kind: ToastKind;
+  text: string;
+}
+type ShowToast = (text: string, options?: { kind?: ToastKind; durationMs?: number }) => void;
+
+const ToastContext = createContext<ShowToast>(() => {});
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+  const show = useCallback<ShowToast>(
+    (text, { kind = 'warning', durationMs = WARNING_TOAST_MS } = {}) => {
+      const id = nextId.current++;
+      // The same message twice in a row (e.g. two bad files) shows once.
+      setToasts((list) => [...list.filter((t) => t.text !== text), { id, kind, text }]);
+      setTimeout(() => dismiss(id), durationMs);
+    },
+    [dismiss],
+  );
+  const value = useMemo(() => show, [show]);
+
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <div className="toasts" aria-live="polite">
+        {toasts.map((toast) => (
+          <div key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === 'warning' ? 'alert' : 'status'} data-testid="toast">
+            <Icon name={toast.kind === 'warning' ? 'alert' : 'check'} size={18} />
+            <span>{toast.text}</span>
+            <button type="button" className="toast-close" aria-label="Close" onClick={() => dismiss(toast.id)}>
+              <Icon name="close" size={16} />
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ShowToast {
+  return useContext(ToastContext);
+}

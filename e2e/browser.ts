@@ -1,0 +1,50 @@
+// Debian's Chromium driven by playwright-core against a real Quire serving the built web app.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startQuire, type Running } from '../apps/server/test/harness.js';
+
+export const CHROMIUM = process.env.QUIRE_CHROMIUM ?? '/usr/bin/chromium';
+
+export interface E2e {
+  quire: Running;
+  browser: Browser;
+  /** A fresh browser context (a new visitor) with a page at `pathname`. */
+  open(pathname: string, viewport?: { width: number; height: number }): Promise<Page>;
+  stop(): Promise<void>;
+}
+
+export async function startE2e(): Promise<E2e> {
+  const quire = await startQuire();
+  if (!fs.existsSync(path.join(quire.ctx.config.webDist, 'index.html'))) throw new Error('the web app is not built: run npm run build');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
+  });
+  return {
+    quire,
+    browser,
+    async open(pathname, viewport = { width: 1440, height: 900 }) {
+      const context = await browser.newContext({ viewport, acceptDownloads: true });
+      const page = await context.newPage();
+      page.on('pageerror', (e) => console.error('page error:', e));
+      await page.goto(quire.url + pathname);
+      return page;
+    },
+    async stop() {
+      await browser.close();
+      await quire.stop();
+    },
+  };
+}
+
+/** Clicks the element that starts a download and saves it under `dir`. */
+export async function download(page: Page, testId: string, dir: string, index = 0): Promise<string> {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).nth(index).click()]);
+  const dest = path.join(dir, dl.suggestedFilename());
+  await dl.saveAs(dest);
+  return dest;
+}
+
+export const tmpDir = (label: string) => fs.mkdtempSync(path.join(os.tmpdir(), `quire-e2e-${label}-`));

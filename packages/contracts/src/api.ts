@@ -1,0 +1,98 @@
+// Request and response shapes of the API under /api/tools/v1/ (api-and-errors.md §7.1, §7.8).
+import { z } from 'zod';
+
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number().int(), msg: z.string(), data });
+
+export const fileInfo = z.object({
+  file_id: z.string(),
+  file_name: z.string(),
+  file_size: z.number().int(),
+  file_url: z.string(),
+  page_w: z.number(),
+  page_h: z.number(),
+  total_page: z.number().int(),
+  encrypted: z.boolean().describe('True when the file needs a password to open'),
+});
+export type FileInfo = z.infer<typeof fileInfo>;
+
+export const documentInfoQuery = z.object({ file_id: z.string().min(1), passwd: z.string().max(128).optional() });
+export const documentInfo = z.object({
+  file_id: z.string(),
+  file_size: z.number().int(),
+  total_page: z.number().int(),
+  page_w: z.number(),
+  page_h: z.number(),
+});
+
+export const UPLOAD_PART_SIZE = 512 * 1024;
+export const UPLOAD_CHUNK_THRESHOLD = 512 * 1024;
+export const UPLOAD_PARALLEL_PARTS = 12;
+export const UPLOAD_PART_RETRIES = 15;
+export const UPLOAD_RETRY_DELAY_MS = 2000;
+export const HASH_CHUNK_SIZE = 2 * 1024 * 1024;
+
+export const uploadPolicyRequest = z.object({
+  filename: z.string().min(1).max(255),
+  file_size: z.number().int().min(1),
+  md5_code: z.string().regex(/^[0-9a-f]{32}$/i),
+  expired_type: z.number().int().optional(),
+  auto_oss_upload: z.number().int().optional(),
+});
+export const uploadPolicy = z.object({
+  upload_id: z.string(),
+  part_size: z.number().int(),
+  total_parts: z.number().int(),
+  uploaded_parts: z.array(z.number().int()).describe('Part numbers (from 1) the server already holds'),
+});
+export const uploadPartQuery = z.object({
+  upload_id: z.string().min(1),
+  part_number: z.coerce.number().int().min(1),
+});
+export const uploadPartResult = z.object({ part_number: z.number().int(), received: z.number().int() });
+export const uploadCompleteRequest = z.object({ upload_id: z.string().min(1) });
+
+export const taskCreated = z.object({ task_id: z.string(), multi_id: z.string() });
+export type TaskCreated = z.infer<typeof taskCreated>;
+
+export const taskOutput = z.object({
+  index: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  note: z.string().optional().describe('What the tool reports about this output, e.g. "3 replacements"'),
+  input_size: z.number().int().optional().describe('Size in bytes of the input this output was made from (compress: to show what was saved)'),
+  unchanged: z.boolean().optional().describe('True when nothing could be gained and the output is the input as it was (compress: already optimised)'),
+});
+export const taskEntry = z.object({
+  task_id: z.string(),
+  multi_id: z.string(),
+  tool: z.string(),
+  status: z.number().int().describe('0 while running or done; a catalogue code once failed'),
+  msg: z.string(),
+  progress: z.number().int().min(0).max(100),
+  is_done: z.boolean(),
+  output_file_name: z.string(),
+  outputs: z.array(taskOutput),
+});
+export type TaskEntry = z.infer<typeof taskEntry>;
+export const taskResultQuery = z
+  .object({ task_id: z.string().optional(), multi_id: z.string().optional() })
+  .refine((q) => q.task_id || q.multi_id, { message: 'task_id or multi_id is required' });
+
+export const downloadQuery = z.object({
+  task_id: z.string().min(1),
+  index: z.coerce.number().int().min(0).optional().describe('One output of a task with several; omitted: the only output, or a zip of all'),
+});
+export const bulkDownloadQuery = z.object({ multi_id: z.string().min(1) });
+
+export const serverConfig = z.object({
+  max_file_size: z.number().int(),
+  max_pages: z.number().int(),
+  retention_hours: z.number(),
+  chunk_threshold: z.number().int(),
+  part_size: z.number().int(),
+});
+export type ServerConfig = z.infer<typeof serverConfig>;
+
+export const TASK_POLL_INTERVAL_MS = 2000;
+export const TASK_POLL_TIMEOUT_MS = 120_000;

@@ -1,0 +1,254 @@
+// The tool registry's data, shared by the web app (routes, sidebar, upload rules) and the server
+// (API paths, parameter validation). Each tool's behaviour lives in apps/server/src/tools/<id>.ts.
+import { z } from 'zod';
+import { defaultImageLayout, imageExtensions, PDF_IMAGE_DPI, pdfImageFormats } from './conversions.js';
+import { parsePageRanges } from './pageRanges.js';
+
+export const protectPasswordMessage = 'The password must contain between 6 and 20 characters.';
+
+const fileId = z.string().min(1).max(64).describe('An uploaded file id');
+const passwd = z.string().max(128).optional().describe("The file's current password, if it has one");
+const multiId = z.string().min(1).max(64).optional().describe('Groups several tasks for one bulk download');
+const rangeList = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2000)
+  .describe('Pages like "1, 6-159, 59-100" (checked against the page count when the task is made)');
+
+/** A range list is checked for shape here and against the page count on the server. */
+export const rangeShape = rangeList.refine((s) => parsePageRanges(s, Number.MAX_SAFE_INTEGER).ok, {
+  message: 'Please input something like: 1, 6-159, or 59-100',
+});
+
+export const toolParams = {
+  merge: z.object({
+    file_ids: z.array(fileId).min(2).max(200).describe('Files in the order to merge them'),
+    passwds: z.array(z.string().max(128)).optional().describe('Passwords matching file_ids by position'),
+    multi_id: multiId,
+  }),
+  split: z
+    .object({
+      file_id: fileId,
+      passwd,
+      multi_id: multiId,
+      mode: z.enum(['custom', 'fixed']),
+      ranges: rangeShape.optional().describe('custom mode: each range becomes one PDF'),
+      every: z.number().int().min(1).max(10000).optional().describe('fixed mode: pages per PDF'),
+    })
+    .refine((p) => (p.mode === 'custom' ? !!p.ranges : !!p.every), {
+      message: 'custom mode needs ranges, fixed mode needs every',
+    }),
+  extract_page: z.object({ file_id: fileId, passwd, multi_id: multiId, pages: rangeShape }),
+  delete_page: z.object({ file_id: fileId, passwd, multi_id: multiId, pages: rangeShape }),
+  rearrange: z.object({
+    file_id: fileId,
+    passwd,
+    multi_id: multiId,
+    order: z.array(z.number().int().min(1)).min(1).max(10000).describe('The new order of original page numbers'),
+  }),
+  rotate: z.object({
+    file_id: fileId,
+    passwd,
+    multi_id: multiId,
+    angle: z.union([z.literal(90), z.literal(180), z.literal(270)]),
+    pages: z.union([z.literal('all'), rangeShape]).default('all'),
+  }),
+  compress: z.object({
+    file_id: fileId,
+    passwd,
+    multi_id: multiId,
+    level: z.enum(['high', 'medium', 'low']).default('medium').describe('high: smallest file; low: best quality'),
+  }),
+  encrypt: z.object({
+    file_id: fileId,
+    passwd,
+    multi_id: multiId,
+    password: z
+      .string()
+      .min(6, { message: protectPasswordMessage })
+      .max(20, { message: protectPasswordMessage })
+      .describe('The new password (6 to 20 characters)'),
+  }),
+  decode: z.object({ file_id: fileId, passwd, multi_id: multiId }),
+  cut: z.object({
+    file_id: fileId,
+    passwd,
+    multi_id: multiId,
+    margins: z
+      .object({
+        top: z.number().min(0).max(5000),
+        right: z.number().min(0).max(5000),
+        bottom: z.number().min(0).max(5000),
+        left: z.number().min(0).max(5000),
+      })
+      .describe('Millimetres to cut from each side (72 points per inch, 25.4 mm per inch)'),
+    pages: z.union([z.literal('all'), rangeShape]).default('all'),
+  }),
+  redaction: z
+    .object({
+      file_id: fileId,
+      passwd,
+      multi_id: multiId,
+      areas: z
+        .array(
+          z.object({
+            page: z.number().int().min(1),
+            x: z.number(),
+            y: z.number(),
+            width: z.number().positive(),
+            height: z.number().positive(),
+          }),
+        )
+        .max(10000)
+        .default([])
+        .describe('Rectangles in PDF points, origin at the bottom left of the page as shown'),
+      texts: z
+        .array(z.object({ text: z.string().min(1).max(1000), regex: z.boolean().optional() }))
+        .max(100)
+        .default([])
+        .describe('Words, phrases or regular expressions whose every occurrence is removed'),
+    })
+    .refine((p) => p.areas.length + p.texts.length > 0, { message: 'Mark at least one area or text to redact.' }),
+  replacetext: z.object({
+    file_id: fileId,
+    passwd,
+    multi_id: multiId,
+    search: z.string().min(1).max(1000),
+    replace: z.string().max(1000),
+  }),
+  // A GET: the query carries these (api-and-errors.md §7.1).
+  convert: z.object({
+    file_id: fileId,
+    passwd,
+    multi_id: multiId,
+    output_format: z
+      .enum(['pdf', ...pdfImageFormats])
+      .default('pdf')
+      .describe('The format to convert to: pdf from documents and images; jpg, png, bmp or tiff (one image per page) from a PDF'),
+    dpi: z.coerce
+      .number()
+      .int()
+      .min(PDF_IMAGE_DPI.min)
+      .max(PDF_IMAGE_DPI.max)
+      .optional()
+      .describe(`Resolution of the images made from a PDF, dots per inch (${PDF_IMAGE_DPI.default} unless given)`),
+  }),
+  extract_images: z.object({ file_id: fileId, passwd, multi_id: multiId }),
+  images_merge_pdf: z.object({
+    file_ids: z.array(fileId).min(1).max(200).describe('Images in the order of their pages'),
+    multi_id: multiId,
+    page_size: z.enum(['a4', 'letter', 'fit']).default(defaultImageLayout.page_size).describe('fit: each page the size of its image'),
+    orientation: z.enum(['portrait', 'landscape', 'auto']).default(defaultImageLayout.orientation).describe('auto: each page turned to match its image'),
+    margin: z.enum(['none', 'small', 'large']).default(defaultImageLayout.margin).describe('small: 7 mm, large: 15 mm around each image'),
+  }),
+} as const;
+
+export type ToolId = keyof typeof toolParams;
+export type ToolParams<T extends ToolId> = z.infer<(typeof toolParams)[T]>;
+
+export type ToolGroup = 'organize' | 'convert' | 'protect' | 'edit' | 'ai';
+
+export interface ToolDefinition {
+  id: ToolId;
+  /** The spec's page identifier (product.md §3). */
+  pageId: string;
+  /** Route slug under /app. */
+  slug: string;
+  /** Path of the call under /api/tools/v1/; `:name` segments are body fields carried in the path. */
+  apiPath: string;
+  /** Further paths answering the same call. */
+  apiPathAliases?: string[];
+  group: ToolGroup;
+  /** Accepted extensions, lower case, without the dot. */
+  extFrom: string[];
+  extTo: string;
+  acceptFormat: string;
+  isSingleUpload: boolean;
+  minFiles: number;
+  /** i18n keys: tools.<key>.title, tools.<key>.description, tools.<key>.action (see toolKey). */
+  /** The call is a GET whose query carries the parameters (the converter); POST with a JSON body otherwise. */
+  apiMethod?: 'GET';
+  /** Pages sharing one tool (the converter's word-to-pdf, excel-to-pdf…) each have a key for their texts and icon. */
+  key?: ToolPageKey;
+  /** False for pages reached by their slug only (marketing links), kept out of the sidebar and tool lists. */
+  listed?: false;
+}
+
+export type ToolPageKey = 'word_to_pdf' | 'excel_to_pdf' | 'ppt_to_pdf' | 'rtf_to_pdf' | 'txt_to_pdf' | 'pub_to_pdf' | 'png_to_pdf' | 'bmp_to_pdf' | 'gif_to_pdf' | 'tiff_to_pdf' | 'pdf_to_jpg' | 'pdf_to_png' | 'pdf_to_bmp' | 'pdf_to_tiff';
+/** What names a page's texts and icon: its own key, or its tool's id. */
+export type ToolKey = ToolId | ToolPageKey;
+export const toolKey = (tool: Pick<ToolDefinition, 'id' | 'key'>): ToolKey => tool.key ?? tool.id;
+
+const pdfIn = { extFrom: ['pdf'], extTo: 'pdf', acceptFormat: 'application/pdf' };
+
+const wordExt = ['doc', 'docx', 'docm', 'dot', 'dotx', 'odt'];
+const excelExt = ['xls', 'xlsx', 'xlsm', 'ods'];
+const pptExt = ['ppt', 'pptx', 'pps', 'ppsx', 'odp'];
+const otherDocExt = ['rtf', 'txt', 'html', 'htm', 'xhtml', 'epub', 'pages', 'key', 'numbers', 'pub', 'dxf'];
+/** Documents are told apart by extension (many have no MIME type a browser knows). */
+const accepting = (extFrom: readonly string[]) => ({ extFrom: [...extFrom], acceptFormat: '' });
+const converter = { id: 'convert', apiPath: 'converter', apiMethod: 'GET', group: 'convert', extTo: 'pdf', isSingleUpload: false, minFiles: 1 } satisfies Partial<ToolDefinition>;
+const pdfToImage = { extFrom: ['pdf'], acceptFormat: 'application/pdf' };
+const imagesToPdf = {
+  id: 'images_merge_pdf',
+  apiPath: 'images_merge_pdf',
+  group: 'convert',
+  extTo: 'pdf',
+  extFrom: [...imageExtensions],
+  acceptFormat: 'image/jpeg,image/png,image/bmp,image/gif,image/tiff',
+  isSingleUpload: false,
+  minFiles: 1,
+} satisfies Partial<ToolDefinition>;
+
+export const toolDefinitions: readonly ToolDefinition[] = [
+  { id: 'merge', pageId: 'mergePdf', slug: 'merge-pdf', apiPath: 'merge', group: 'organize', ...pdfIn, isSingleUpload: false, minFiles: 2 },
+  { id: 'split', pageId: 'splitPdf', slug: 'split-pdf', apiPath: 'split', group: 'organize', ...pdfIn, isSingleUpload: true, minFiles: 1 },
+  { id: 'extract_page', pageId: 'extractPages', slug: 'extract-pages', apiPath: 'extract_page', group: 'organize', ...pdfIn, isSingleUpload: true, minFiles: 1 },
+  { id: 'delete_page', pageId: 'deletePDFPages', slug: 'delete-pages', apiPath: 'delete_page', group: 'organize', ...pdfIn, isSingleUpload: true, minFiles: 1 },
+  { id: 'rearrange', pageId: 'rearrangePDFPages', slug: 'rearrange-pdf-pages', apiPath: 'rearrange', group: 'organize', ...pdfIn, isSingleUpload: true, minFiles: 1 },
+  { id: 'rotate', pageId: 'rotatePDF', slug: 'rotate-pdf', apiPath: 'document/rotate', group: 'organize', ...pdfIn, isSingleUpload: true, minFiles: 1 },
+  { id: 'compress', pageId: 'compressPdf', slug: 'compress-pdf', apiPath: 'compress', group: 'organize', ...pdfIn, isSingleUpload: false, minFiles: 1 },
+  { id: 'encrypt', pageId: 'protectPdf', slug: 'protect-pdf', apiPath: 'encrypt', group: 'protect', ...pdfIn, isSingleUpload: true, minFiles: 1 },
+  { id: 'decode', pageId: 'unlockPdf', slug: 'unlock-pdf', apiPath: 'decode', group: 'protect', ...pdfIn, isSingleUpload: true, minFiles: 1 },
+  { id: 'cut', pageId: 'cropPDF', slug: 'crop-pdf', apiPath: 'document/cut', group: 'edit', ...pdfIn, isSingleUpload: true, minFiles: 1 },
+  // The file id (and an optional password) travel in the path, as the spec's call has them.
+  { id: 'redaction', pageId: 'redactPDF', slug: 'redact-pdf', apiPath: 'document/redaction/:file_id/redaction', apiPathAliases: ['document/redaction/:file_id/redaction/:passwd'], group: 'protect', ...pdfIn, isSingleUpload: true, minFiles: 1 },
+  { id: 'replacetext', pageId: 'replaceText', slug: 'replace-text', apiPath: 'document/replacetext', group: 'edit', ...pdfIn, isSingleUpload: true, minFiles: 1 },
+  // Conversions to PDF: one converter call serves a page per source format; each file is its own task.
+  { ...converter, key: 'word_to_pdf', pageId: 'wordToPdf', slug: 'word-to-pdf', ...accepting(wordExt) },
+  { ...converter, key: 'excel_to_pdf', pageId: 'excelToPdf', slug: 'excel-to-pdf', ...accepting(excelExt) },
+  { ...converter, key: 'ppt_to_pdf', pageId: 'pptToPdf', slug: 'ppt-to-pdf', ...accepting(pptExt) },
+  { ...converter, key: 'rtf_to_pdf', pageId: 'rtfToPdf', slug: 'rtf-to-pdf', ...accepting(['rtf']) },
+  { ...converter, key: 'txt_to_pdf', pageId: 'txtToPdf', slug: 'txt-to-pdf', ...accepting(['txt']) },
+  { ...converter, key: 'pub_to_pdf', pageId: 'pubToPdf', slug: 'pub-to-pdf', ...accepting(['pub']) },
+  { ...converter, pageId: 'pdfConverter', slug: 'pdf-converter', ...accepting([...wordExt, ...excelExt, ...pptExt, ...otherDocExt, ...imageExtensions]) },
+  // PDF to images: the same converter call with an image output_format; one image per page.
+  { ...converter, ...pdfToImage, key: 'pdf_to_jpg', pageId: 'pdfToJpg', slug: 'pdf-to-jpg', extTo: 'jpg' },
+  { ...converter, ...pdfToImage, key: 'pdf_to_png', pageId: 'pdfToPng', slug: 'pdf-to-png', extTo: 'png', listed: false },
+  { ...converter, ...pdfToImage, key: 'pdf_to_bmp', pageId: 'pdfToBmp', slug: 'pdf-to-bmp', extTo: 'bmp', listed: false },
+  { ...converter, ...pdfToImage, key: 'pdf_to_tiff', pageId: 'pdfToTiff', slug: 'pdf-to-tiff', extTo: 'tiff', listed: false },
+  // Every embedded image at its own resolution, in its own format.
+  { id: 'extract_images', pageId: 'extractImages', slug: 'extract-images-from-pdf', apiPath: 'extract_images', group: 'organize', ...pdfIn, extTo: 'zip', isSingleUpload: true, minFiles: 1 },
+  // Images to PDF: several images, one PDF; the format pages are marketing slugs of the same tool.
+  { ...imagesToPdf, pageId: 'jpgToPdf', slug: 'jpg-to-pdf' },
+  { ...imagesToPdf, key: 'png_to_pdf', pageId: 'pngToPdf', slug: 'png-to-pdf', listed: false },
+  { ...imagesToPdf, key: 'bmp_to_pdf', pageId: 'bmpToPdf', slug: 'bmp-to-pdf', listed: false },
+  { ...imagesToPdf, key: 'gif_to_pdf', pageId: 'gifToPdf', slug: 'gif-to-pdf', listed: false },
+  { ...imagesToPdf, key: 'tiff_to_pdf', pageId: 'tiffToPdf', slug: 'tiff-to-pdf', listed: false },
+];
+
+/** The call path with its `:name` segments filled from the body (the redaction call's file id). */
+export function toolCallPath(tool: Pick<ToolDefinition, 'apiPath'>, body: Record<string, unknown>): string {
+  return tool.apiPath.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(body[name] ?? '')));
+}
+
+export function toolBySlug(slug: string): ToolDefinition | undefined {
+  return toolDefinitions.find((t) => t.slug === slug);
+}
+
+/** Extension check, case-insensitive (product.md §4 rules). */
+export function hasAcceptedExtension(fileName: string, tool: Pick<ToolDefinition, 'extFrom'>): boolean {
+  const dot = fileName.lastIndexOf('.');
+  return dot >= 0 && tool.extFrom.includes(fileName.slice(dot + 1).toLowerCase());
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs everything Quire needs on Debian (12 or newer) with Node 20+: the engines from Debian's
+# packages, the npm packages from the lock file, and the built web app. Safe to run again: each
+# step is skipped when already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DEBIAN_PACKAGES=(qpdf poppler-utils ghostscript mupdf-tools util-linux unzip fonts-dejavu-core)
+# Conversions to PDF: LibreOffice driven over UNO from Debian's Python. Not the -nogui variants: they
+# leave out the .ui layouts that a running LibreOffice still builds (a Writer document with a comment
+# makes it abort without annotation.ui). Fonts: metric-compatible stand-ins for the Microsoft fonts,
+# and one with Chinese, Japanese and Korean glyphs.
+DEBIAN_PACKAGES+=(libreoffice-writer libreoffice-calc libreoffice-impress libreoffice-draw python3-uno
+  fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-droid-fallback)
+# Only the tests need the browser (end-to-end) and zip (they build EPUB fixtures).
+if [ "${1:-}" = "--test" ]; then DEBIAN_PACKAGES+=(chromium zip); fi
+
+missing=()
+for pkg in "${DEBIAN_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<19)) { console.error("Quire needs Node 20.19 or newer"); process.exit(1) }'
+
+# npm ci only when the lock file changed since the last install.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm packages"
+  npm ci --no-audit --no-fund
+fi
+
+# Build the web app when any of its sources is newer than the build.
+if [ ! -f apps/web/dist/index.html ] || [ -n "$(find apps/web/src apps/web/index.html apps/web/vite.config.ts packages/contracts/src -newer apps/web/dist/index.html -print -quit)" ]; then
+  echo "setup: building the web app"
+  npm run build --silent
+fi
+echo "setup: done"
