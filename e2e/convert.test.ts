@@ -47,6 +47,28 @@ describe('Word to PDF in the browser', () => {
     await page.context().close();
   });
 
+  it('asks for the password of a locked spreadsheet when converting finds it, refuses a wrong one, then converts', async () => {
+    const page = await e2e.open('/app/excel-to-pdf');
+    await page.getByTestId('file-input').setInputFiles(path.join(office, 'password.xls'));
+    await ready(page, 1);
+    await page.getByTestId('run-tool').click();
+    await page.locator('[data-testid="file-item"][data-state="encrypted"]').waitFor({ timeout: 60_000 });
+    await page.getByTestId('password-input').fill('not-it');
+    await page.getByTestId('password-submit').click();
+    await ready(page, 1);
+    await page.getByTestId('run-tool').click();
+    await expect.poll(() => page.getByTestId('password-error').textContent(), { timeout: 60_000 }).toMatch(/incorrect password/i);
+    await page.getByTestId('password-input').fill('password');
+    await page.getByTestId('password-submit').click();
+    await ready(page, 1);
+    await page.getByTestId('run-tool').click();
+    await page.getByTestId('result').waitFor({ timeout: 60_000 });
+    const out = await download(page, 'download', dir);
+    expect(path.basename(out)).toBe('password.pdf');
+    expect(npages(out)).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
   it('converts several documents at once into a zip of PDFs', async () => {
     const page = await e2e.open('/app/word-to-pdf');
     await page.getByTestId('file-input').setInputFiles([path.join(office, 'Word95.doc'), path.join(office, 'unicode.odt')]);

@@ -22,6 +22,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: number,
     serverMsg?: string,
+    /** The task that failed, when the failure is a task's. */
+    readonly taskId?: string,
   ) {
     super(messageFor(code, serverMsg));
     this.name = 'ApiError';

@@ -116,6 +116,10 @@ export function useFileList(tool: ToolDefinition) {
     }
   };
 
+  /** A task found that the file needs a password, or that the one given was wrong: the file asks for it. */
+  const askPassword = (uid: string, wrong: boolean) =>
+    fire([uid], { type: 'goto', to: 'encrypted' }, { password: undefined, passwordError: wrong ? t('file.wrongPassword') : undefined });
+
   const retryUpload = (item: FileItem) => {
     fire([item.uid], { type: 'localAdd' }, { error: undefined });
     void startUpload(item.uid, item.file);
@@ -135,6 +139,7 @@ export function useFileList(tool: ToolDefinition) {
     items,
     addFiles,
     submitPassword,
+    askPassword,
     retryUpload,
     removeFile,
     clear,

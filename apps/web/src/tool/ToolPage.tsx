@@ -1,5 +1,5 @@
 // The one tool page every tool uses: upload, the tool's option panel, the task, the result.
-import { ErrorCode, errorMessages, imageExtensions, toolCallPath, toolKey, type ToolDefinition } from '@quire/contracts';
+import { ErrorCode, errorMessages, imageProcessExtensions, toolCallPath, toolKey, type ToolDefinition } from '@quire/contracts';
 import { useRef, type ReactNode } from 'react';
 import { isAbort } from '../api/client';
 import { bulkDownloadUrl } from '../api/tasks';
@@ -17,7 +17,7 @@ import { FileList } from './FileList';
 import { OutputSaving } from './OutputSaving';
 import { optionPanels } from './panels';
 import type { PanelParts } from './panels/types';
-import { useTaskRun, type RunState } from './useTaskRun';
+import { TaskRunError, useTaskRun, type RunState } from './useTaskRun';
 
 export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const t = useT();
@@ -46,14 +46,21 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
     const failedBefore = ready.filter((f) => f.state === 'taskingFailed').map((f) => f.uid);
     files.fire(failedBefore, { type: 'goto', to: 'ossSuccessful' });
     files.fire(uids, { type: 'task' });
+    // A list of bodies is one call per file (compress), their tasks grouped in one multi_id.
+    const bodies: unknown[] = Array.isArray(body) ? body : [body];
     try {
-      // A list of bodies is one call per file (compress), their tasks grouped in one multi_id.
-      const bodies: unknown[] = Array.isArray(body) ? body : [body];
       await task.run(bodies.map((b) => ({ path: toolCallPath(tool, b as Record<string, unknown>), body: b, method: tool.apiMethod ?? 'POST' })));
       files.fire(uids, { type: 'download' });
     } catch (e) {
       if (isAbort(e)) return;
       files.fire(uids, { type: 'taskError' });
+      // Only the conversion finds out that a document needs a password (or that the one given is
+      // wrong): its file asks for one, as a locked PDF does at upload.
+      if (e instanceof TaskRunError && (e.code === ErrorCode.Encrypted || e.code === ErrorCode.WrongPassword)) {
+        const fileId = (bodies[e.callIndex] as { file_id?: string } | undefined)?.file_id;
+        const locked = ready.find((f) => f.info.file_id === fileId);
+        if (locked) files.askPassword(locked.uid, e.code === ErrorCode.WrongPassword);
+      }
       toast(e instanceof Error ? e.message : errorMessages[ErrorCode.TaskFailed], { durationMs: TASK_TOAST_MS });
     }
   };
@@ -101,7 +108,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   } else if (files.items.length === 0) {
     // Pages that take other files than PDFs (conversions to PDF) ask for images or for files.
     const takesPdf = tool.extFrom.includes('pdf');
-    const onlyImages = tool.extFrom.every((ext) => (imageExtensions as readonly string[]).includes(ext));
+    const onlyImages = tool.extFrom.every((ext) => (imageProcessExtensions as readonly string[]).includes(ext));
     const select = takesPdf ? (tool.isSingleUpload ? t('upload.selectFile') : t('upload.selectFiles')) : onlyImages ? t('upload.selectImages') : t('upload.selectDocuments');
     const drop = takesPdf ? (tool.isSingleUpload ? t('upload.dropOne') : t('upload.dropMany')) : onlyImages ? t('upload.dropImages') : t('upload.dropDocuments');
     content = (

@@ -1,12 +1,23 @@
 // Runs a tool call (or one call per file, grouped by one multi_id) and follows its tasks to the end.
 import { useEffect, useRef, useState } from 'react';
 import { fetchTaskEntries, outputLinks, pollTask, startTask, type TaskOutputLink } from '../api/tasks';
+import { ApiError } from '../api/client';
 import { sleep } from '../api/sleep';
 
 export type RunState =
   | { phase: 'idle' }
   | { phase: 'running'; progress: number }
   | { phase: 'done'; outputs: TaskOutputLink[]; multiId: string };
+
+/** A task of the run failed: `callIndex` is the call (and so the file) it was made for. */
+export class TaskRunError extends ApiError {
+  constructor(
+    cause: ApiError,
+    readonly callIndex: number,
+  ) {
+    super(cause.code, cause.message, cause.taskId);
+  }
+}
 
 export interface ToolCall {
   path: string;
@@ -29,11 +40,13 @@ export function useTaskRun() {
     const controller = new AbortController();
     lifetime.current = controller;
     setState({ phase: 'running', progress: 0 });
+    const taskIds: string[] = [];
     try {
       const [first, ...rest] = calls;
       if (!first) throw new Error('no call to run');
-      const { multi_id } = await startTask(first.path, first.body as object, first.method);
-      for (const call of rest) await startTask(call.path, { ...(call.body as object), multi_id }, call.method);
+      const { multi_id, task_id } = await startTask(first.path, first.body as object, first.method);
+      taskIds.push(task_id);
+      for (const call of rest) taskIds.push((await startTask(call.path, { ...(call.body as object), multi_id }, call.method)).task_id);
       const entries = await pollTask(
         {
           fetchEntries: () => fetchTaskEntries({ multi_id }, controller.signal),
@@ -45,7 +58,8 @@ export function useTaskRun() {
       setState({ phase: 'done', outputs: outputLinks(entries), multiId: multi_id });
     } catch (e) {
       if (!controller.signal.aborted) setState({ phase: 'idle' });
-      throw e;
+      const failed = e instanceof ApiError && e.taskId ? taskIds.indexOf(e.taskId) : -1;
+      throw failed >= 0 ? new TaskRunError(e as ApiError, failed) : e;
     }
   };
 
