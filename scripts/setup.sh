@@ -12,8 +12,12 @@ DEBIAN_PACKAGES=(qpdf poppler-utils ghostscript mupdf-tools util-linux unzip fon
 # and one with Chinese, Japanese and Korean glyphs.
 DEBIAN_PACKAGES+=(libreoffice-writer libreoffice-calc libreoffice-impress libreoffice-draw python3-uno
   fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-droid-fallback)
-# Only the tests need the browser (end-to-end) and zip (they build EPUB fixtures).
-if [ "${1:-}" = "--test" ]; then DEBIAN_PACKAGES+=(chromium zip); fi
+# OCR: OCRmyPDF over Tesseract, its page-orientation model (osd) and the languages offered.
+DEBIAN_PACKAGES+=(ocrmypdf tesseract-ocr tesseract-ocr-osd tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra
+  tesseract-ocr-spa tesseract-ocr-por tesseract-ocr-jpn tesseract-ocr-chi-sim)
+# Only the tests need the browser (end-to-end), zip (they build EPUB fixtures) and ImageMagick (an
+# image decoder independent of sharp, to check the image tools' outputs).
+if [ "${1:-}" = "--test" ]; then DEBIAN_PACKAGES+=(chromium zip imagemagick); fi
 
 missing=()
 for pkg in "${DEBIAN_PACKAGES[@]}"; do

@@ -9,25 +9,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, type TaskEntry } from '@quire/contracts';
-import { Client, startQuire, type Envelope, type Running } from './harness.js';
+import { ErrorCode } from '@quire/contracts';
+import { Client, fileForm, startQuire, type Answer, type Running } from './harness.js';
+import { POLL_MS, corpusRoot, pool, readPasswords, readTsv, sh } from './corpusSupport.js';
 
-const corpusRoot = path.resolve(import.meta.dirname, '../../../../shared/corpus');
 /** Files in flight at once: one per LibreOffice listener. */
 const CONCURRENCY = 2;
 const TASK_DEADLINE_MS = 120_000;
 
-const readTsv = (file: string) =>
-  fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .slice(1)
-    .filter((l) => l.trim())
-    .map((l) => l.split('\t'));
-const manifest = new Map(readTsv(path.join(corpusRoot, 'office-images-manifest.tsv')).map(([file, , kind, , , note]) => [file!, { kind: kind!, note: note ?? '' }]));
-const passwords = new Map(readTsv(path.join(corpusRoot, 'office-images-passwords.tsv')).map(([file, pw]) => [file!, pw!]));
+const manifest = new Map(readTsv('office-images-manifest.tsv').map(([file, , kind, , , note]) => [file!, { kind: kind!, note: note ?? '' }]));
+const passwords = readPasswords('office-images-passwords.tsv');
 
 /**
  * Files that cannot give a PDF here, besides those damaged on purpose (the manifest's "broken:") and
@@ -48,22 +40,6 @@ const isExpectedRefusal = (file: string) => file in expectedRefusals || manifest
 const UPLOAD_REFUSALS = new Set<number>([ErrorCode.UnsupportedType, ErrorCode.TooLarge]);
 const CALL_REFUSALS = new Set<number>([ErrorCode.UnsupportedType, ErrorCode.WrongType, ErrorCode.TooLarge]);
 const TASK_REFUSALS = new Set<number>([ErrorCode.Unreadable, ErrorCode.Encrypted, ErrorCode.WrongPassword, ErrorCode.TaskFailed]);
-
-interface Sh {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-// Always asynchronous: the server under test shares this event loop.
-function sh(cmd: string, args: string[]): Promise<Sh> {
-  return new Promise((resolve) => {
-    execFile(cmd, args, { timeout: 60_000, maxBuffer: 32 * 1024 * 1024, encoding: 'utf8' }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 /** What independent tools say of an output: null when it is a sound PDF with pages. */
 async function outputProblem(pdf: string): Promise<string | null> {
@@ -89,30 +65,8 @@ let tmp: string;
 const runs: Run[] = [];
 const problems: string[] = [];
 
-async function call(pathname: string, init: RequestInit = {}): Promise<{ status: number; body: Envelope | null }> {
-  const res = await client.raw('/api/tools/v1/' + pathname, init);
-  const text = await res.text();
-  try {
-    return { status: res.status, body: JSON.parse(text) as Envelope };
-  } catch {
-    return { status: res.status, body: null };
-  }
-}
-
-async function waitTask(taskId: string): Promise<TaskEntry> {
-  const end = Date.now() + TASK_DEADLINE_MS;
-  for (;;) {
-    const a = await call(`get-task-result?task_id=${taskId}`);
-    const entry = (a.body?.data as TaskEntry[] | undefined)?.[0];
-    if (a.body?.code !== 0 || !entry) throw new Error(`task lookup failed: HTTP ${a.status}`);
-    if (entry.status !== 0 || entry.is_done) return entry;
-    if (Date.now() > end) throw new Error(`no answer within ${TASK_DEADLINE_MS / 1000} s (progress ${entry.progress}%): a hang`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** Queues a conversion, follows it, checks what comes out; the outcome, problems noted. */
-async function convertOnce(file: string, how: string, queue: () => Promise<{ status: number; body: Envelope | null }>): Promise<Outcome> {
+async function convertOnce(file: string, how: string, queue: () => Promise<Answer>): Promise<Outcome> {
   const created = await queue();
   if (!created.body || created.status >= 500) {
     problems.push(`${file} ${how}: HTTP ${created.status} without a catalogue answer`);
@@ -122,15 +76,14 @@ async function convertOnce(file: string, how: string, queue: () => Promise<{ sta
     if (!CALL_REFUSALS.has(created.body.code)) problems.push(`${file} ${how}: call refused with ${created.body.code} ${created.body.msg}`);
     return created.body.code;
   }
-  const entry = await waitTask(created.body.data.task_id as string);
+  const entry = await client.waitTask(created.body.data.task_id as string, TASK_DEADLINE_MS, POLL_MS);
   if (entry.status !== 0) {
     if (!TASK_REFUSALS.has(entry.status)) problems.push(`${file} ${how}: task failed with ${entry.status} ${entry.msg}`);
     if (entry.outputs.length) problems.push(`${file} ${how}: a failed task kept outputs`);
     return entry.status;
   }
-  const res = await client.raw(`/api/tools/v1/document/download-doc?task_id=${entry.task_id}`);
   const out = path.join(tmp, `${path.basename(file)}.${how}.pdf`);
-  fs.writeFileSync(out, Buffer.from(await res.arrayBuffer()));
+  await client.download(entry.task_id, out);
   const problem = await outputProblem(out);
   fs.rmSync(out, { force: true });
   if (problem) {
@@ -143,14 +96,12 @@ async function convertOnce(file: string, how: string, queue: () => Promise<{ sta
 async function runFile(file: string) {
   const local = path.join(corpusRoot, file);
   const format = manifest.get(file)?.kind ?? path.extname(file).slice(1);
-  const record = async (how: string, queue: () => Promise<{ status: number; body: Envelope | null }>) => {
+  const record = async (how: string, queue: () => Promise<Answer>) => {
     const started = Date.now();
     const outcome = await convertOnce(file, how, queue);
     runs.push({ file, format, how, outcome, ms: Date.now() - started });
   };
-  const form = new FormData();
-  form.append('file', new Blob([fs.readFileSync(local)]), path.basename(file));
-  const up = await call('file/stream', { method: 'POST', body: form });
+  const up = await client.answer('file/stream', { method: 'POST', body: fileForm(local) });
   if (!up.body || up.status >= 500) {
     problems.push(`${file}: upload answered HTTP ${up.status} without a catalogue answer`);
     return;
@@ -161,12 +112,12 @@ async function runFile(file: string) {
     return;
   }
   const id = up.body.data.file_id as string;
-  await record('converter', () => call(`converter?file_id=${id}&output_format=pdf`));
+  await record('converter', () => client.answer(`converter?file_id=${id}&output_format=pdf`));
   const password = passwords.get(file);
-  if (password) await record('converter+password', () => call(`converter?file_id=${id}&passwd=${encodeURIComponent(password)}`));
+  if (password) await record('converter+password', () => client.answer(`converter?file_id=${id}&passwd=${encodeURIComponent(password)}`));
   if (file.startsWith('images/')) {
     await record('images_merge_pdf', () =>
-      call('images_merge_pdf', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ file_ids: [id], margin: 'small' }) }),
+      client.answer('images_merge_pdf', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ file_ids: [id], margin: 'small' }) }),
     );
   }
 }
@@ -176,7 +127,7 @@ beforeAll(async () => {
   quire = await startQuire({ officeListeners: CONCURRENCY, workerConcurrency: CONCURRENCY, engineTimeoutMs: 60_000 });
   client = new Client(quire.url);
   // One visitor for every request: the cookie is taken before requests run side by side.
-  await call('config');
+  await client.answer('config');
 });
 
 afterAll(async () => {
@@ -189,18 +140,13 @@ describe('office and image corpus through the conversions to PDF', () => {
     const files = ['office', 'images'].flatMap((d) => fs.readdirSync(path.join(corpusRoot, d)).map((f) => `${d}/${f}`)).sort();
     expect(files.length).toBeGreaterThan(70);
     const started = Date.now();
-    const queue = [...files];
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        for (let file = queue.shift(); file; file = queue.shift()) {
-          try {
-            await runFile(file);
-          } catch (e) {
-            problems.push(`${file}: ${(e as Error).message}`);
-          }
-        }
-      }),
-    );
+    await pool(files, CONCURRENCY, async (file) => {
+      try {
+        await runFile(file);
+      } catch (e) {
+        problems.push(`${file}: ${(e as Error).message}`);
+      }
+    });
     const elapsed = Date.now() - started;
 
     // The summary per format: how many conversions gave a PDF, and the codes of the others.

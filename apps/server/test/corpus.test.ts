@@ -7,15 +7,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, type TaskEntry } from '@quire/contracts';
-import { Client, startQuire, type Envelope, type Running } from './harness.js';
+import { Client, fileForm, startQuire, type Answer, type Running } from './harness.js';
 import { makePdf } from './fixtures.js';
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const corpusRoot = path.resolve(repoRoot, '../shared/corpus');
-const corpusDir = path.join(corpusRoot, 'pdfjs');
+import {
+  PDF_TOOL_REFUSALS,
+  POLL_MS,
+  PDF_UPLOAD_REFUSALS,
+  collectConsoleErrors,
+  pdfjsDir,
+  pdfjsFiles,
+  pdfjsManifest,
+  pdfjsPassword,
+  pdfjsPasswords,
+  pool,
+  sh,
+} from './corpusSupport.js';
 
 /** Files in flight at once (each runs its three tools one after the other). */
 const CONCURRENCY = 4;
@@ -29,54 +37,8 @@ type ToolName = 'merge' | 'split' | 'rotate' | 'cut' | 'redaction' | 'replacetex
 const TOOLS: ToolName[] = ['merge', 'split', 'rotate', 'cut', 'redaction', 'replacetext', 'compress', 'encrypt', 'decode', 'to_png', 'extract_images'];
 type Outcome = 'ok' | number;
 
-interface ManifestRow {
-  file: string;
-  /** Pages as qpdf reads them, or null where qpdf cannot. */
-  pages: number | null;
-  encrypted: boolean;
-  needsPassword: boolean;
-  check: string;
-}
-
-function readTsv(file: string): string[][] {
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .slice(1)
-    .filter((l) => l.trim())
-    .map((l) => l.split('\t'));
-}
-
-const manifest = new Map<string, ManifestRow>(
-  readTsv(path.join(corpusRoot, 'pdfjs-manifest.tsv')).map(([file, , pages, enc, needs, check]) => [
-    file!,
-    { file: file!, pages: pages === '-' ? null : Number(pages), encrypted: enc === 'yes', needsPassword: needs === 'yes', check: check! },
-  ]),
-);
-const passwords = new Map(readTsv(path.join(corpusRoot, 'pdfjs-passwords.tsv')).map(([file, pw]) => [file!, pw!]));
-
-/** Codes an upload may be refused with. */
-const UPLOAD_REFUSALS = new Set<number>([ErrorCode.NotPdf, ErrorCode.Encrypted, ErrorCode.Damaged, ErrorCode.TooLarge, ErrorCode.TooManyPages]);
-/** Codes a tool call or its task may fail with, given the right password. */
-const TOOL_REFUSALS = new Set<number>([ErrorCode.Damaged, ErrorCode.TaskFailed, ErrorCode.TooManyPages]);
-
 // ---------------------------------------------------------------------------------------------
-// Independent tools, always run asynchronously: the server under test shares this event loop.
-
-interface Sh {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function sh(cmd: string, args: string[], timeoutMs = 60_000): Promise<Sh> {
-  return new Promise((resolve) => {
-    execFile(cmd, args, { timeout: timeoutMs, maxBuffer: 32 * 1024 * 1024, encoding: 'utf8' }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+// Independent tools (corpusSupport's sh: asynchronous, as the server under test shares this event loop).
 
 const pwArg = (pw?: string) => (pw ? [`--password=${pw}`] : []);
 
@@ -149,26 +111,8 @@ let slowest = { ms: 0, what: '' };
 const toolSeconds: Partial<Record<ToolName, number>> = {};
 let elapsedMs = 0;
 
-interface Answer {
-  status: number;
-  body: Envelope | null;
-  text: string;
-}
-
-async function request(pathname: string, init: RequestInit = {}): Promise<Answer> {
-  const res = await client.raw('/api/tools/v1/' + pathname, init);
-  const text = await res.text();
-  let body: Envelope | null = null;
-  try {
-    body = JSON.parse(text) as Envelope;
-  } catch {
-    /* not an envelope: reported by the caller */
-  }
-  return { status: res.status, body, text };
-}
-
 const post = (pathname: string, body: unknown) =>
-  request(pathname, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  client.answer(pathname, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** A well-formed refusal: a known, non-zero catalogue code in an envelope, never an HTTP 500. */
 function badAnswer(a: Answer, allowed: Set<number>): string | null {
@@ -176,18 +120,6 @@ function badAnswer(a: Answer, allowed: Set<number>): string | null {
   if (a.status >= 500) return `HTTP ${a.status} (code ${a.body.code} ${a.body.msg})`;
   if (!allowed.has(a.body.code)) return `unexpected code ${a.body.code} (${a.body.msg}) HTTP ${a.status}`;
   return null;
-}
-
-async function waitTask(taskId: string): Promise<TaskEntry> {
-  const end = Date.now() + TASK_DEADLINE_MS;
-  for (;;) {
-    const a = await request(`get-task-result?task_id=${taskId}`);
-    const entry = (a.body?.data as TaskEntry[] | undefined)?.[0];
-    if (a.body?.code !== 0 || !entry) throw new Error(`task lookup failed: HTTP ${a.status} ${a.text.slice(0, 120)}`);
-    if (entry.status !== 0 || entry.is_done) return entry;
-    if (Date.now() > end) throw new Error(`task did not finish within ${TASK_DEADLINE_MS / 1000} s (progress ${entry.progress}%)`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function download(taskId: string, dest: string, index?: number): Promise<string | null> {
@@ -212,14 +144,14 @@ interface Input {
 }
 
 /** Queues one tool call and waits for its task; returns the finished entry or the outcome of a refusal. */
-async function runTool(tool: ToolName, pathname: string, body: unknown, input: Input, report: FileReport, refusals = TOOL_REFUSALS): Promise<TaskEntry | null> {
+async function runTool(tool: ToolName, pathname: string, body: unknown, input: Input, report: FileReport, refusals = PDF_TOOL_REFUSALS): Promise<TaskEntry | null> {
   const fail = (msg: string) => {
     failures[tool].push(`${input.name}: ${msg}`);
     return null;
   };
   const started = Date.now();
   // The converter is a GET whose query carries the parameters.
-  const created = pathname === 'converter' ? await request(`converter?${new URLSearchParams(JSON.parse(JSON.stringify(body)) as Record<string, string>)}`) : await post(pathname, body);
+  const created = pathname === 'converter' ? await client.answer(`converter?${new URLSearchParams(JSON.parse(JSON.stringify(body)) as Record<string, string>)}`) : await post(pathname, body);
   if (created.body?.code !== 0) {
     report.tools[tool] = created.body?.code ?? created.status;
     const bad = badAnswer(created, refusals);
@@ -229,7 +161,7 @@ async function runTool(tool: ToolName, pathname: string, body: unknown, input: I
   }
   let entry: TaskEntry;
   try {
-    entry = await waitTask((created.body.data as { task_id: string }).task_id);
+    entry = await client.waitTask((created.body.data as { task_id: string }).task_id, TASK_DEADLINE_MS, POLL_MS);
   } catch (e) {
     report.tools[tool] = -1;
     return fail((e as Error).message);
@@ -333,7 +265,7 @@ async function cropBoxOfPage1(file: string, pw?: string): Promise<number[] | nul
 const CROP_MM = 10;
 const CROP_PT = (CROP_MM * 72) / 25.4;
 /** Crop may also refuse margins that leave no area (3100) on a page under 20 mm. */
-const CROP_REFUSALS = new Set<number>([...TOOL_REFUSALS, ErrorCode.InvalidParams]);
+const CROP_REFUSALS = new Set<number>([...PDF_TOOL_REFUSALS, ErrorCode.InvalidParams]);
 
 async function downloadChecked(tool: ToolName, input: Input, taskId: string, name: string, problems: string[]): Promise<string | null> {
   const out = path.join(input.tmp, name);
@@ -485,8 +417,8 @@ async function checkProtect(input: Input, report: FileReport) {
 /** Unlock: any encryption (a user password, or only an owner password) comes off; a file without any gets 3126. */
 async function checkUnlock(input: Input, report: FileReport) {
   const problems: string[] = [];
-  const encrypted = manifest.get(input.name)?.encrypted ?? false;
-  const refusals = encrypted ? TOOL_REFUSALS : new Set<number>([...TOOL_REFUSALS, ErrorCode.NotProtected]);
+  const encrypted = pdfjsManifest.get(input.name)?.encrypted ?? false;
+  const refusals = encrypted ? PDF_TOOL_REFUSALS : new Set<number>([...PDF_TOOL_REFUSALS, ErrorCode.NotProtected]);
   const entry = await runTool('decode', 'decode', { file_id: input.fileId, passwd: input.password }, input, report, refusals);
   if (entry && !encrypted) problems.push('unlocked a file the manifest says is not encrypted, instead of 3126');
   else if (entry) {
@@ -529,7 +461,7 @@ async function checkToPng(input: Input, report: FileReport) {
 /** Extract images: some non-empty files, or 3100 "No images found in this PDF." */
 async function checkExtractImages(input: Input, report: FileReport) {
   const problems: string[] = [];
-  const refusals = new Set<number>([...TOOL_REFUSALS, ErrorCode.InvalidParams]);
+  const refusals = new Set<number>([...PDF_TOOL_REFUSALS, ErrorCode.InvalidParams]);
   const entry = await runTool('extract_images', 'extract_images', { file_id: input.fileId, passwd: input.password }, input, report, refusals);
   if (report.tools.extract_images === ErrorCode.InvalidParams) return;
   if (!entry) return;
@@ -542,42 +474,40 @@ async function checkExtractImages(input: Input, report: FileReport) {
 }
 
 async function uploadFile(name: string, file: string, report: FileReport): Promise<Input | null> {
-  const row = manifest.get(name);
+  const row = pdfjsManifest.get(name);
   const fail = (msg: string) => {
     failures.upload.push(`${name}: ${msg}`);
     return null;
   };
-  const form = new FormData();
-  form.append('file', new Blob([fs.readFileSync(file)]), name);
-  const up = await request('file/stream', { method: 'POST', body: form });
+  const up = await client.answer('file/stream', { method: 'POST', body: fileForm(file, name) });
   if (up.body?.code !== 0) {
     report.upload = up.body?.code ?? up.status;
-    const bad = badAnswer(up, UPLOAD_REFUSALS);
+    const bad = badAnswer(up, PDF_UPLOAD_REFUSALS);
     if (bad) return fail(`upload: ${bad}`);
     const code = up.body?.code;
     if (code === ErrorCode.Damaged && row?.pages) {
       // The manifest lists qpdf --show-npages, the root's /Count: a damaged page tree can claim pages it does not hold.
-      const walked = await treePages(file, passwords.get(name));
+      const walked = await treePages(file, pdfjsPasswords.get(name));
       if (walked) return fail(`refused as damaged (3124) though qpdf reads ${walked} pages (manifest: ${row.pages})`);
       notes.push(`${name}: refused as damaged; the manifest's ${row.pages} page(s) is the /Count its root declares, qpdf's page-tree walk ${walked === null ? 'fails' : 'finds no page'}`);
     }
-    if (code === ErrorCode.Encrypted && !passwords.has(name)) return fail('refused as encrypted (3122) but the manifest knows no password for it');
+    if (code === ErrorCode.Encrypted && !pdfjsPasswords.has(name)) return fail('refused as encrypted (3122) but the manifest knows no password for it');
     if (code === ErrorCode.Encrypted) return fail('refused as encrypted at upload, where no password can be given');
     return null;
   }
   report.upload = 'ok';
   const info = up.body.data as { file_id: string; total_page: number; encrypted: boolean };
-  const password = row?.needsPassword ? passwords.get(name) : undefined;
+  const password = pdfjsPassword(name);
   if (row?.needsPassword) {
     if (!password) return fail('needs a password but pdfjs-passwords.tsv has none');
     if (!info.encrypted) fail('needs a password but the upload does not say encrypted');
-    const none = await request(`document/info?file_id=${info.file_id}`);
+    const none = await client.answer(`document/info?file_id=${info.file_id}`);
     if (none.body?.code !== ErrorCode.Encrypted) fail(`document/info without the password answered ${none.body?.code}, expected 3122`);
-    const wrong = await request(`document/info?file_id=${info.file_id}&passwd=not-${encodeURIComponent(password)}`);
+    const wrong = await client.answer(`document/info?file_id=${info.file_id}&passwd=not-${encodeURIComponent(password)}`);
     if (wrong.body?.code !== ErrorCode.WrongPassword) fail(`document/info with a wrong password answered ${wrong.body?.code}, expected 3123`);
     const norot = await post('document/rotate', { file_id: info.file_id, angle: 90, pages: 'all' });
     if (norot.body?.code !== ErrorCode.Encrypted) fail(`rotate without the password answered ${norot.body?.code}, expected 3122`);
-    const right = await request(`document/info?file_id=${info.file_id}&passwd=${encodeURIComponent(password)}`);
+    const right = await client.answer(`document/info?file_id=${info.file_id}&passwd=${encodeURIComponent(password)}`);
     if (right.body?.code !== 0) {
       report.upload = right.body?.code ?? right.status;
       return fail(`the password from pdfjs-passwords.tsv does not open it: ${right.body?.code} ${right.body?.msg}`);
@@ -598,7 +528,7 @@ async function processFile(name: string) {
   reports.push(report);
   let input: Input | null = null;
   try {
-    input = await uploadFile(name, path.join(corpusDir, name), report);
+    input = await uploadFile(name, path.join(pdfjsDir, name), report);
     if (!input) return;
     await checkMerge(input, report);
     await checkSplit(input, report);
@@ -618,15 +548,6 @@ async function processFile(name: string) {
   }
 }
 
-async function pool<T>(items: T[], n: number, fn: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < items.length) await fn(items[next++]!);
-    }),
-  );
-}
-
 function tally(outcomes: (Outcome | undefined)[]): string {
   const counts = new Map<string, number>();
   for (const o of outcomes) {
@@ -637,17 +558,13 @@ function tally(outcomes: (Outcome | undefined)[]): string {
 }
 
 describe('pdf.js corpus through merge, split and rotate over HTTP', () => {
-  const files = fs.readdirSync(corpusDir).filter((f) => f.toLowerCase().endsWith('.pdf')).sort();
+  const files = pdfjsFiles();
 
   beforeAll(async () => {
     const started = Date.now();
     tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-corpus-'));
     // Anything the server logs as an error (an unexpected exception in a task or a request) is a crash.
-    const original = console.error.bind(console);
-    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-      serverErrors.push(args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(' '));
-      original(...args);
-    });
+    collectConsoleErrors(serverErrors);
     quire = await startQuire({ engineTimeoutMs: ENGINE_TIMEOUT_MS });
     client = new Client(quire.url);
     // The first call sets the visitor cookie; every later (concurrent) call shares it.
@@ -670,7 +587,7 @@ describe('pdf.js corpus through merge, split and rotate over HTTP', () => {
   });
 
   it('covers the whole corpus', () => {
-    expect(files.length).toBe(manifest.size);
+    expect(files.length).toBe(pdfjsManifest.size);
     expect(reports.length).toBe(files.length);
     expect(failures.server).toEqual([]);
   });

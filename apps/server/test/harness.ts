@@ -45,6 +45,20 @@ export interface Envelope<T = any> {
   data: T;
 }
 
+/** An answer as it came, for tests that judge every answer: the envelope is null where the body is none. */
+export interface Answer<T = any> {
+  status: number;
+  body: Envelope<T> | null;
+  text: string;
+}
+
+/** A multipart body with one file, as the web app uploads it. */
+export function fileForm(file: string, name = path.basename(file)): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([fs.readFileSync(file)]), name);
+  return form;
+}
+
 export class Client {
   cookie = '';
   constructor(readonly base: string) {}
@@ -60,14 +74,23 @@ export class Client {
     return (await this.raw('/api/tools/v1/' + pathname, init)).json() as Promise<Envelope<T>>;
   }
 
+  /** Like `call`, but never throws on a body that is not an envelope. */
+  async answer<T = any>(pathname: string, init: RequestInit = {}): Promise<Answer<T>> {
+    const res = await this.raw('/api/tools/v1/' + pathname, init);
+    const text = await res.text();
+    try {
+      return { status: res.status, body: JSON.parse(text) as Envelope<T>, text };
+    } catch {
+      return { status: res.status, body: null, text };
+    }
+  }
+
   post<T = any>(pathname: string, body: unknown) {
     return this.call<T>(pathname, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   }
 
   async upload(file: string, name = path.basename(file)): Promise<Envelope> {
-    const form = new FormData();
-    form.append('file', new Blob([fs.readFileSync(file)]), name);
-    return this.call('file/stream', { method: 'POST', body: form });
+    return this.call('file/stream', { method: 'POST', body: fileForm(file, name) });
   }
 
   async uploadId(file: string): Promise<string> {
@@ -76,17 +99,23 @@ export class Client {
     return res.data.file_id as string;
   }
 
-  /** Polls like the web app (every 2 s there; faster here) until done or failed. */
-  async waitTask(taskId: string, timeoutMs = 120_000): Promise<TaskEntry> {
+  /** Polls like the web app (every 2 s there; faster here) until done or failed; a task still running after `timeoutMs` is a hang. */
+  async waitTask(taskId: string, timeoutMs = 120_000, pollMs = 50): Promise<TaskEntry> {
     const end = Date.now() + timeoutMs;
     for (;;) {
-      const res = await this.call<TaskEntry[]>(`get-task-result?task_id=${taskId}`);
-      const entry = res.data?.[0];
-      if (res.code !== 0 || !entry) throw new Error(`task lookup failed: ${res.code} ${res.msg}`);
+      const res = await this.answer<TaskEntry[]>(`get-task-result?task_id=${taskId}`);
+      const entry = res.body?.data?.[0];
+      if (res.body?.code !== 0 || !entry) throw new Error(`task lookup failed: HTTP ${res.status} ${res.text.slice(0, 120)}`);
       if (entry.status !== 0 || entry.is_done) return entry;
-      if (Date.now() > end) throw new Error(`task ${taskId} did not finish`);
-      await new Promise((r) => setTimeout(r, 50));
+      if (Date.now() > end) throw new Error(`task ${taskId} did not finish within ${timeoutMs / 1000} s (progress ${entry.progress}%): a hang`);
+      await new Promise((r) => setTimeout(r, pollMs));
     }
+  }
+
+  /** Saves a finished task's download to `dest`. */
+  async download(taskId: string, dest: string): Promise<void> {
+    const res = await this.raw(`/api/tools/v1/document/download-doc?task_id=${taskId}`);
+    fs.writeFileSync(dest, Buffer.from(await res.arrayBuffer()));
   }
 
   /** Runs a tool call to the end and saves its download to `dest`. */
@@ -95,8 +124,7 @@ export class Client {
     if (created.code !== 0) throw Object.assign(new Error(`${pathname}: ${created.code} ${created.msg}`), { code: created.code });
     const entry = await this.waitTask(created.data.task_id);
     if (entry.status !== 0) return entry;
-    const res = await this.raw(`/api/tools/v1/document/download-doc?task_id=${entry.task_id}`);
-    fs.writeFileSync(dest, Buffer.from(await res.arrayBuffer()));
+    await this.download(entry.task_id, dest);
     return entry;
   }
 }

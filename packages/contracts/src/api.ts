@@ -91,6 +91,7 @@ export const serverConfig = z.object({
   retention_hours: z.number(),
   chunk_threshold: z.number().int(),
   part_size: z.number().int(),
+  ocr_languages: z.array(z.string()).describe("OCR languages installed, as Tesseract's codes"),
 });
 export type ServerConfig = z.infer<typeof serverConfig>;
 

@@ -26,8 +26,8 @@ describe('placing an image on its page', () => {
     });
   });
 
-  it('knows image files by extension, case-insensitively', () => {
-    expect(['a.JPG', 'b.jpeg', 'c.png', 'd.bmp', 'e.gif', 'f.TIF', 'g.tiff'].every(isImageFileName)).toBe(true);
-    expect(['a.pdf', 'b.webp', 'jpg', 'c.docx'].some(isImageFileName)).toBe(false);
+  it('knows image files by extension, case-insensitively (WebP for the image tools)', () => {
+    expect(['a.JPG', 'b.jpeg', 'c.png', 'd.bmp', 'e.gif', 'f.TIF', 'g.tiff', 'h.WebP'].every(isImageFileName)).toBe(true);
+    expect(['a.pdf', 'b.heic', 'jpg', 'c.docx'].some(isImageFileName)).toBe(false);
   });
 });

@@ -8,10 +8,13 @@ export const imageTooLargeMessage = 'Image size too large, should be less than 2
 export const IMAGE_MAX_PIXELS = 0x3fff * 0x3fff;
 
 export const imageExtensions = ['jpg', 'jpeg', 'png', 'bmp', 'gif', 'tif', 'tiff'] as const;
+/** The image tools (images_process) read WebP too. */
+export const imageProcessExtensions = [...imageExtensions, 'webp'] as const;
 
+/** Any image a tool takes: the 20 MB image limit applies to it. */
 export function isImageFileName(name: string): boolean {
   const dot = name.lastIndexOf('.');
-  return dot >= 0 && (imageExtensions as readonly string[]).includes(name.slice(dot + 1).toLowerCase());
+  return dot >= 0 && (imageProcessExtensions as readonly string[]).includes(name.slice(dot + 1).toLowerCase());
 }
 
 export type PageSize = 'a4' | 'letter' | 'fit';
@@ -63,11 +66,15 @@ export function placeImage(width: number, height: number, layout: ImageLayout): 
   return { page, box: { x: (page[0] - w) / 2, y: (page[1] - h) / 2, width: w, height: h } };
 }
 
-/** Conversions from PDF: the image formats a page can be rendered to (no installed engine writes GIF). */
-export const pdfImageFormats = ['jpg', 'png', 'bmp', 'tiff'] as const;
+/** Conversions from PDF: the image formats a page can be rendered to. */
+export const pdfImageFormats = ['jpg', 'png', 'bmp', 'tiff', 'gif'] as const;
 export type PdfImageFormat = (typeof pdfImageFormats)[number];
 /** Resolutions of a page rendered to an image, dots per inch. */
 export const PDF_IMAGE_DPI = { min: 36, max: 600, default: 150, choices: [72, 150, 300] } as const;
 /** A page rendered larger than this many pixels is refused (3100): a bitmap that size needs about 450 MB. */
 export const PDF_IMAGE_MAX_PIXELS = 150_000_000;
 export const isPdfImageFormat = (format: string): format is PdfImageFormat => (pdfImageFormats as readonly string[]).includes(format);
+/** Conversions from PDF to documents; pages gives a Word document, which Apple Pages opens (no engine writes .pages). */
+export const pdfDocumentFormats = ['docx', 'xlsx', 'html', 'rtf', 'txt', 'epub', 'pages'] as const;
+export type PdfDocumentFormat = (typeof pdfDocumentFormats)[number];
+export const isPdfDocumentFormat = (format: string): format is PdfDocumentFormat => (pdfDocumentFormats as readonly string[]).includes(format);

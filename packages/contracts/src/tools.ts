@@ -1,8 +1,10 @@
 // The tool registry's data, shared by the web app (routes, sidebar, upload rules) and the server
 // (API paths, parameter validation). Each tool's behaviour lives in apps/server/src/tools/<id>.ts.
 import { z } from 'zod';
-import { defaultImageLayout, imageExtensions, PDF_IMAGE_DPI, pdfImageFormats } from './conversions.js';
+import { defaultImageLayout, imageExtensions, imageProcessExtensions, PDF_IMAGE_DPI, pdfDocumentFormats, pdfImageFormats } from './conversions.js';
 import { parsePageRanges } from './pageRanges.js';
+import { defaultIcoSize, defaultImageOutputFormat, icoSizes, IMAGE_MARGIN_MAX, IMAGE_RESIZE_PERCENT, imageOutputFormats } from './imageTools.js';
+import { converterOcrOptions, DEFAULT_OCR_LANGUAGE, ocrLanguagesParam, ocrOutputFormats } from './ocr.js';
 
 export const protectPasswordMessage = 'The password must contain between 6 and 20 characters.';
 
@@ -123,9 +125,9 @@ export const toolParams = {
     passwd,
     multi_id: multiId,
     output_format: z
-      .enum(['pdf', ...pdfImageFormats])
+      .enum(['pdf', ...pdfImageFormats, 'pptx', 'dxf', ...pdfDocumentFormats])
       .default('pdf')
-      .describe('The format to convert to: pdf from documents and images; jpg, png, bmp or tiff (one image per page) from a PDF'),
+      .describe('The format to convert to: pdf from documents and images; jpg, png, bmp, tiff or gif (one image per page) from a PDF; docx, xlsx, html, rtf, txt, epub or pages (a Word document, which Apple Pages opens) from a PDF; pptx (one slide per page) or dxf (vector paths and text) from a PDF'),
     dpi: z.coerce
       .number()
       .int()
@@ -133,8 +135,19 @@ export const toolParams = {
       .max(PDF_IMAGE_DPI.max)
       .optional()
       .describe(`Resolution of the images made from a PDF, dots per inch (${PDF_IMAGE_DPI.default} unless given)`),
+    ...converterOcrOptions,
   }),
   extract_images: z.object({ file_id: fileId, passwd, multi_id: multiId }),
+  // OCR of a scanned PDF, or of images merged into one first (the two-stage image flow).
+  ocr: z.object({
+    file_ids: z.array(fileId).min(1).max(200).describe('One PDF, or images in the order of their pages'),
+    passwd,
+    multi_id: multiId,
+    languages: ocrLanguagesParam.default(DEFAULT_OCR_LANGUAGE),
+    force_ocr: z.boolean().default(false).describe('Recognise pages that already have text too (their text is replaced)'),
+    deskew: z.boolean().default(false).describe('Straighten skewed pages (their images are re-encoded); otherwise every page keeps its image as it was'),
+    output_format: z.enum(ocrOutputFormats).default('pdf').describe('pdf: the searchable PDF; txt: its text, in reading order; docx, xlsx: a document made from it'),
+  }),
   images_merge_pdf: z.object({
     file_ids: z.array(fileId).min(1).max(200).describe('Images in the order of their pages'),
     multi_id: multiId,
@@ -142,6 +155,50 @@ export const toolParams = {
     orientation: z.enum(['portrait', 'landscape', 'auto']).default(defaultImageLayout.orientation).describe('auto: each page turned to match its image'),
     margin: z.enum(['none', 'small', 'large']).default(defaultImageLayout.margin).describe('small: 7 mm, large: 15 mm around each image'),
   }),
+  // One image in, one image out; the action decides which options the call carries.
+  images_process: z.discriminatedUnion('action', [
+    z.object({
+      file_id: fileId,
+      multi_id: multiId,
+      action: z.literal('compress'),
+      level: z.enum(['high', 'medium', 'low']).default('medium').describe('high: smallest file; low: best quality. The image keeps its format'),
+    }),
+    z.object({
+      file_id: fileId,
+      multi_id: multiId,
+      action: z.literal('crop'),
+      margins: z
+        .object({
+          top: z.number().int().min(0).max(IMAGE_MARGIN_MAX),
+          right: z.number().int().min(0).max(IMAGE_MARGIN_MAX),
+          bottom: z.number().int().min(0).max(IMAGE_MARGIN_MAX),
+          left: z.number().int().min(0).max(IMAGE_MARGIN_MAX),
+        })
+        .describe('Pixels to cut from each side of the image as it is seen'),
+    }),
+    z.object({
+      file_id: fileId,
+      multi_id: multiId,
+      action: z.literal('convert'),
+      format: z.enum(imageOutputFormats).default(defaultImageOutputFormat).describe('The format to write'),
+      ico_size: z
+        .literal([...icoSizes])
+        .default(defaultIcoSize)
+        .describe('Width and height of an ICO, in pixels (the image is fitted inside, its aspect kept)'),
+    }),
+    z.object({
+      file_id: fileId,
+      multi_id: multiId,
+      action: z.literal('resize'),
+      percent: z.number().int().min(IMAGE_RESIZE_PERCENT.min).max(IMAGE_RESIZE_PERCENT.max).describe('One percentage for both width and height'),
+    }),
+    z.object({
+      file_id: fileId,
+      multi_id: multiId,
+      action: z.literal('rotate'),
+      angle: z.union([z.literal(90), z.literal(180), z.literal(270)]).describe('Degrees clockwise'),
+    }),
+  ]),
 } as const;
 
 export type ToolId = keyof typeof toolParams;
@@ -175,7 +232,7 @@ export interface ToolDefinition {
   listed?: false;
 }
 
-export type ToolPageKey = 'word_to_pdf' | 'excel_to_pdf' | 'ppt_to_pdf' | 'rtf_to_pdf' | 'txt_to_pdf' | 'pub_to_pdf' | 'png_to_pdf' | 'bmp_to_pdf' | 'gif_to_pdf' | 'tiff_to_pdf' | 'pdf_to_jpg' | 'pdf_to_png' | 'pdf_to_bmp' | 'pdf_to_tiff';
+export type ToolPageKey = 'word_to_pdf' | 'excel_to_pdf' | 'ppt_to_pdf' | 'rtf_to_pdf' | 'txt_to_pdf' | 'pub_to_pdf' | 'png_to_pdf' | 'bmp_to_pdf' | 'gif_to_pdf' | 'tiff_to_pdf' | 'pdf_to_jpg' | 'pdf_to_png' | 'pdf_to_bmp' | 'pdf_to_tiff' | 'pdf_to_gif' | 'image_compressor' | 'crop_image' | 'image_resizer' | 'rotate_image' | 'image_to_text' | 'pdf_to_text' | 'pdf_to_word' | 'pdf_to_excel' | 'pdf_to_html' | 'pdf_to_rtf' | 'pdf_to_txt' | 'pdf_to_epub' | 'pdf_to_pages' | 'pdf_to_ppt' | 'pdf_to_dxf';
 /** What names a page's texts and icon: its own key, or its tool's id. */
 export type ToolKey = ToolId | ToolPageKey;
 export const toolKey = (tool: Pick<ToolDefinition, 'id' | 'key'>): ToolKey => tool.key ?? tool.id;
@@ -197,6 +254,26 @@ const imagesToPdf = {
   extTo: 'pdf',
   extFrom: [...imageExtensions],
   acceptFormat: 'image/jpeg,image/png,image/bmp,image/gif,image/tiff',
+  isSingleUpload: false,
+  minFiles: 1,
+} satisfies Partial<ToolDefinition>;
+const imageMime = 'image/jpeg,image/png,image/bmp,image/gif,image/tiff';
+const ocrTool = {
+  id: 'ocr',
+  apiPath: 'image/images-ocr-merge-pdf',
+  apiPathAliases: ['image/images-ocr-converter', 'image_ocr'],
+  group: 'edit',
+  extTo: 'pdf',
+  isSingleUpload: false,
+  minFiles: 1,
+} satisfies Partial<ToolDefinition>;
+/** extTo '' for the tools whose output keeps the image's own format. */
+const imageTool = {
+  id: 'images_process',
+  apiPath: 'images_process',
+  extTo: '',
+  extFrom: [...imageProcessExtensions],
+  acceptFormat: `${imageMime},image/webp`,
   isSingleUpload: false,
   minFiles: 1,
 } satisfies Partial<ToolDefinition>;
@@ -228,6 +305,18 @@ export const toolDefinitions: readonly ToolDefinition[] = [
   { ...converter, ...pdfToImage, key: 'pdf_to_png', pageId: 'pdfToPng', slug: 'pdf-to-png', extTo: 'png', listed: false },
   { ...converter, ...pdfToImage, key: 'pdf_to_bmp', pageId: 'pdfToBmp', slug: 'pdf-to-bmp', extTo: 'bmp', listed: false },
   { ...converter, ...pdfToImage, key: 'pdf_to_tiff', pageId: 'pdfToTiff', slug: 'pdf-to-tiff', extTo: 'tiff', listed: false },
+  // PDF to PowerPoint (one slide per page, the text editable) and to DXF (vector paths): the same call.
+  { ...converter, ...pdfToImage, key: 'pdf_to_ppt', pageId: 'pdfToPpt', slug: 'pdf-to-ppt', extTo: 'pptx' },
+  { ...converter, ...pdfToImage, key: 'pdf_to_dxf', pageId: 'pdfToDxf', slug: 'pdf-to-dxf', extTo: 'dxf' },
+  // PDF to documents: the same call with a document output_format (pages: a Word document, which Pages opens).
+  { ...converter, ...pdfToImage, key: 'pdf_to_word', pageId: 'pdfToWord', slug: 'pdf-to-word', extTo: 'docx' },
+  { ...converter, ...pdfToImage, key: 'pdf_to_excel', pageId: 'pdfToExcel', slug: 'pdf-to-excel', extTo: 'xlsx' },
+  { ...converter, ...pdfToImage, key: 'pdf_to_html', pageId: 'pdfToHtml', slug: 'pdf-to-html', extTo: 'html' },
+  { ...converter, ...pdfToImage, key: 'pdf_to_rtf', pageId: 'pdfToRtf', slug: 'pdf-to-rtf', extTo: 'rtf' },
+  { ...converter, ...pdfToImage, key: 'pdf_to_txt', pageId: 'pdfToTxt', slug: 'pdf-to-txt', extTo: 'txt' },
+  { ...converter, ...pdfToImage, key: 'pdf_to_epub', pageId: 'pdfToEpub', slug: 'pdf-to-epub', extTo: 'epub' },
+  { ...converter, ...pdfToImage, key: 'pdf_to_pages', pageId: 'pdfToPages', slug: 'pdf-to-pages', extTo: 'pages' },
+  { ...converter, ...pdfToImage, key: 'pdf_to_gif', pageId: 'pdfToGif', slug: 'pdf-to-gif', extTo: 'gif', listed: false },
   // Every embedded image at its own resolution, in its own format.
   { id: 'extract_images', pageId: 'extractImages', slug: 'extract-images-from-pdf', apiPath: 'extract_images', group: 'organize', ...pdfIn, extTo: 'zip', isSingleUpload: true, minFiles: 1 },
   // Images to PDF: several images, one PDF; the format pages are marketing slugs of the same tool.
@@ -236,6 +325,19 @@ export const toolDefinitions: readonly ToolDefinition[] = [
   { ...imagesToPdf, key: 'bmp_to_pdf', pageId: 'bmpToPdf', slug: 'bmp-to-pdf', listed: false },
   { ...imagesToPdf, key: 'gif_to_pdf', pageId: 'gifToPdf', slug: 'gif-to-pdf', listed: false },
   { ...imagesToPdf, key: 'tiff_to_pdf', pageId: 'tiffToPdf', slug: 'tiff-to-pdf', listed: false },
+  // OCR: a scanned PDF, or images merged first, becomes a searchable PDF (or its text); the spec's image OCR calls all answer it.
+  { ...ocrTool, pageId: 'OCR', slug: 'OCR', extFrom: ['pdf', ...imageExtensions], acceptFormat: `application/pdf,${imageMime}` },
+  { ...ocrTool, key: 'image_to_text', pageId: 'imageToText', slug: 'image-to-text', extFrom: [...imageExtensions], acceptFormat: imageMime, extTo: 'txt', listed: false },
+  { ...ocrTool, key: 'pdf_to_text', pageId: 'pdfToText', slug: 'pdf-to-text', ...pdfIn, extTo: 'txt', listed: false },
+  // The image tools: one call, a page per action (the panel of each page sends its action); each image is its own task.
+  { ...imageTool, key: 'image_compressor', pageId: 'imageCompressor', slug: 'image-compressor', group: 'edit' },
+  { ...imageTool, key: 'crop_image', pageId: 'cropImage', slug: 'crop-image', group: 'edit' },
+  { ...imageTool, key: 'image_resizer', pageId: 'imageResizer', slug: 'image-resizer', group: 'edit' },
+  { ...imageTool, key: 'rotate_image', pageId: 'rotateImage', slug: 'rotate-image', group: 'edit' },
+  // The converter's pages name their texts by the tool's id.
+  { ...imageTool, pageId: 'imageConverter', slug: 'image-converter', group: 'convert', extTo: defaultImageOutputFormat },
+  { ...imageTool, pageId: 'imageToOthers', slug: 'image-to-others', group: 'convert', extTo: defaultImageOutputFormat, listed: false },
+  { ...imageTool, pageId: 'convertFromJpg', slug: 'convert-from-jpg', group: 'convert', extTo: defaultImageOutputFormat, listed: false },
 ];
 
 /** The call path with its `:name` segments filled from the body (the redaction call's file id). */

@@ -7,8 +7,11 @@ import * as mupdf from 'mupdf';
 // Just these two modules: the package's index would bring its zod schemas into the worker's bundle.
 import { ErrorCode, errorMessages } from '@quire/contracts/errors';
 import { findHits, searchPattern, type Hit } from '@quire/contracts/textSearch';
+import { extractModel } from '../convert/extract.js';
+import { writeDocument } from '../convert/writeDocument.js';
 import { PROGRESS_PREFIX, type CropJob, type JobResults, type MupdfAnswer, type MupdfJob, type RedactArea, type RedactJob, type ReplaceJob } from './mupdfJobs.js';
 import { cropBox, normalizeBox, normalizeRotation, pointsToMm, visibleBox } from './pageBoxes.js';
+import { pageGeometry } from '../convert/pageGeometry.js';
 
 /** A failure the user can act on, with its catalogue code. */
 class JobFailure extends Error {
@@ -559,11 +562,17 @@ function replace(job: ReplaceJob): JobResults['replace'] {
 
 // ---------------------------------------------------------------------------------------------
 
-function main() {
+async function main() {
   const job = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as MupdfJob;
   // MuPDF reports what it repairs on stderr; the server captures it for failures only.
   mupdf.setLog({ warning: (m) => process.stderr.write(`warning: ${m}\n`), error: (m) => process.stderr.write(`error: ${m}\n`) });
   try {
+    if (job.op === 'geometry') return answer({ ok: true, result: pageGeometry(job, openPdf(job.input), progress, (code, msg) => new JobFailure(code, msg)) });
+    if (job.op === 'extract') {
+      const doc = openPdf(job.input);
+      await writeDocument(extractModel(doc, job.imagesDir, progress), job.format, job.title, job.output);
+      return answer({ ok: true, result: { pages: doc.countPages() } });
+    }
     const result = job.op === 'crop' ? crop(job) : job.op === 'redact' ? redact(job) : replace(job);
     answer({ ok: true, result });
   } catch (e) {
@@ -575,4 +584,4 @@ function main() {
   }
 }
 
-main();
+void main();

@@ -1,65 +1,15 @@
 // MuPDF (crop boxes, redaction, text replacement) runs in a child process of its own through
 // runEngine: a time limit, and a memory bound on its data segment, since WebAssembly reserves
 // gigabytes of address space up front and an address-space bound would stop it from starting.
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { ErrorCode, QuireError } from '@quire/contracts';
 import { EngineTimeout, runEngine } from './run.js';
 import type { EngineLimits } from './qpdf.js';
 import { PROGRESS_PREFIX, type JobResults, type MupdfAnswer, type MupdfJob } from './mupdfJobs.js';
+import { bundledWorker } from './workerBundle.js';
 
-const workerSource = path.join(import.meta.dirname, 'mupdf-worker.ts');
-let workerScript: Promise<string> | undefined;
-
-/**
- * The worker as one plain JavaScript file, built once per process: starting Node with a
- * TypeScript loader would cost about half a second per job, more than most jobs take. MuPDF
- * itself stays outside the bundle (it loads its WebAssembly from beside its own file).
- */
-function bundledWorker(): Promise<string> {
-  workerScript ??= (async () => {
-    const mupdfUrl = pathToFileURL(createRequire(import.meta.url).resolve('mupdf')).href;
-    const result = await build({
-      entryPoints: [workerSource],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      write: false,
-      logLevel: 'silent',
-      plugins: [{ name: 'mupdf-outside', setup: (b) => b.onResolve({ filter: /^mupdf$/ }, () => ({ path: mupdfUrl, external: true })) }],
-    });
-    const code = result.outputFiles[0]!.contents;
-    const hash = crypto.createHash('sha256').update(code).digest('hex').slice(0, 16);
-    const file = path.join(os.tmpdir(), `quire-mupdf-worker-${hash}.mjs`);
-    // Written under a temporary name first: another process may be starting the same file.
-    const partial = `${file}.${process.pid}.tmp`;
-    await fs.writeFile(partial, code);
-    await fs.rename(partial, file);
-    return file;
-  })().catch((e: unknown) => {
-    workerScript = undefined;
-    throw e;
-  });
-  return workerScript;
-}
-
-/** The bundled worker, built again if something (a tmp cleaner) removed it since. */
-async function workerFile(): Promise<string> {
-  const file = await bundledWorker();
-  try {
-    await fs.access(file);
-    return file;
-  } catch {
-    workerScript = undefined;
-    return bundledWorker();
-  }
-}
+const workerFile = bundledWorker(path.join(import.meta.dirname, 'mupdf-worker.ts'), ['mupdf']);
 
 /** Runs `job`, whose JSON goes in a file of `workDir`; leaves no output behind when it fails. */
 export async function runMupdf<J extends MupdfJob>(job: J, workDir: string, limits: EngineLimits, onProgress?: (percent: number) => void): Promise<JobResults[J['op']]> {

@@ -1,5 +1,6 @@
 // What the MuPDF worker (mupdf-worker.ts) is asked to do, and what it answers: the contract
 // between the server and that child process.
+import type { DocumentFormat } from '../convert/writeDocument.js';
 import type { Margins } from './pageBoxes.js';
 
 export interface RedactArea {
@@ -42,13 +43,35 @@ export interface ReplaceJob extends JobFiles {
   replace: string;
 }
 
-export type MupdfJob = CropJob | RedactJob | ReplaceJob;
+/** Text lines, paths and background pictures of every page, as JSON in `output` (convert/pageGeometry.ts). */
+export interface GeometryJob extends JobFiles {
+  op: 'geometry';
+  /** Collect vector paths (DXF). */
+  paths: boolean;
+  /** Draw each page without its editable text at this resolution (PPTX), or not at all. */
+  backgroundDpi: number | null;
+}
+
+/**
+ * PDF to documents: the document model (convert/model.ts) written in `format` to `output`, its images
+ * kept in `imagesDir` meanwhile. The writers run in the worker too, under its limits.
+ */
+export interface ExtractJob extends JobFiles {
+  op: 'extract';
+  imagesDir: string;
+  format: DocumentFormat;
+  title: string;
+}
+
+export type MupdfJob = CropJob | RedactJob | ReplaceJob | GeometryJob | ExtractJob;
 
 export interface JobResults {
   crop: { pages: number };
   redact: { areas: number; textHits: number; annotations: number; outlineTitles: number };
   /** fallbackFont: the standard font used where the original one lacks the new characters. */
   replace: { count: number; fallbackFont: string | null };
+  geometry: { pages: number };
+  extract: { pages: number };
 }
 
 /** The worker's last line of output. code: a catalogue code (3100, 3124 or 3125). */

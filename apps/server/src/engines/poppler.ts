@@ -3,10 +3,11 @@
 // Inputs are plain PDFs: an encrypted or damaged upload is first made so by qpdf (editableInput).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ErrorCode, PDF_IMAGE_MAX_PIXELS, QuireError, type PdfImageFormat } from '@quire/contracts';
+import { ErrorCode, IMAGE_MAX_PIXELS, PDF_IMAGE_MAX_PIXELS, QuireError, type PdfImageFormat } from '@quire/contracts';
 import type { EngineLimits } from './qpdf.js';
 import { EngineTimeout, runEngine, tookTooLong } from './run.js';
 import { ppmToBmp } from './bmp.js';
+import { runImageJob } from './sharp.js';
 
 async function poppler(command: string, args: string[], limits: EngineLimits) {
   try {
@@ -44,8 +45,10 @@ const pdftoppmFormat: Record<PdfImageFormat, string[]> = {
   tiff: ['-tiff', '-tiffcompression', 'lzw'],
   // pdftoppm writes no BMP: it writes a PPM, which is turned into a BMP here.
   bmp: [],
+  // Nor GIF: its PNG is encoded as GIF by sharp (engines/sharp.ts).
+  gif: ['-png'],
 };
-const pdftoppmExt: Record<PdfImageFormat, string> = { jpg: 'jpg', png: 'png', tiff: 'tif', bmp: 'ppm' };
+const pdftoppmExt: Record<PdfImageFormat, string> = { jpg: 'jpg', png: 'png', tiff: 'tif', bmp: 'ppm', gif: 'png' };
 
 /** Renders one page (its crop box) to `out` (without extension, which is added: the returned path). */
 export async function renderPage(file: string, page: number, format: PdfImageFormat, dpi: number, outBase: string, limits: EngineLimits): Promise<string> {
@@ -57,14 +60,15 @@ export async function renderPage(file: string, page: number, format: PdfImageFor
     await fs.rm(written, { force: true });
     throw new QuireError(ErrorCode.Damaged);
   }
-  if (format !== 'bmp') return written;
-  const bmp = `${outBase}.bmp`;
+  if (format !== 'bmp' && format !== 'gif') return written;
+  const converted = `${outBase}.${format}`;
   try {
-    await ppmToBmp(written, bmp);
+    if (format === 'bmp') await ppmToBmp(written, converted);
+    else await runImageJob({ input: written, inputFormat: 'png', output: converted, format, params: { action: 'convert', format, ico_size: 16 }, maxPixels: IMAGE_MAX_PIXELS }, path.dirname(outBase), limits);
   } finally {
     await fs.rm(written, { force: true });
   }
-  return bmp;
+  return converted;
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   UPLOAD_PART_SIZE,
 } from '@quire/contracts';
 import type { AppContext } from '../context.js';
+import { installedLanguages } from '../engines/ocr.js';
 import { acceptUpload, toFileInfo, unlockedFile } from '../services/files.js';
 import { sendBulk, sendTaskOutput, sendUpload } from '../services/downloads.js';
 import { newId } from '../ids.js';
@@ -100,6 +101,7 @@ export function buildCalls(): Call[] {
         retention_hours: ctx.config.retentionHours,
         chunk_threshold: UPLOAD_CHUNK_THRESHOLD,
         part_size: UPLOAD_PART_SIZE,
+        ocr_languages: await installedLanguages().catch(() => []),
       }),
     },
     {

@@ -2,7 +2,7 @@
 // tools take it. A name alone is never trusted: a PDF named .docx is a PDF, a zip named .pdf is refused.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ErrorCode, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, imageTooLargeMessage, QuireError } from '@quire/contracts';
+import { ErrorCode, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, imageTooLargeMessage, QuireError, tooManyPixelsMessage } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { FileTable } from '../db/schema.js';
 import { imageFormatOf, largestFrame, readImageHeader, type ImageFormat } from '../engines/imageHeader.js';
@@ -15,6 +15,8 @@ import { imageFormatOf, largestFrame, readImageHeader, type ImageFormat } from '
 export type FileType = 'pdf' | ImageFormat | 'office' | 'text' | 'html' | 'epub';
 
 export const imageTypes: readonly FileType[] = ['jpeg', 'png', 'gif', 'bmp', 'tiff'];
+/** The image tools (images_process) read WebP too; the image limits apply to all of these. */
+export const processableImageTypes: readonly FileType[] = [...imageTypes, 'webp'];
 
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 // Compound-file formats: Word, Excel, PowerPoint 97-2003, Publisher, Works; also encrypted OOXML,
@@ -50,7 +52,7 @@ export async function detectFileType(file: string, name: string): Promise<FileTy
 /** The catalogue's refusal for a tool given a type it does not take. */
 function refusalFor(accepts: readonly FileType[]): ErrorCode {
   if (accepts.includes('pdf')) return ErrorCode.NotPdf;
-  return accepts.every((t) => imageTypes.includes(t)) ? ErrorCode.WrongType : ErrorCode.UnsupportedType;
+  return accepts.every((t) => processableImageTypes.includes(t)) ? ErrorCode.WrongType : ErrorCode.UnsupportedType;
 }
 
 /**
@@ -62,9 +64,9 @@ export async function checkInputTypes(ctx: AppContext, accepts: readonly FileTyp
     const local = await ctx.storage.localPath(row.storage_key);
     const type = await detectFileType(local, row.name);
     if (!type || !accepts.includes(type)) throw new QuireError(refusalFor(accepts));
-    if (!imageTypes.includes(type)) continue;
+    if (!processableImageTypes.includes(type)) continue;
     if (row.size > IMAGE_MAX_BYTES) throw new QuireError(ErrorCode.TooLarge, imageTooLargeMessage);
     const header = await readImageHeader(local);
-    if (header && largestFrame(header) > IMAGE_MAX_PIXELS) throw new QuireError(ErrorCode.TooLarge, 'The image has too many pixels to be processed.');
+    if (header && largestFrame(header) > IMAGE_MAX_PIXELS) throw new QuireError(ErrorCode.TooLarge, tooManyPixelsMessage);
   }
 }

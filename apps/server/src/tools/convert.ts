@@ -3,7 +3,10 @@
 // The same call with an image output_format renders each page of a PDF (engines/poppler.ts).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { defaultImageLayout, ErrorCode, PDF_IMAGE_DPI, QuireError, type PdfImageFormat } from '@quire/contracts';
+import { defaultImageLayout, ErrorCode, isPdfDocumentFormat, PDF_IMAGE_DPI, QuireError, type PdfImageFormat } from '@quire/contracts';
+import { pdfToDxf } from '../convert/dxf.js';
+import { pdfToPptx } from '../convert/pptx.js';
+import { pdfToDocument } from '../convert/pdfToDocument.js';
 import { imagesToPdf } from '../engines/images.js';
 import { epubToPdf } from '../engines/mutool.js';
 import { checkRenderSize, pageSizes, renderPage } from '../engines/poppler.js';
@@ -11,6 +14,7 @@ import { editableInput } from '../engines/qpdf.js';
 import type { OfficeJob } from '../engines/office.js';
 import { detectEncoding, transcodeToUtf8 } from '../engines/textEncoding.js';
 import { detectFileType, extensionOf, imageTypes } from '../services/fileTypes.js';
+import { ocrBeforeConverting } from './ocr.js';
 import { defineTool, outputName, singleInput, type ToolContext, type ToolInput, type ToolOutput } from './tool.js';
 
 /** The document as LibreOffice is to read it: a copy in the job's folder under its own extension. */
@@ -54,11 +58,20 @@ async function pdfToImages(ctx: ToolContext, input: ToolInput, format: PdfImageF
 
 export const convert = defineTool({
   id: 'convert',
-  // Documents and images become PDFs; a PDF becomes images (jpg, png, bmp, tiff).
-  accepts: (p) => (p.output_format === 'pdf' ? ['office', 'text', 'html', 'epub', ...imageTypes] : ['pdf']),
+  // Documents and images become PDFs; a PDF becomes images (jpg, png, bmp, tiff, gif).
+  // With using_ocr, a scanned PDF or an image is recognised first, whatever the output.
+  accepts: (p) => (p.using_ocr ? ['pdf', ...imageTypes] : p.output_format === 'pdf' ? ['office', 'text', 'html', 'epub', ...imageTypes] : ['pdf']),
   inputsOf: singleInput,
   async run(ctx, p) {
+    if (p.using_ocr) {
+      const step = await ocrBeforeConverting(ctx, p);
+      if (Array.isArray(step)) return step;
+      ctx = step;
+    }
     const input = ctx.inputs[0]!;
+    if (p.output_format === 'pptx') return pdfToPptx(ctx, input, `${baseName(input.name)}.pptx`);
+    if (p.output_format === 'dxf') return pdfToDxf(ctx, input, `${baseName(input.name)}.dxf`);
+    if (isPdfDocumentFormat(p.output_format)) return pdfToDocument(ctx, input, p.output_format, baseName(input.name));
     if (p.output_format !== 'pdf') return pdfToImages(ctx, input, p.output_format, p.dpi ?? PDF_IMAGE_DPI.default);
     const type = await detectFileType(input.path, input.name);
     const out = path.join(ctx.workDir, 'converted.pdf');

@@ -16,6 +16,8 @@ import { decode } from './decode.js';
 import { convert } from './convert.js';
 import { imagesMergePdf } from './imagesMergePdf.js';
 import { extractImages } from './extractImages.js';
+import { ocr } from './ocr.js';
+import { imagesProcess } from './imagesProcess.js';
 
 export const tools: { [Id in ToolId]: Tool<Id> } = {
   merge,
@@ -33,6 +35,8 @@ export const tools: { [Id in ToolId]: Tool<Id> } = {
   convert,
   images_merge_pdf: imagesMergePdf,
   extract_images: extractImages,
+  ocr,
+  images_process: imagesProcess,
 };
 
 export function toolById(id: string): Tool | undefined {

@@ -17,6 +17,7 @@ const fallbackConfig: ServerConfig = {
   retention_hours: 2,
   chunk_threshold: UPLOAD_CHUNK_THRESHOLD,
   part_size: UPLOAD_PART_SIZE,
+  ocr_languages: ['eng'],
 };
 
 let configPromise: Promise<ServerConfig> | undefined;

@@ -26,10 +26,6 @@ const specChildren: Record<GroupId, string[]> = {
 // Labels of the children not built yet; a built tool's label is its title.
 const comingSoonLabels: Record<string, MessageKey> = {
   'pdf-editor': 'soon.pdfEditor',
-  'pdf-to-word': 'soon.pdfToWord',
-  'pdf-to-excel': 'soon.pdfToExcel',
-  'pdf-to-ppt': 'soon.pdfToPpt',
-  'pdf-to-html': 'soon.pdfToHtml',
   'sign-pdf': 'soon.signPdf',
   'share-document': 'soon.shareDocument',
   'chat-pdf': 'soon.chatPdf',

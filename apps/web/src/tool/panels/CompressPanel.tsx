@@ -2,7 +2,7 @@ import type { ToolParams } from '@quire/contracts';
 import { useState } from 'react';
 import { useT } from '../../i18n/I18nProvider';
 import { formatBytes } from '../../ui/format';
-import { fileFields } from './common';
+import { fileFields, LevelCards } from './common';
 import type { OptionPanelProps, ToolRequest } from './types';
 import '../sizeAndSecurity.css';
 
@@ -23,20 +23,7 @@ export function CompressPanel({ files, layout }: OptionPanelProps) {
 
   const options = (
     <>
-      <span className="field-label" id="compress-level">
-        {t('compress.level')}
-      </span>
-      <div className="level-cards" role="radiogroup" aria-labelledby="compress-level">
-        {levels.map((l) => (
-          <button key={l} type="button" role="radio" aria-checked={level === l} className="level-card" data-testid={`level-${l}`} onClick={() => setLevel(l)}>
-            <span className="level-title">
-              {labels[l][0]}
-              {l === 'medium' && <span className="level-badge">{t('compress.recommended')}</span>}
-            </span>
-            <span className="level-hint">{labels[l][1]}</span>
-          </button>
-        ))}
-      </div>
+      <LevelCards levels={levels} labels={labels} value={level} onChange={setLevel} />
       {files.length > 0 && <p className="panel-summary">{t('compress.summary', { count: files.length, size: formatBytes(total) })}</p>}
     </>
   );

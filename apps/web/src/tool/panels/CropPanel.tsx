@@ -4,12 +4,10 @@ import { useState } from 'react';
 import { useT } from '../../i18n/I18nProvider';
 import { useShownSize } from '../../pdf/pageGeometry';
 import { PageThumb } from '../../pdf/PageThumb';
-import { PageGrid, RangeField, fileFields, shownPages, togglePage, useFilePdf } from './common';
+import { MarginFields, PageGrid, RangeField, SIDES, fileFields, shownPages, togglePage, useFilePdf, type Side } from './common';
 import type { OptionPanelProps, ToolRequest } from './types';
 import '../editTools.css';
 
-const SIDES = ['top', 'right', 'bottom', 'left'] as const;
-type Side = (typeof SIDES)[number];
 type Margins = Record<Side, number>;
 
 /** product.md §9: 72 points per inch, 25.4 mm per inch. */
@@ -76,7 +74,6 @@ export function CropPanel({ files, layout }: OptionPanelProps) {
   const [text, setText] = useState('');
   const pdf = useFilePdf(file);
 
-  const sideLabels: Record<Side, string> = { top: t('crop.top'), right: t('crop.right'), bottom: t('crop.bottom'), left: t('crop.left') };
   const { margins, bad } = readMargins(fields);
   const parsed = text.trim() ? parseCropRanges(text, pageCount) : null;
   const picked = parsed?.ok ? pagesOf(parsed.ranges) : [];
@@ -98,24 +95,7 @@ export function CropPanel({ files, layout }: OptionPanelProps) {
   const options = (
     <>
       <span className="field-label">{t('crop.margins')}</span>
-      <div className="margin-grid">
-        {SIDES.map((side) => (
-          <label key={side} className="field">
-            <span className="field-label">{sideLabels[side]}</span>
-            <input
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={MAX_MARGIN_MM}
-              step="any"
-              value={fields[side]}
-              aria-invalid={bad.includes(side) ? true : undefined}
-              data-testid={`margin-${side}`}
-              onChange={(e) => setFields({ ...fields, [side]: e.target.value })}
-            />
-          </label>
-        ))}
-      </div>
+      <MarginFields values={fields} onChange={(side, value) => setFields({ ...fields, [side]: value })} invalid={bad} input={{ inputMode: 'decimal', step: 'any', max: MAX_MARGIN_MM }} />
       {bad.length > 0 && (
         <span className="field-error" role="alert" data-testid="margin-error">
           {t('crop.marginError', { max: MAX_MARGIN_MM })}

@@ -6,7 +6,7 @@ import { Choice } from './ImagesToPdfPanel';
 import type { OptionPanelProps, ToolRequest } from './types';
 import '../convert.css';
 
-const formatLabels: Record<PdfImageFormat, string> = { jpg: 'JPG', png: 'PNG', bmp: 'BMP', tiff: 'TIFF' };
+const formatLabels: Record<PdfImageFormat, string> = { jpg: 'JPG', png: 'PNG', bmp: 'BMP', tiff: 'TIFF', gif: 'GIF' };
 
 /** PDF to images: the page's format (changeable) and a resolution; each PDF is its own task, one image per page. */
 export function PdfToImagesPanel({ files, layout, format: pageFormat }: OptionPanelProps & { format: PdfImageFormat }) {

@@ -116,3 +116,63 @@ export function PageGrid({ count, failed, children }: { count: number; failed: b
 export function shownPages(pageCount: number): number[] {
   return Array.from({ length: Math.min(pageCount, MAX_THUMBNAILS) }, (_, i) => i + 1);
 }
+
+export const SIDES = ['top', 'right', 'bottom', 'left'] as const;
+export type Side = (typeof SIDES)[number];
+
+/** Four margin fields, one per side; `invalid` sides are marked. Units and bounds are the caller's. */
+export function MarginFields({
+  values,
+  onChange,
+  invalid = [],
+  input,
+}: {
+  values: Record<Side, string>;
+  onChange(side: Side, value: string): void;
+  invalid?: readonly Side[];
+  input: { inputMode: 'decimal' | 'numeric'; step: number | 'any'; max?: number };
+}) {
+  const t = useT();
+  const labels: Record<Side, string> = { top: t('crop.top'), right: t('crop.right'), bottom: t('crop.bottom'), left: t('crop.left') };
+  return (
+    <div className="margin-grid">
+      {SIDES.map((side) => (
+        <label key={side} className="field">
+          <span className="field-label">{labels[side]}</span>
+          <input
+            type="number"
+            min={0}
+            {...input}
+            value={values[side]}
+            aria-invalid={invalid.includes(side) ? true : undefined}
+            data-testid={`margin-${side}`}
+            onChange={(e) => onChange(side, e.target.value)}
+          />
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** Compression levels as radio cards, medium recommended. */
+export function LevelCards<L extends string>({ levels, labels, value, onChange }: { levels: readonly L[]; labels: Record<L, [title: string, hint: string]>; value: L; onChange(level: L): void }) {
+  const t = useT();
+  return (
+    <>
+      <span className="field-label" id="compress-level">
+        {t('compress.level')}
+      </span>
+      <div className="level-cards" role="radiogroup" aria-labelledby="compress-level">
+        {levels.map((l) => (
+          <button key={l} type="button" role="radio" aria-checked={value === l} className="level-card" data-testid={`level-${l}`} onClick={() => onChange(l)}>
+            <span className="level-title">
+              {labels[l][0]}
+              {l === 'medium' && <span className="level-badge">{t('compress.recommended')}</span>}
+            </span>
+            <span className="level-hint">{labels[l][1]}</span>
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -14,6 +14,8 @@ import { UnlockPanel } from './UnlockPanel';
 import { ConvertPanel } from './ConvertToPdfPanel';
 import { ExtractImagesPanel } from './ExtractImagesPanel';
 import { ImagesToPdfPanel } from './ImagesToPdfPanel';
+import { ImageProcessPanel } from './ImageProcessPanel';
+import { OcrPanel } from './OcrPanel';
 import type { OptionPanelProps } from './types';
 
 /** The option panel of each tool; keyed by ToolId so a new tool cannot be forgotten. */
@@ -33,4 +35,6 @@ export const optionPanels: Record<ToolId, ComponentType<OptionPanelProps>> = {
   convert: ConvertPanel,
   images_merge_pdf: ImagesToPdfPanel,
   extract_images: ExtractImagesPanel,
+  ocr: OcrPanel,
+  images_process: ImageProcessPanel,
 };

@@ -1,0 +1,234 @@
+// PDF to documents (the converter with output_format docx, xlsx, html, rtf, txt, epub, pages) over
+// HTTP against a real Quire. The source is a Word document laid out to PDF by LibreOffice; outputs
+// are read back with independent tools: unzip, Python's XML parser, LibreOffice, pdftotext.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode, type TaskEntry } from '@quire/contracts';
+import { Client, startQuire, type Running } from './harness.js';
+import { encryptPdf } from './fixtures.js';
+import { makeScannedPdf } from './imageFixtures.js';
+import { BULLETS, CLOSING, HEADING, LONG_PARAGRAPH, SHORT_PARAGRAPH, TABLE, makeReportPdf, soffice } from './pdfToDocsFixtures.js';
+
+let quire: Running;
+let client: Client;
+let dir: string;
+let report: string;
+let reportId: string;
+const file = (name: string) => path.join(dir, name);
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-todocs-'));
+  quire = await startQuire();
+  client = new Client(quire.url);
+  report = await makeReportPdf(dir);
+  reportId = await client.uploadId(report);
+}, 120_000);
+
+afterAll(async () => {
+  await quire.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** GET converter to the end of the task (or the refusal when it is made). */
+async function convert(fileId: string, format: string, passwd?: string): Promise<TaskEntry> {
+  const query = new URLSearchParams({ file_id: fileId, output_format: format, ...(passwd && { passwd }) });
+  const created = await client.call(`converter?${query}`);
+  if (created.code !== 0) return { status: created.code, msg: created.msg, outputs: [] } as unknown as TaskEntry;
+  return client.waitTask(created.data.task_id);
+}
+
+async function download(entry: TaskEntry, name: string): Promise<string> {
+  const res = await client.raw(`/api/tools/v1/document/download-doc?task_id=${entry.task_id}`);
+  expect(res.status).toBe(200);
+  fs.writeFileSync(file(name), Buffer.from(await res.arrayBuffer()));
+  return file(name);
+}
+
+const unzipText = (zip: string, entry: string) => execFileSync('unzip', ['-p', zip, entry]).toString('utf8');
+const zipEntries = (zip: string) => execFileSync('unzip', ['-Z1', zip]).toString().trim().split('\n');
+/** Python's XML parser: throws on a file that is not well-formed. */
+const parseXml = (xml: string) => execFileSync('python3', ['-c', 'import sys, xml.etree.ElementTree as E; E.fromstring(sys.stdin.buffer.read())'], { input: xml });
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+/** The text of each w:p (or each table cell's paragraphs), in document order. */
+const wordParagraphs = (xml: string) => [...xml.matchAll(/<w:p[ >].*?<\/w:p>/gs)].map((m) => ({ xml: m[0], text: decode([...m[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join('')) }));
+
+/** Asserts the texts appear in `text` in this order. */
+function inOrder(text: string, parts: string[]) {
+  let at = -1;
+  for (const part of parts) {
+    const i = text.indexOf(part, at + 1);
+    expect(i, `"${part}" after position ${at}`).toBeGreaterThan(at);
+    at = i;
+  }
+}
+
+const allTexts = [HEADING, LONG_PARAGRAPH, SHORT_PARAGRAPH, ...BULLETS, ...TABLE.flat(), CLOSING];
+
+describe('PDF to Word', () => {
+  let docx: string;
+  let xml: string;
+  beforeAll(async () => {
+    const entry = await convert(reportId, 'docx');
+    expect(entry.status).toBe(0);
+    expect(entry.output_file_name).toBe('report.docx');
+    docx = await download(entry, 'report.docx');
+    xml = unzipText(docx, 'word/document.xml');
+  });
+
+  it('writes a heading style, one paragraph per paragraph, real list items', () => {
+    parseXml(xml);
+    const paras = wordParagraphs(xml);
+    expect(paras.find((p) => p.text === HEADING)?.xml).toContain('<w:pStyle w:val="Heading1"/>');
+    // The two-line paragraph is one w:p, not a line each.
+    expect(paras.filter((p) => p.text === LONG_PARAGRAPH)).toHaveLength(1);
+    expect(paras.some((p) => p.text === SHORT_PARAGRAPH)).toBe(true);
+    const items = paras.filter((p) => p.xml.includes('<w:numPr>'));
+    expect(items.map((p) => p.text)).toEqual(BULLETS);
+    expect(unzipText(docx, 'word/numbering.xml')).toContain('w:val="bullet"');
+    // No frames or text boxes: everything flows.
+    expect(xml).not.toMatch(/<w:framePr|<wps:txbx|<v:textbox/);
+  });
+
+  it('writes the table as a 3x3 w:tbl with the cells in place', () => {
+    const tables = [...xml.matchAll(/<w:tbl>.*?<\/w:tbl>/gs)].map((m) => m[0]);
+    expect(tables).toHaveLength(1);
+    const rows = [...tables[0]!.matchAll(/<w:tr[ >].*?<\/w:tr>/gs)].map((r) => [...r[0].matchAll(/<w:tc>.*?<\/w:tc>/gs)].map((c) => wordParagraphs(c[0]).map((p) => p.text).join(' ')));
+    expect(rows).toEqual(TABLE);
+  });
+
+  it('embeds the image', () => {
+    expect(xml).toContain('<w:drawing>');
+    expect(zipEntries(docx).some((e) => /^word\/media\/.+\.png$/.test(e))).toBe(true);
+  });
+
+  it('opens in LibreOffice, whose PDF of it has the text in order', () => {
+    soffice(['--convert-to', 'pdf', '--outdir', file('back'), docx], dir);
+    const text = squash(execFileSync('pdftotext', [path.join(file('back'), 'report.pdf'), '-']).toString());
+    inOrder(text, allTexts);
+  });
+});
+
+describe('PDF to Excel', () => {
+  it('puts the table cells in their rows and columns', async () => {
+    const entry = await convert(reportId, 'xlsx');
+    expect(entry.status).toBe(0);
+    const xlsx = await download(entry, 'report.xlsx');
+    const strings = [...unzipText(xlsx, 'xl/sharedStrings.xml').matchAll(/<si><t[^>]*>([^<]*)<\/t><\/si>/g)].map((m) => decode(m[1]!));
+    const sheet = unzipText(xlsx, 'xl/worksheets/sheet1.xml');
+    parseXml(sheet);
+    const cells = new Map([...sheet.matchAll(/<c r="([A-Z]+\d+)"( t="s")?><v>([^<]*)<\/v><\/c>/g)].map((m) => [m[1]!, m[2] ? strings[Number(m[3])] : Number(m[3])]));
+    expect(cells.get('A1')).toBe('Fruit');
+    expect(cells.get('B2')).toBe('Red');
+    expect(cells.get('C2')).toBe(12);
+    expect(cells.get('A3')).toBe('Banana');
+    expect(cells.get('C3')).toBe(7);
+    expect(unzipText(xlsx, 'xl/workbook.xml')).toContain('name="Table 1 (p1)"');
+  });
+
+  it('a page without a table becomes a sheet of its lines', async () => {
+    const scan = await makeScannedPdf(file('scan.pdf'), 1, 50);
+    const entry = await convert(await client.uploadId(scan), 'xlsx');
+    expect(entry.status).toBe(0);
+    const xlsx = await download(entry, 'scan.xlsx');
+    expect(unzipText(xlsx, 'xl/workbook.xml')).toContain('name="Page 1"');
+  });
+});
+
+describe('PDF to HTML, text, RTF, EPUB and Pages', () => {
+  it('html: one file, semantic markup, the image inline, the text in order', async () => {
+    const entry = await convert(reportId, 'html');
+    expect(entry.status).toBe(0);
+    const html = fs.readFileSync(await download(entry, 'report.html'), 'utf8');
+    expect(html).toMatch(/<h1>Quarterly Report<\/h1>/);
+    expect(html).toMatch(/<ul><li>Apples are red<\/li>/);
+    expect(html).toMatch(/<table>/);
+    expect(html).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/]+=*"/);
+    inOrder(decode(html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')), allTexts);
+  });
+
+  it('txt: UTF-8 in reading order, a blank line between paragraphs', async () => {
+    const entry = await convert(reportId, 'txt');
+    expect(entry.status).toBe(0);
+    const text = fs.readFileSync(await download(entry, 'report.txt'), 'utf8');
+    inOrder(text, allTexts);
+    expect(text).toContain(`${LONG_PARAGRAPH}\n\n${SHORT_PARAGRAPH}\n\n`);
+    expect(text).toContain('• Apples are red\n• Bananas are yellow');
+  });
+
+  it('rtf: LibreOffice reads it back with the text in order, accents and all', async () => {
+    const entry = await convert(reportId, 'rtf');
+    expect(entry.status).toBe(0);
+    const rtf = await download(entry, 'report.rtf');
+    expect(fs.readFileSync(rtf, 'latin1')).toMatch(/^\{\\rtf1/);
+    soffice(['--convert-to', 'txt:Text (encoded):UTF8', '--outdir', file('rtf-back'), rtf], dir);
+    inOrder(squash(fs.readFileSync(path.join(file('rtf-back'), 'report.txt'), 'utf8')), allTexts);
+  });
+
+  it('epub: mimetype first and stored, the package lists its pages, every XHTML well-formed', async () => {
+    const entry = await convert(reportId, 'epub');
+    expect(entry.status).toBe(0);
+    const epub = await download(entry, 'report.epub');
+    const entries = zipEntries(epub);
+    expect(entries[0]).toBe('mimetype');
+    expect(execFileSync('zipinfo', [epub, 'mimetype']).toString()).toMatch(/\bstor\b/);
+    expect(unzipText(epub, 'mimetype')).toBe('application/epub+zip');
+    expect(unzipText(epub, 'META-INF/container.xml')).toContain('full-path="OEBPS/content.opf"');
+    const opf = unzipText(epub, 'OEBPS/content.opf');
+    parseXml(opf);
+    expect(opf).toContain('href="page-1.xhtml"');
+    expect(opf).toContain('properties="nav"');
+    for (const name of entries.filter((e) => e.endsWith('.xhtml'))) parseXml(unzipText(epub, name));
+    const page = unzipText(epub, 'OEBPS/page-1.xhtml');
+    inOrder(decode(page.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')), allTexts);
+    const img = /<img src="(images\/[^"]+)"/.exec(page)![1]!;
+    expect(entries).toContain(`OEBPS/${img}`);
+    expect(opf).toContain(`href="${img}"`);
+  });
+
+  it('pages: a Word document, and a note saying so', async () => {
+    const entry = await convert(reportId, 'pages');
+    expect(entry.status).toBe(0);
+    expect(entry.output_file_name).toBe('report.docx');
+    expect(entry.outputs[0]!.note).toMatch(/Pages/);
+    parseXml(unzipText(await download(entry, 'pages.docx'), 'word/document.xml'));
+  });
+});
+
+describe('inputs', () => {
+  it('an encrypted PDF converts with its password, and asks for it without', async () => {
+    const locked = await client.uploadId(encryptPdf(report, file('locked.pdf'), 'secret1'));
+    expect((await convert(locked, 'txt')).status).toBe(ErrorCode.Encrypted);
+    expect((await convert(locked, 'txt', 'wrong12')).status).toBe(ErrorCode.WrongPassword);
+    const entry = await convert(locked, 'txt', 'secret1');
+    expect(entry.status).toBe(0);
+    inOrder(fs.readFileSync(await download(entry, 'locked.txt'), 'utf8'), allTexts);
+  });
+
+  it('a damaged PDF is refused as damaged', async () => {
+    const bytes = fs.readFileSync(report);
+    fs.writeFileSync(file('damaged.pdf'), Buffer.concat([bytes.subarray(0, 400), Buffer.alloc(2000, 0x41)]));
+    const up = await client.upload(file('damaged.pdf'));
+    const code = up.code !== 0 ? up.code : (await convert(up.data.file_id, 'docx')).status;
+    expect(code).toBe(ErrorCode.Damaged);
+  });
+
+  it('a scan without text still gives a document: its page image', async () => {
+    const scan = await client.uploadId(await makeScannedPdf(file('scan2.pdf'), 2, 50));
+    const entry = await convert(scan, 'docx');
+    expect(entry.status).toBe(0);
+    const docx = await download(entry, 'scan.docx');
+    const xml = unzipText(docx, 'word/document.xml');
+    expect(xml.match(/<w:drawing>/g)).toHaveLength(2);
+    expect(xml).toContain('w:pageBreakBefore');
+  });
+
+  it('refuses a document that is not a PDF', async () => {
+    fs.writeFileSync(file('note.txt'), 'hello');
+    const id = await client.uploadId(file('note.txt'));
+    expect((await convert(id, 'docx')).status).toBe(ErrorCode.NotPdf);
+  });
+});
