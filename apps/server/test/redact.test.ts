@@ -148,5 +148,15 @@ describe('redact', () => {
     expect(entry.outputs[0]!.note).toBe("Removed 0 text matches and the document's metadata.");
     expect(text(file('none.pdf'))).toContain('Agent Zanzibar met the courier');
   });
+
+  it('finds characters past U+FFFF (mathematical italic), which MuPDF.js would cut to 16 bits', async () => {
+    const mathsPdf = path.join(import.meta.dirname, '../../../../shared/corpus/pdfjs/bug1997343.pdf');
+    const maths = await client.uploadId(mathsPdf);
+    expect(text(mathsPdf)).toContain('mod \u{1D45D}');
+    const entry = await client.runTool(`document/redaction/${maths}/redaction`, { texts: [{ text: 'mod \u{1D45D}' }] }, file('maths.pdf'));
+    expect(entry.status).toBe(0);
+    expect(entry.outputs[0]!.note).not.toMatch(/Removed 0 text matches/);
+    expect(text(file('maths.pdf'))).not.toContain('mod \u{1D45D}');
+  });
 });
 

@@ -90,7 +90,7 @@ function huntTables(list: mupdf.DisplayList): RawTable[] {
  * points past U+FFFF to 16 bits (mathematical letters, emoji and rare CJK come out as unrelated
  * characters). For the walk, fromCharCode of a single code point is fromCodePoint.
  */
-function walkWithAstralChars(stext: mupdf.StructuredText, walker: Parameters<mupdf.StructuredText['walk']>[0]) {
+export function walkWithAstralChars(stext: mupdf.StructuredText, walker: Parameters<mupdf.StructuredText['walk']>[0]) {
   const fromCharCode = String.fromCharCode;
   String.fromCharCode = (...codes: number[]) => (codes.length === 1 && codes[0]! > 0xffff && codes[0]! <= 0x10ffff ? String.fromCodePoint(codes[0]!) : fromCharCode(...codes));
   try {

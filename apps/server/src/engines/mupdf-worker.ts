@@ -7,7 +7,7 @@ import * as mupdf from 'mupdf';
 // Just these two modules: the package's index would bring its zod schemas into the worker's bundle.
 import { ErrorCode, errorMessages } from '@quire/contracts/errors';
 import { findHits, searchPattern, type Hit } from '@quire/contracts/textSearch';
-import { extractModel } from '../convert/extract.js';
+import { extractModel, walkWithAstralChars } from '../convert/extract.js';
 import { writeDocument } from '../convert/writeDocument.js';
 import { PROGRESS_PREFIX, type CropJob, type JobResults, type MupdfAnswer, type MupdfJob, type RedactArea, type RedactJob, type ReplaceJob } from './mupdfJobs.js';
 import { cropBox, normalizeBox, normalizeRotation, pointsToMm, visibleBox } from './pageBoxes.js';
@@ -112,7 +112,7 @@ function pageText(page: mupdf.PDFPage): PageText {
   let line = 0;
   let dir: mupdf.Point = [1, 0];
   const stext = page.toStructuredText('');
-  stext.walk({
+  walkWithAstralChars(stext, {
     beginLine(_bbox, _wmode, direction) {
       line++;
       dir = direction;
