@@ -122,7 +122,7 @@ describe('office documents to PDF', () => {
   it('describes the converter call in the OpenAPI document as a GET with its query', async () => {
     const doc = await (await fetch(`${quire.url}/api/docs`)).json();
     const params = doc.paths['/api/tools/v1/converter'].get.parameters.map((p: { name: string }) => p.name);
-    expect(params).toEqual(['file_id', 'passwd', 'multi_id', 'output_format', 'dpi']);
+    expect(params).toEqual(['file_id', 'passwd', 'multi_id', 'output_format', 'dpi', 'using_ocr', 'languages', 'force_ocr']);
     expect(doc.paths['/api/tools/v1/images_merge_pdf'].post.requestBody).toBeDefined();
   });
 });
