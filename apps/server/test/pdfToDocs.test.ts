@@ -10,7 +10,7 @@ import { ErrorCode, type TaskEntry } from '@quire/contracts';
 import { Client, startQuire, type Running } from './harness.js';
 import { encryptPdf } from './fixtures.js';
 import { makeScannedPdf } from './imageFixtures.js';
-import { BULLETS, CLOSING, HEADING, LONG_PARAGRAPH, SHORT_PARAGRAPH, TABLE, makeReportPdf, soffice } from './pdfToDocsFixtures.js';
+import { BULLETS, CLOSING, HEADING, LONG_PARAGRAPH, MERGED_TABLE, SHORT_PARAGRAPH, TABLE, makeMergedTablePdf, makeReportPdf, soffice } from './pdfToDocsFixtures.js';
 
 let quire: Running;
 let client: Client;
@@ -135,6 +135,55 @@ describe('PDF to Excel', () => {
     expect(entry.status).toBe(0);
     const xlsx = await download(entry, 'scan.xlsx');
     expect(unzipText(xlsx, 'xl/workbook.xml')).toContain('name="Page 1"');
+  });
+});
+
+describe('merged table cells', () => {
+  const { header, subheader, body } = MERGED_TABLE;
+  let mergedId: string;
+  beforeAll(async () => {
+    mergedId = await client.uploadId(await makeMergedTablePdf(dir));
+  }, 120_000);
+
+  it('docx: the header cell over two columns has gridSpan 2, the one over two rows a vMerge restart and continue', async () => {
+    const entry = await convert(mergedId, 'docx');
+    expect(entry.status).toBe(0);
+    const xml = unzipText(await download(entry, 'merged.docx'), 'word/document.xml');
+    parseXml(xml);
+    const rows = [...xml.matchAll(/<w:tr[ >].*?<\/w:tr>/gs)].map((r) => [...r[0].matchAll(/<w:tc>.*?<\/w:tc>/gs)].map((c) => ({ xml: c[0], text: wordParagraphs(c[0]).map((p) => p.text).join(' ') })));
+    expect(rows.map((r) => r.map((c) => c.text))).toEqual([header, ['', ...subheader], ...body]);
+    expect(rows[0]![0]!.xml).toContain('<w:vMerge w:val="restart"/>');
+    expect(rows[1]![0]!.xml).toContain('<w:vMerge w:val="continue"/>');
+    expect(rows[0]![1]!.xml).toContain('<w:gridSpan w:val="2"/>');
+    expect(xml.match(/<w:gridSpan /g)).toHaveLength(1);
+    expect(xml.match(/<w:vMerge /g)).toHaveLength(2);
+  });
+
+  it('xlsx: the merged cells are mergeCells, their text in the first cell', async () => {
+    const entry = await convert(mergedId, 'xlsx');
+    expect(entry.status).toBe(0);
+    const xlsx = await download(entry, 'merged.xlsx');
+    const sheet = unzipText(xlsx, 'xl/worksheets/sheet1.xml');
+    parseXml(sheet);
+    expect([...sheet.matchAll(/<mergeCell ref="([^"]+)"\/>/g)].map((m) => m[1])).toEqual(['A1:A2', 'B1:C1']);
+    const strings = [...unzipText(xlsx, 'xl/sharedStrings.xml').matchAll(/<si><t[^>]*>([^<]*)<\/t><\/si>/g)].map((m) => decode(m[1]!));
+    const cells = new Map([...sheet.matchAll(/<c r="([A-Z]+\d+)" t="s"><v>(\d+)<\/v><\/c>/g)].map((m) => [m[1]!, strings[Number(m[2])]]));
+    expect([cells.get('A1'), cells.get('B1'), cells.get('B2'), cells.get('C2'), cells.get('A3')]).toEqual([...header, ...subheader, body[0]![0]]);
+    expect(cells.has('A2') || cells.has('C1')).toBe(false);
+  });
+
+  it('html: rowspan and colspan on the merged cells, the covered cells left out', async () => {
+    const entry = await convert(mergedId, 'html');
+    expect(entry.status).toBe(0);
+    const html = fs.readFileSync(await download(entry, 'merged.html'), 'utf8');
+    expect(html).toContain(`<tr><td rowspan="2">${header[0]}</td><td colspan="2">${header[1]}</td></tr>\n<tr><td>${subheader[0]}</td><td>${subheader[1]}</td></tr>`);
+  });
+
+  it('txt: the plain grid, the text of each merged cell once', async () => {
+    const entry = await convert(mergedId, 'txt');
+    expect(entry.status).toBe(0);
+    const text = fs.readFileSync(await download(entry, 'merged.txt'), 'utf8');
+    expect(text).toContain(`${header[0]}\t${header[1]}\t\n\t${subheader[0]}\t${subheader[1]}\n${body[0]!.join('\t')}`);
   });
 });
 

@@ -51,6 +51,31 @@ export async function makeReportDocx(dir: string): Promise<string> {
   return file;
 }
 
+/** A table whose header has a cell over two rows (Region) and one over two columns (Sales). */
+export const MERGED_TABLE = {
+  header: ['Region', 'Sales'],
+  subheader: ['Spring', 'Autumn'],
+  body: [
+    ['North', '10', '20'],
+    ['South', '30', '40'],
+  ],
+};
+
+/** merged.pdf in `dir`: MERGED_TABLE in a Word document laid out by LibreOffice. */
+export async function makeMergedTablePdf(dir: string): Promise<string> {
+  const cell = (text: string, span: { rowSpan?: number; columnSpan?: number } = {}) => new TableCell({ ...span, width: { size: 3000 * (span.columnSpan ?? 1), type: WidthType.DXA }, children: [new Paragraph(text)] });
+  const { header, subheader, body } = MERGED_TABLE;
+  const rows = [
+    new TableRow({ children: [cell(header[0]!, { rowSpan: 2 }), cell(header[1]!, { columnSpan: 2 })] }),
+    new TableRow({ children: subheader.map((t) => cell(t)) }),
+    ...body.map((r) => new TableRow({ children: r.map((t) => cell(t)) })),
+  ];
+  const doc = new Document({ sections: [{ children: [new Paragraph('Sales by region'), new Table({ columnWidths: [3000, 3000, 3000], rows })] }] });
+  fs.writeFileSync(path.join(dir, 'merged.docx'), await Packer.toBuffer(doc));
+  soffice(['--convert-to', 'pdf', '--outdir', dir, path.join(dir, 'merged.docx')], dir);
+  return path.join(dir, 'merged.pdf');
+}
+
 /** report.pdf in `dir`: the report laid out by LibreOffice. */
 export async function makeReportPdf(dir: string): Promise<string> {
   await makeReportDocx(dir);

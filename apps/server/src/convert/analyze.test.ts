@@ -140,6 +140,46 @@ describe('reading order and tables', () => {
     expect(describeBlocks(model.pages[0]!.blocks)).toEqual(['p: Before the table.', 'table: Name,Colour,Price ; Apple,Red,12', 'p: After it.']);
   });
 
+  it('finds cells spanning two columns and two rows where the rules leave a boundary out, and puts their text in the first cell', () => {
+    // "Name" covers two rows (no rule under it), "Sales" two columns (no rule between Q1 and Q2 above them).
+    const rules: Box[] = [
+      [50, 100, 350, 101],
+      [150, 120, 350, 121],
+      [50, 140, 350, 141],
+      [50, 160, 350, 161],
+      [50, 100, 51, 161],
+      [150, 100, 151, 161],
+      [250, 120, 251, 161],
+      [349, 100, 350, 161],
+    ];
+    // Name sits low in its cell, Sales right of the middle: where each starts is not the first grid cell of its merged cell.
+    const lines = [line('Name', 55, 128), line('Sales', 255, 115), line('Q1', 155, 135), line('Q2', 255, 135), line('Apple', 55, 155), line('3', 155, 155), line('4', 255, 155)];
+    const model = analyze([page([block(...lines)], { rules })], '/tmp');
+    const blocks = model.pages[0]!.blocks;
+    expect(describeBlocks(blocks)).toEqual(['table: Name,Sales, ; ,Q1,Q2 ; Apple,3,4']);
+    expect(blocks[0]!.kind === 'table' && blocks[0]!.spans).toEqual([
+      { row: 0, col: 0, rowSpan: 2, colSpan: 1 },
+      { row: 0, col: 1, rowSpan: 1, colSpan: 2 },
+    ]);
+    expect(pageHtml(model.pages[0]!, () => '')).toBe('<table>\n<tr><td rowspan="2">Name</td><td colspan="2">Sales</td></tr>\n<tr><td>Q1</td><td>Q2</td></tr>\n<tr><td>Apple</td><td>3</td><td>4</td></tr>\n</table>\n');
+  });
+
+  it('keeps the labels on a header bar without rules down it in their columns, not one merged cell', () => {
+    const rules: Box[] = [
+      [50, 100, 350, 120],
+      [50, 140, 350, 141],
+      [50, 160, 350, 161],
+      [50, 120, 51, 161],
+      [150, 120, 151, 161],
+      [250, 120, 251, 161],
+      [349, 120, 350, 161],
+    ];
+    const lines = [line('Name', 55, 115), line('Colour', 155, 115), line('Price', 255, 115), line('Apple', 55, 135), line('Red', 155, 135), line('12', 255, 135), line('Pear', 55, 155), line('Green', 155, 155), line('7', 255, 155)];
+    const blocks = analyze([page([block(...lines)], { rules })], '/tmp').pages[0]!.blocks;
+    expect(describeBlocks(blocks)).toEqual(['table: Name,Colour,Price ; Apple,Red,12 ; Pear,Green,7']);
+    expect(blocks[0]!.kind === 'table' && blocks[0]!.spans).toBeUndefined();
+  });
+
   it('gets the columns of a table ruled only across from the gaps in its text', () => {
     const rules: Box[] = [
       [50, 100, 350, 101],

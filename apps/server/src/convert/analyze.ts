@@ -1,9 +1,9 @@
 // From what MuPDF reads off the pages (RawPage) to the document model: reading order, paragraphs
 // (lines joined, hyphenation undone), headings by text size, list items by their markers, tables
-// from ruled grids (rules.ts) and those MuPDF's table hunt finds, images in place. Pure functions: unit tested on their own.
-import type { Block, Box, DocModel, DocPage, ListItem, PlacedText, RawBlock, RawImage, RawLine, RawPage, RawSpan, RawTable, Run } from './model.js';
-import { runsText } from './model.js';
-import { ruledGrids } from './rules.js';
+// from ruled grids (rules.ts, with the cells their rules merge) and those MuPDF's table hunt finds, images in place. Pure functions: unit tested on their own.
+import type { Block, Box, CellSpan, DocModel, DocPage, ListItem, PlacedText, RawBlock, RawImage, RawLine, RawPage, RawSpan, RawTable, Run } from './model.js';
+import { runsText, spanLookup } from './model.js';
+import { cellAreas, ruledGrids, type CellArea } from './rules.js';
 
 /** Text this much larger than the body (and short) is a heading. */
 const HEADING_RATIO = 1.15;
@@ -237,6 +237,7 @@ export function runsOf(rows: Row[], skip = 0): Run[] {
 interface Table {
   box: Box;
   rows: Run[][][][];
+  spans: CellSpan[];
   lines: Set<RawLine>;
 }
 
@@ -258,11 +259,23 @@ export function tableOf(grid: RawTable, lines: RawLine[], rules: Box[]): Table |
   const box: Box = [grid.xs[0]!, grid.ys[0]!, grid.xs.at(-1)!, grid.ys.at(-1)!];
   const taken = lines.filter((l) => !l.sideways && inside(center(l.bbox), box));
   if (!taken.length) return null;
+  const at = taken.map((l): [number, number] => [indexIn(grid.ys, center(l.bbox)[1]), indexIn(grid.xs, l.bbox[0] + 1)]);
+  const within = (a: CellArea, [r, c]: [number, number]) => r >= a.r0 && r <= a.r1 && c >= a.c0 && c <= a.c1;
+  // A merged cell's text starts in one grid cell: text starting in several is rows or columns the
+  // rules leave undivided (a form's numbered lines, labels on one header bar), so they stay cells.
+  const areas = cellAreas(grid, rules).flatMap((a) => {
+    if (new Set(at.filter((p) => within(a, p)).map(String)).size < 2) return [a];
+    const cells: CellArea[] = [];
+    for (let r = a.r0; r <= a.r1; r++) for (let c = a.c0; c <= a.c1; c++) cells.push({ r0: r, c0: c, r1: r, c1: c });
+    return cells;
+  });
+  // A line goes to the first grid cell of the (merged) cell it is in.
   const cells = new Map<string, RawLine[]>();
-  for (const l of taken) {
-    const key = `${indexIn(grid.ys, center(l.bbox)[1])},${indexIn(grid.xs, l.bbox[0] + 1)}`;
+  taken.forEach((l, i) => {
+    const area = areas.find((a) => within(a, at[i]!))!;
+    const key = `${area.r0},${area.c0}`;
     cells.set(key, [...(cells.get(key) ?? []), l]);
-  }
+  });
   // Rows and columns without any text are artefacts of merged cells or rules; neighbouring columns
   // never both holding text in a row are one column split by a merged cell above or below.
   const usedRows = [...new Set([...cells.keys()].map((k) => Number(k.split(',')[0])))].sort((a, b) => a - b);
@@ -281,7 +294,26 @@ export function tableOf(grid: RawTable, lines: RawLine[], rules: Box[]): Table |
   const ruled = rules.filter((r) => overlaps(r, box)).length >= 2;
   const share = texts.flat().filter(Boolean).length / (rows.length * columns.length);
   if (!ruled && (rows.length < 3 || share < 0.6)) return null;
-  return { box, rows, lines: new Set(taken) };
+  return { box, rows, spans: spansOf(areas, usedRows, columns, texts), lines: new Set(taken) };
+}
+
+/**
+ * Merged cells of the grid on the table's kept rows and column groups. A span is kept only where
+ * it still covers more than one cell, overlaps no other, and the cells it covers hold no text.
+ */
+function spansOf(areas: CellArea[], usedRows: number[], columns: number[][], texts: string[][]): CellSpan[] {
+  const spans: CellSpan[] = [];
+  for (const a of areas) {
+    const rows = usedRows.flatMap((r, i) => (r >= a.r0 && r <= a.r1 ? [i] : []));
+    const cols = columns.flatMap((group, g) => (group.some((c) => c >= a.c0 && c <= a.c1) ? [g] : []));
+    if (!rows.length || !cols.length || rows.length * cols.length < 2) continue;
+    const span: CellSpan = { row: rows[0]!, col: cols[0]!, rowSpan: rows.length, colSpan: cols.length };
+    const taken = spanLookup(spans);
+    let free = true;
+    for (const r of rows) for (const c of cols) if (taken(r, c) || ((r !== span.row || c !== span.col) && texts[r]![c])) free = false;
+    if (free) spans.push(span);
+  }
+  return spans;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -400,7 +432,7 @@ export function analyzePage(page: RawPage, bodySize: number, headingLevels: numb
   const pieces: Piece[] = [];
   for (const item of readingOrder(items, (i) => i.box)) {
     if (item.kind === 'text') pieces.push(...continueParagraph(pieces.at(-1), piecesOf(item.block, bodySize, headingLevels)));
-    else if (item.kind === 'table') pieces.push({ block: { kind: 'table', rows: item.table.rows } });
+    else if (item.kind === 'table') pieces.push({ block: { kind: 'table', rows: item.table.rows, ...(item.table.spans.length && { spans: item.table.spans }) } });
     else {
       const { image } = item;
       pieces.push({ block: { kind: 'image', file: image.file, mime: image.mime, width: width(image.bbox), height: height(image.bbox), pixels: image.pixels } });

@@ -14,10 +14,11 @@ import {
   TableCell,
   TableRow,
   TextRun,
+  VerticalMergeType,
   WidthType,
   type ParagraphChild,
 } from 'docx';
-import type { Block, DocModel, Run } from './model.js';
+import { spanLookup, type Block, type DocModel, type Run } from './model.js';
 
 const TWIPS_PER_POINT = 20;
 const MARGIN_PT = 54;
@@ -100,22 +101,30 @@ export async function writeDocx(model: DocModel, out: string): Promise<void> {
         if (breakBefore) children.push(paragraph({ children: [] }));
         const columns = b.rows[0]?.length ?? 1;
         const cellWidth = Math.floor((contentWidth * TWIPS_PER_POINT) / columns);
+        const span = spanLookup(b.spans);
+        // A merged cell spans grid columns (gridSpan) and starts a vertical merge the rows below
+        // go on with, in a cell of the same span (vMerge continue); the cells it covers are left out.
+        const rowCells = (row: Run[][][], r: number) =>
+          row.flatMap((cell, c) => {
+            const s = span(r, c);
+            if (s && s.col !== c) return [];
+            if (s && s.row !== r) {
+              return [new TableCell({ width: { size: cellWidth * s.colSpan, type: WidthType.DXA }, ...(s.colSpan > 1 && { columnSpan: s.colSpan }), verticalMerge: VerticalMergeType.CONTINUE, children: [new Paragraph({})] })];
+            }
+            return [
+              new TableCell({
+                width: { size: cellWidth * (s?.colSpan ?? 1), type: WidthType.DXA },
+                ...(s && s.colSpan > 1 && { columnSpan: s.colSpan }),
+                ...(s && s.rowSpan > 1 && { verticalMerge: VerticalMergeType.RESTART }),
+                children: cell.length ? cell.map((runs) => new Paragraph({ children: textRuns(runs, body) })) : [new Paragraph({})],
+              }),
+            ];
+          });
         children.push(
           new Table({
             width: { size: cellWidth * columns, type: WidthType.DXA },
             columnWidths: Array(columns).fill(cellWidth),
-            rows: b.rows.map(
-              (row) =>
-                new TableRow({
-                  children: row.map(
-                    (cell) =>
-                      new TableCell({
-                        width: { size: cellWidth, type: WidthType.DXA },
-                        children: cell.length ? cell.map((runs) => new Paragraph({ children: textRuns(runs, body) })) : [new Paragraph({})],
-                      }),
-                  ),
-                }),
-            ),
+            rows: b.rows.map((row, r) => new TableRow({ children: rowCells(row, r) })),
           }),
         );
       }

@@ -2,7 +2,7 @@
 // so the EPUB writer uses the same body as XHTML.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Block, DocModel, DocPage, ListItem, Run } from './model.js';
+import { spanLookup, type Block, type DocModel, type DocPage, type ListItem, type Run } from './model.js';
 
 export const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -53,8 +53,23 @@ function blockHtml(b: Block, imageSrc: ImageSource): string {
     case 'image':
       return `<p><img src="${escapeXml(imageSrc(b))}" width="${Math.round(b.width)}" height="${Math.round(b.height)}" alt="" /></p>\n`;
     case 'table':
-      return `<table>\n${b.rows.map((row) => `<tr>${row.map((cell) => `<td>${cell.map(runsHtml).join('<br />')}</td>`).join('')}</tr>\n`).join('')}</table>\n`;
+      return tableHtml(b);
   }
+}
+
+/** A table's rows; a merged cell takes colspan and rowspan, the cells it covers are left out. */
+function tableHtml(b: Extract<Block, { kind: 'table' }>): string {
+  const span = spanLookup(b.spans);
+  const rows = b.rows.map((row, r) => {
+    const cells = row.map((cell, c) => {
+      const s = span(r, c);
+      if (s && (s.row !== r || s.col !== c)) return '';
+      const attrs = s ? `${s.colSpan > 1 ? ` colspan="${s.colSpan}"` : ''}${s.rowSpan > 1 ? ` rowspan="${s.rowSpan}"` : ''}` : '';
+      return `<td${attrs}>${cell.map(runsHtml).join('<br />')}</td>`;
+    });
+    return `<tr>${cells.join('')}</tr>\n`;
+  });
+  return `<table>\n${rows.join('')}</table>\n`;
 }
 
 /** One page's blocks as markup. */

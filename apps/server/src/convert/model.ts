@@ -89,10 +89,28 @@ export type Block =
   | { kind: 'paragraph'; runs: Run[] }
   /** start: the first number of a numbered list, where it is not 1. */
   | { kind: 'list'; ordered: boolean; start?: number; items: ListItem[] }
-  /** rows of cells; each cell holds paragraphs (runs each). */
-  | { kind: 'table'; rows: Run[][][][] }
+  /** rows of cells; each cell holds paragraphs (runs each). spans: the cells that cover more than one. */
+  | { kind: 'table'; rows: Run[][][][]; spans?: CellSpan[] }
   /** width and height: the size drawn on the page, in points. */
   | { kind: 'image'; file: string; mime: ImageMime; width: number; height: number; pixels: [number, number] };
+
+/**
+ * A table cell covering rowSpan rows and colSpan columns from rows[row][col], where its text is;
+ * the cells it covers stay in rows, empty, so writers without merged cells write the plain grid.
+ */
+export interface CellSpan {
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+}
+
+/** For a table's spans: the span covering a cell, if any. */
+export function spanLookup(spans: CellSpan[] = []): (row: number, col: number) => CellSpan | undefined {
+  const at = new Map<string, CellSpan>();
+  for (const s of spans) for (let r = s.row; r < s.row + s.rowSpan; r++) for (let c = s.col; c < s.col + s.colSpan; c++) at.set(`${r},${c}`, s);
+  return (row, col) => at.get(`${row},${col}`);
+}
 
 /** A stretch of text on one baseline, where it starts: what the spreadsheet writer splits into cells. */
 export interface PlacedText {

@@ -40,7 +40,8 @@ function gaps(intervals: [number, number][], from: number, to: number, minGap: n
   return cuts.filter((c) => c > from && c < to);
 }
 
-export function ruledGrids(rules: Box[], lines: RawLine[]): RawTable[] {
+/** The page's rules across and down; a rectangle gives its four edges. */
+function splitRules(rules: Box[]): { horizontal: Box[]; vertical: Box[] } {
   const horizontal: Box[] = [];
   const vertical: Box[] = [];
   for (const r of rules) {
@@ -54,6 +55,57 @@ export function ruledGrids(rules: Box[], lines: RawLine[]): RawTable[] {
       vertical.push([r[0], r[1], r[0], r[3]], [r[2], r[1], r[2], r[3]]);
     }
   }
+  return { horizontal, vertical };
+}
+
+/** A rectangle of a grid's cells, rows r0 to r1 and columns c0 to c1 (inclusive). */
+export interface CellArea {
+  r0: number;
+  c0: number;
+  r1: number;
+  c1: number;
+}
+
+/**
+ * The grid's cells as the rules draw them: a boundary between two grid cells that no rule (or
+ * cell rectangle's edge) runs along is inside one merged cell. A boundary with no rule on it
+ * anywhere in the table came from gaps in the text (or MuPDF's table hunt) and always separates.
+ * Cells grow right, then down, as long as no rule crosses them; every grid cell is in one area.
+ */
+export function cellAreas(grid: RawTable, rules: Box[]): CellArea[] {
+  const { xs, ys } = grid;
+  const { horizontal, vertical } = splitRules(rules);
+  const near = (a: number, b: number) => Math.abs(a - b) <= 2 * SNAP;
+  const mid = (b: Box, axis: 0 | 1) => (b[axis] + b[axis + 2]!) / 2;
+  const down = xs.map((x) => vertical.filter((v) => near(mid(v, 0), x) && v[3] > ys[0]! && v[1] < ys.at(-1)!));
+  const across = ys.map((y) => horizontal.filter((h) => near(mid(h, 1), y) && h[2] > xs[0]! && h[0] < xs.at(-1)!));
+  /** Whether the boundary left of column c separates the cells of row r, and the one above row r those of column c. */
+  const wallLeft = (r: number, c: number) => !down[c]!.length || down[c]!.some((v) => v[1] <= (ys[r]! + ys[r + 1]!) / 2 && v[3] >= (ys[r]! + ys[r + 1]!) / 2);
+  const wallAbove = (r: number, c: number) => !across[r]!.length || across[r]!.some((h) => h[0] <= (xs[c]! + xs[c + 1]!) / 2 && h[2] >= (xs[c]! + xs[c + 1]!) / 2);
+  const rows = ys.length - 1;
+  const cols = xs.length - 1;
+  const taken = Array.from({ length: rows }, () => Array<boolean>(cols).fill(false));
+  const areas: CellArea[] = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      if (taken[r]![c]) continue;
+      let c1 = c;
+      while (c1 + 1 < cols && !taken[r]![c1 + 1] && !wallLeft(r, c1 + 1)) c1++;
+      let r1 = r;
+      const open = (row: number) => {
+        for (let k = c; k <= c1; k++) if (taken[row]![k] || wallAbove(row, k) || (k > c && wallLeft(row, k))) return false;
+        return true;
+      };
+      while (r1 + 1 < rows && open(r1 + 1)) r1++;
+      for (let i = r; i <= r1; i++) for (let k = c; k <= c1; k++) taken[i]![k] = true;
+      areas.push({ r0: r, c0: c, r1, c1 });
+    }
+  }
+  return areas;
+}
+
+export function ruledGrids(rules: Box[], lines: RawLine[]): RawTable[] {
+  const { horizontal, vertical } = splitRules(rules);
   const segments = [...horizontal.map((b) => ({ b, across: true })), ...vertical.map((b) => ({ b, across: false }))];
   if (segments.length < 3 || segments.length > MAX_SEGMENTS) return [];
   // Touching rules are one figure (union-find).

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import yazl from 'yazl';
 import { escapeXml } from './html.js';
-import { runsText, type DocModel, type PlacedText } from './model.js';
+import { runsText, type CellSpan, type DocModel, type PlacedText } from './model.js';
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -18,6 +18,8 @@ const NUMBER = /^-?(0|[1-9]\d{0,14})(\.\d+)?$/;
 interface Sheet {
   name: string;
   rows: string[][];
+  /** A table's merged cells. */
+  spans?: CellSpan[];
 }
 
 /** A page's lines as rows of cells: the pieces' starting points clustered into columns. */
@@ -38,7 +40,10 @@ export function sheetsOf(model: DocModel): Sheet[] {
   const sheets: Sheet[] = [];
   for (const [i, page] of model.pages.entries()) {
     const tables = page.blocks.filter((b) => b.kind === 'table');
-    for (const t of tables) sheets.push({ name: `Table ${sheets.filter((s) => s.name.startsWith('Table')).length + 1} (p${i + 1})`, rows: t.rows.map((r) => r.map((cell) => cell.map(runsText).join('\n'))) });
+    for (const t of tables) {
+      const name = `Table ${sheets.filter((s) => s.name.startsWith('Table')).length + 1} (p${i + 1})`;
+      sheets.push({ name, rows: t.rows.map((r) => r.map((cell) => cell.map(runsText).join('\n'))), ...(t.spans && { spans: t.spans }) });
+    }
     if (!tables.length && page.lines.length) sheets.push({ name: `Page ${i + 1}`, rows: linesToRows(page.lines) });
   }
   return sheets.length ? sheets : [{ name: 'Page 1', rows: [] }];
@@ -63,7 +68,10 @@ export async function writeXlsx(model: DocModel, out: string): Promise<void> {
       });
       return `<row r="${r + 1}">${cells.join('')}</row>`;
     });
-    add(`xl/worksheets/sheet${s + 1}.xml`, `<worksheet xmlns="${NS}"><sheetData>${rows.join('\n')}</sheetData></worksheet>`);
+    const spans = sheet.spans ?? [];
+    const refs = spans.map((m) => `<mergeCell ref="${column(m.col)}${m.row + 1}:${column(m.col + m.colSpan - 1)}${m.row + m.rowSpan}"/>`);
+    const merges = refs.length ? `<mergeCells count="${refs.length}">${refs.join('')}</mergeCells>` : '';
+    add(`xl/worksheets/sheet${s + 1}.xml`, `<worksheet xmlns="${NS}"><sheetData>${rows.join('\n')}</sheetData>${merges}</worksheet>`);
   }
   const shared = [...strings.keys()].map((t) => `<si><t xml:space="preserve">${escapeXml(t)}</t></si>`).join('');
   add('xl/sharedStrings.xml', `<sst xmlns="${NS}" count="${strings.size}" uniqueCount="${strings.size}">${shared}</sst>`);
