@@ -101,6 +101,13 @@ describe('office documents to PDF', () => {
 
   it('asks for the password of an encrypted document, refuses a wrong one, converts with the right one', async () => {
     const xls = path.join(office, 'password.xls');
+    // Known at upload, so the page asks at once; only LibreOffice can tell a wrong password.
+    const uploaded = await client.upload(xls);
+    expect(uploaded.data.encrypted).toBe(true);
+    const info = (passwd = '') => client.call(`document/info?file_id=${uploaded.data.file_id}${passwd && `&passwd=${passwd}`}`);
+    expect(await info()).toMatchObject({ code: ErrorCode.Encrypted, msg: errorMessages[ErrorCode.Encrypted] });
+    expect((await info('anything')).code).toBe(0);
+    expect((await client.call(`converter?file_id=${uploaded.data.file_id}`)).code).toBe(ErrorCode.Encrypted);
     expect((await convert(xls, file('locked.pdf'))).status).toBe(ErrorCode.Encrypted);
     expect((await convert(xls, file('locked.pdf'), 'not-it')).status).toBe(ErrorCode.WrongPassword);
     expect((await convert(xls, file('unlocked.pdf'), 'password')).status).toBe(0);

@@ -38,7 +38,8 @@ const isExpectedRefusal = (file: string) => file in expectedRefusals || manifest
 
 /** Codes each step may answer with, besides success. */
 const UPLOAD_REFUSALS = new Set<number>([ErrorCode.UnsupportedType, ErrorCode.TooLarge]);
-const CALL_REFUSALS = new Set<number>([ErrorCode.UnsupportedType, ErrorCode.WrongType, ErrorCode.TooLarge]);
+// 3122 for a locked file the upload found locked (the checks below allow it only for those with passwords).
+const CALL_REFUSALS = new Set<number>([ErrorCode.UnsupportedType, ErrorCode.WrongType, ErrorCode.TooLarge, ErrorCode.Encrypted]);
 const TASK_REFUSALS = new Set<number>([ErrorCode.Unreadable, ErrorCode.Encrypted, ErrorCode.WrongPassword, ErrorCode.TaskFailed]);
 
 /** What independent tools say of an output: null when it is a sound PDF with pages. */

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import type { FileTable } from '../db/schema.js';
 import { firstPageSize, inspectPdf } from '../engines/qpdf.js';
 import { readImageHeader } from '../engines/imageHeader.js';
+import { isEncryptedOffice } from '../engines/officeEncryption.js';
 import { detectFileType, extensionOf } from './fileTypes.js';
 import { newId } from '../ids.js';
 
@@ -55,6 +56,9 @@ export async function acceptUpload(ctx: AppContext, ownerId: string, name: strin
         if (!(e instanceof QuireError && e.code === ErrorCode.Encrypted)) throw e;
         encrypted = true;
       }
+    } else if (type === 'office') {
+      // Known now so the page asks for the password at once, not when a conversion fails.
+      encrypted = await isEncryptedOffice(tmpPath);
     } else {
       // An image's pixel size as its header states it; other documents have no pages until converted.
       const frames = (await readImageHeader(tmpPath))?.frames;
@@ -94,12 +98,17 @@ export async function ownedFile(ctx: AppContext, ownerId: string, fileId: string
 
 /**
  * Opens an owned file with the given password: 3122 if one is needed, 3123 if it is wrong.
- * The page count of an encrypted file becomes known here and is remembered.
+ * The page count of an encrypted PDF becomes known here and is remembered. An office document's
+ * password only LibreOffice can check, so any is taken here; its conversion answers 3123.
  */
 export async function unlockedFile(ctx: AppContext, ownerId: string, fileId: string, password?: string): Promise<FileTable> {
   const row = await ownedFile(ctx, ownerId, fileId);
   if (row.encrypted !== 1) return row;
   const local = await ctx.storage.localPath(row.storage_key);
+  if ((await detectFileType(local, row.name)) === 'office') {
+    if (!password) throw new QuireError(ErrorCode.Encrypted);
+    return row;
+  }
   const { pages } = await inspectPdf(local, password || undefined, ctx.inspectLimits);
   if (pages > ctx.config.maxPages) throw new QuireError(ErrorCode.TooManyPages);
   if (row.total_page !== pages) {

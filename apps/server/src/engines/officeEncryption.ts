@@ -1,0 +1,214 @@
+// Whether an office document is password protected, read from its container alone, so an upload
+// asks for the password at once instead of when LibreOffice first opens it. Only the few bytes
+// that say so are read; a file this cannot make sense of is "not encrypted" (LibreOffice decides).
+import fs from 'node:fs/promises';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+type Handle = fs.FileHandle;
+
+const OLE2 = Buffer.from('d0cf11e0a1b11ae1', 'hex');
+const LAST_SECTOR = 0xfffffffa; // ids from here on mark ends and free or special sectors
+const NO_ENTRY = 0xffffffff;
+const MAX_ROOT_ENTRIES = 4096;
+const inflateRaw = promisify(zlib.inflateRaw);
+
+async function readAt(h: Handle, pos: number, length: number): Promise<Buffer> {
+  const buf = Buffer.alloc(length);
+  const { bytesRead } = await h.read(buf, 0, length, pos);
+  return buf.subarray(0, bytesRead);
+}
+
+/** Sector ids of a chain, stopping at its end, at an id out of range, or where it loops. */
+function chain(start: number, table: Uint32Array, max: number): number[] {
+  const ids: number[] = [];
+  const seen = new Set<number>();
+  for (let id = start; id < LAST_SECTOR && id < table.length && !seen.has(id) && ids.length < max; id = table[id]!) {
+    seen.add(id);
+    ids.push(id);
+  }
+  return ids;
+}
+
+interface Entry {
+  name: string;
+  start: number;
+  size: number;
+}
+
+/** A compound file (MS-CFB) opened as far as reading streams of the root storage needs. */
+async function openCompound(h: Handle, fileSize: number) {
+  const header = await readAt(h, 0, 512);
+  if (header.length < 512 || !header.subarray(0, 8).equals(OLE2)) return null;
+  const shift = header.readUInt16LE(0x1e);
+  const miniShift = header.readUInt16LE(0x20);
+  if ((shift !== 9 && shift !== 12) || miniShift !== 6) return null;
+  const sectorSize = 1 << shift;
+  const perSector = sectorSize / 4;
+  const sectors = Math.ceil(fileSize / sectorSize) - 1;
+  const readSector = (id: number) => readAt(h, (id + 1) * sectorSize, sectorSize);
+  const readChain = async (ids: number[]) => Buffer.concat(await Promise.all(ids.map(readSector)));
+  const table = (buf: Buffer) => new Uint32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + (buf.length & ~3)));
+
+  // The FAT's sectors: 109 listed in the header, the rest in a chain of DIFAT sectors.
+  const fatCount = Math.min(header.readUInt32LE(0x2c), Math.ceil(sectors / perSector));
+  const fatIds: number[] = [];
+  for (let i = 0; i < 109 && fatIds.length < fatCount; i++) fatIds.push(header.readUInt32LE(0x4c + i * 4));
+  const seenDifat = new Set<number>();
+  for (let id = header.readUInt32LE(0x44); fatIds.length < fatCount && id < sectors && !seenDifat.has(id); ) {
+    seenDifat.add(id);
+    const difat = await readSector(id);
+    if (difat.length < sectorSize) break;
+    for (let i = 0; i < perSector - 1 && fatIds.length < fatCount; i++) fatIds.push(difat.readUInt32LE(i * 4));
+    id = difat.readUInt32LE(sectorSize - 4);
+  }
+  const fat = table(await readChain(fatIds.filter((id) => id < sectors)));
+
+  // Directory entries are read one sector at a time as the walk of the root's children reaches them.
+  const dirChain = chain(header.readUInt32LE(0x30), fat, sectors);
+  const perDirSector = sectorSize / 128;
+  const dirSectors = new Map<number, Buffer>();
+  const entryAt = async (index: number) => {
+    const at = Math.floor(index / perDirSector);
+    if (at >= dirChain.length) return null;
+    if (!dirSectors.has(at)) dirSectors.set(at, await readSector(dirChain[at]!));
+    const raw = dirSectors.get(at)!.subarray((index % perDirSector) * 128, (index % perDirSector + 1) * 128);
+    if (raw.length < 128) return null;
+    const nameBytes = Math.min(raw.readUInt16LE(0x40), 64);
+    return {
+      name: raw.subarray(0, Math.max(nameBytes - 2, 0)).toString('utf16le'),
+      type: raw[0x42]!,
+      left: raw.readUInt32LE(0x44),
+      right: raw.readUInt32LE(0x48),
+      child: raw.readUInt32LE(0x4c),
+      start: raw.readUInt32LE(0x74),
+      size: raw.readUInt32LE(0x78),
+    };
+  };
+  const root = await entryAt(0);
+  if (!root || root.type !== 5) return null;
+
+  /** The streams directly in the root storage, by name (its children form a binary tree). */
+  const rootStreams = new Map<string, Entry>();
+  const pending = [root.child];
+  const visited = new Set<number>();
+  while (pending.length && visited.size < MAX_ROOT_ENTRIES) {
+    const index = pending.pop()!;
+    if (index === NO_ENTRY || visited.has(index)) continue;
+    visited.add(index);
+    const entry = await entryAt(index);
+    if (!entry) continue;
+    if (entry.type === 2) rootStreams.set(entry.name, entry);
+    pending.push(entry.left, entry.right);
+  }
+
+  // Streams under the cutoff live in the mini stream (the root entry's chain), in 64-byte sectors.
+  const cutoff = header.readUInt32LE(0x38);
+  let mini: { fat: Uint32Array; sectors: number[] } | undefined;
+  const miniStream = async () => {
+    if (!mini) {
+      const miniFat = await readChain(chain(header.readUInt32LE(0x3c), fat, Math.min(header.readUInt32LE(0x40), sectors)));
+      mini = { fat: table(miniFat), sectors: chain(root.start, fat, sectors) };
+    }
+    return mini;
+  };
+
+  /** The first `length` bytes of a stream (fewer if it is shorter or its chain breaks off). */
+  const read = async (entry: Entry, length: number): Promise<Buffer> => {
+    const want = Math.min(length, entry.size);
+    if (entry.size >= cutoff) return (await readChain(chain(entry.start, fat, Math.ceil(want / sectorSize)))).subarray(0, want);
+    const { fat: miniFat, sectors: streamSectors } = await miniStream();
+    const parts: Buffer[] = [];
+    for (const id of chain(entry.start, miniFat, Math.ceil(want / 64))) {
+      const sector = streamSectors[Math.floor((id * 64) / sectorSize)];
+      if (sector === undefined) break;
+      parts.push(await readAt(h, (sector + 1) * sectorSize + ((id * 64) % sectorSize), 64));
+    }
+    return Buffer.concat(parts).subarray(0, want);
+  };
+  return { rootStreams, read };
+}
+
+/** An Excel workbook stream (BIFF5/8): a FILEPASS record among the globals' first records after BOF. */
+function hasFilePass(stream: Buffer): boolean {
+  if (stream.length < 4 || stream.readUInt16LE(0) !== 0x0809) return false;
+  for (let pos = 4 + stream.readUInt16LE(2); pos + 4 <= stream.length; pos += 4 + stream.readUInt16LE(pos + 2)) {
+    const type = stream.readUInt16LE(pos);
+    if (type === 0x002f) return true;
+    if (type === 0x0809 || type === 0x000a) return false; // next substream or EOF: none
+  }
+  return false;
+}
+
+async function compoundEncrypted(h: Handle, size: number): Promise<boolean> {
+  const cf = await openCompound(h, size);
+  if (!cf) return false;
+  const streams = cf.rootStreams;
+  // Encrypted OOXML (MS-OFFCRYPTO): the zip itself is the encrypted stream.
+  if (streams.has('EncryptedPackage')) return true;
+  const word = streams.get('WordDocument');
+  if (word) {
+    const fib = await cf.read(word, 12);
+    return fib.length === 12 && (fib.readUInt16LE(0x0a) & 0x0100) !== 0; // MS-DOC FibBase.fEncrypted
+  }
+  const book = streams.get('Workbook') ?? streams.get('Book');
+  if (book) return hasFilePass(await cf.read(book, 4096));
+  // MS-PPT CurrentUserAtom.headerToken: 0xF3D1C4DF means the document is encrypted.
+  const user = streams.get('Current User');
+  if (user && streams.has('PowerPoint Document')) {
+    const atom = await cf.read(user, 16);
+    return atom.length === 16 && atom.readUInt32LE(12) === 0xf3d1c4df;
+  }
+  return false;
+}
+
+const MAX_CENTRAL_DIRECTORY = 8 << 20;
+const MAX_ENTRY = 1 << 20;
+
+/** One small entry of a zip, inflated, or null (missing, too big, zip64 or damaged). */
+async function zipEntry(h: Handle, size: number, wanted: string): Promise<Buffer | null> {
+  const tailLength = Math.min(size, 22 + 0xffff);
+  const tail = await readAt(h, size - tailLength, tailLength);
+  const eocd = tail.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1'));
+  if (eocd < 0 || eocd + 22 > tail.length) return null;
+  const cdSize = tail.readUInt32LE(eocd + 12);
+  if (cdSize > MAX_CENTRAL_DIRECTORY) return null;
+  const cd = await readAt(h, tail.readUInt32LE(eocd + 16), cdSize);
+  for (let pos = 0; pos + 46 <= cd.length && cd.readUInt32LE(pos) === 0x02014b50; ) {
+    const [nameLength, extra, comment] = [cd.readUInt16LE(pos + 28), cd.readUInt16LE(pos + 30), cd.readUInt16LE(pos + 32)];
+    if (cd.toString('utf8', pos + 46, pos + 46 + nameLength) === wanted) {
+      const [method, compressed, local] = [cd.readUInt16LE(pos + 10), cd.readUInt32LE(pos + 20), cd.readUInt32LE(pos + 42)];
+      if (compressed > MAX_ENTRY || (method !== 0 && method !== 8)) return null;
+      const head = await readAt(h, local, 30);
+      if (head.length < 30 || head.readUInt32LE(0) !== 0x04034b50) return null;
+      const data = await readAt(h, local + 30 + head.readUInt16LE(26) + head.readUInt16LE(28), compressed);
+      return method === 0 ? data : await inflateRaw(data, { maxOutputLength: MAX_ENTRY });
+    }
+    pos += 46 + nameLength + extra + comment;
+  }
+  return null;
+}
+
+/** OpenDocument: an encrypted package lists how each of its parts is encrypted in the manifest. */
+async function odfEncrypted(h: Handle, size: number): Promise<boolean> {
+  const mimetype = await zipEntry(h, size, 'mimetype');
+  if (!mimetype?.toString('latin1').startsWith('application/vnd.oasis.opendocument.')) return false;
+  const manifest = await zipEntry(h, size, 'META-INF/manifest.xml');
+  return !!manifest?.toString('utf8').includes('manifest:encryption-data');
+}
+
+/** Whether an office document (OLE2 Word/Excel/PowerPoint, encrypted OOXML, or ODF) needs a password to open. */
+export async function isEncryptedOffice(file: string): Promise<boolean> {
+  const h = await fs.open(file, 'r');
+  try {
+    const { size } = await h.stat();
+    const magic = await readAt(h, 0, 8);
+    if (magic.equals(OLE2)) return await compoundEncrypted(h, size);
+    if (magic.subarray(0, 4).toString('latin1') === 'PK\x03\x04') return await odfEncrypted(h, size);
+    return false;
+  } catch {
+    return false; // damaged beyond what the parsers guard against: LibreOffice will tell
+  } finally {
+    await h.close();
+  }
+}
