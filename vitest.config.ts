@@ -6,7 +6,15 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'] } },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts?(x)'] } },
-      { test: { name: 'integration', include: ['apps/server/test/**/*.test.ts'], exclude: ['apps/server/test/corpus*.test.ts'], testTimeout: 120_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'integration',
+          include: ['apps/server/test/**/*.test.ts'],
+          exclude: ['apps/server/test/corpus*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
       { test: { name: 'corpus', include: ['apps/server/test/corpus*.test.ts'], testTimeout: 600_000, hookTimeout: 60_000 } },
       { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } },
     ],

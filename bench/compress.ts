@@ -20,7 +20,7 @@ import { makePhotoPdf, makeScannedPdf, makeScreenshotPdf } from '../apps/server/
 
 const REPS = Math.max(1, Number(process.env.BENCH_REPS) || 3);
 const CORPUS_FILES = 25;
-const corpusDir = path.resolve(import.meta.dirname, '../../shared/corpus/pdfjs');
+const corpusDir = path.resolve(import.meta.dirname, '../test-corpus/pdfjs');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-compress-'));
 const limits = { timeoutMs: 600_000, memoryMb: 4096 };
 
@@ -32,7 +32,9 @@ function run(cmd: string, args: string[]): Promise<void> {
     let stderr = '';
     child.stderr.on('data', (c) => (stderr += c));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 || (cmd === 'qpdf' && code === 3) ? resolve() : reject(new Error(`${cmd} exited ${code}: ${stderr.slice(0, 300)}`))));
+    child.on('close', (code) =>
+      code === 0 || (cmd === 'qpdf' && code === 3) ? resolve() : reject(new Error(`${cmd} exited ${code}: ${stderr.slice(0, 300)}`)),
+    );
   });
 }
 
@@ -45,7 +47,10 @@ const quire = (level: 'high' | 'medium' | 'low'): Method => ({
     const workDir = fs.mkdtempSync(path.join(tmp, 'work-'));
     // The page count as the upload finds it (qpdf's page-tree walk).
     const { pages } = await inspectPdf(input, undefined, limits);
-    const [result] = await tools.compress.run({ inputs: [{ path: input, name: path.basename(input), pages }], workDir, limits, progress: () => {} }, { file_id: '', level });
+    const [result] = await tools.compress.run(
+      { inputs: [{ path: input, name: path.basename(input), pages }], workDir, limits, progress: () => {} },
+      { file_id: '', level },
+    );
     fs.copyFileSync(result!.path, out);
     fs.rmSync(workDir, { recursive: true, force: true });
   },
@@ -55,7 +60,11 @@ const methods: Method[] = [
   quire('high'),
   quire('medium'),
   quire('low'),
-  { name: 'gs /ebook', run: (input, out) => run('gs', ['-q', '-dSAFER', '-dNOPAUSE', '-dBATCH', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${out}`, input]) },
+  {
+    name: 'gs /ebook',
+    run: (input, out) =>
+      run('gs', ['-q', '-dSAFER', '-dNOPAUSE', '-dBATCH', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${out}`, input]),
+  },
   { name: 'qpdf', run: (input, out) => run('qpdf', ['--object-streams=generate', '--recompress-flate', input, out]) },
 ];
 
@@ -159,7 +168,12 @@ async function makeReport(file: string, pages: number) {
     const page = doc.addPage([595, 842]);
     page.drawText(`Quarterly report, section ${n}`, { x: 60, y: 780, size: 18, font: bold });
     for (let line = 0; line < 30; line++) {
-      page.drawText(`Line ${line + 1} of section ${n}: revenue, costs and the outlook for the next quarter in some detail.`, { x: 60, y: 740 - line * 14, size: 10, font });
+      page.drawText(`Line ${line + 1} of section ${n}: revenue, costs and the outlook for the next quarter in some detail.`, {
+        x: 60,
+        y: 740 - line * 14,
+        size: 10,
+        font,
+      });
     }
     for (let bar = 0; bar < 12; bar++) {
       const h = 40 + ((bar * 37 + n * 13) % 120);
@@ -183,7 +197,13 @@ async function corpusSample(): Promise<string[]> {
     if (sample.length === CORPUS_FILES) break;
     const file = path.join(corpusDir, name!);
     // Refused at upload (3124, damaged) is no compress input.
-    if (await inspectPdf(file, undefined, limits).then(() => true, () => false)) sample.push(file);
+    if (
+      await inspectPdf(file, undefined, limits).then(
+        () => true,
+        () => false,
+      )
+    )
+      sample.push(file);
   }
   return sample;
 }
@@ -224,7 +244,18 @@ async function main() {
       console.log(`  ${c.name} | ${m.name}: ${kb(r.bytes)} (${saved}%), ${(r.ms / 1000).toFixed(2)} s`);
     }
   }
-  const header = ['input', 'input size', 'method', 'output size', 'saved', 'time s', 'PSNR dB', 'kept text+structure', 'larger than input', 'fails qpdf --check'];
+  const header = [
+    'input',
+    'input size',
+    'method',
+    'output size',
+    'saved',
+    'time s',
+    'PSNR dB',
+    'kept text+structure',
+    'larger than input',
+    'fails qpdf --check',
+  ];
   console.log();
   console.log(`| ${header.join(' | ')} |`);
   console.log(`|${header.map((_, i) => (i < 3 ? '---' : '---:')).join('|')}|`);
@@ -235,7 +266,9 @@ async function main() {
       `summed over the inputs of a row; ${os.availableParallelism()} CPU(s). PSNR: grey renderings at 100 dpi of every page against the input's, ` +
       'averaged over the inputs poppler can render before and after (higher is closer; 99 counts as identical).',
   );
-  console.log(`${execFileSync('gs', ['--version']).toString().trim()} (Ghostscript); ${execFileSync('qpdf', ['--version']).toString().split('\n')[0]}; node ${process.version}.`);
+  console.log(
+    `${execFileSync('gs', ['--version']).toString().trim()} (Ghostscript); ${execFileSync('qpdf', ['--version']).toString().split('\n')[0]}; node ${process.version}.`,
+  );
 }
 
 main()

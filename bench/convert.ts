@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { OfficePool } from '../apps/server/src/engines/office.js';
 
 const REPS = Math.max(1, Number(process.env.BENCH_REPS) || 3);
-const corpus = path.resolve(import.meta.dirname, '../../shared/corpus/office');
+const corpus = path.resolve(import.meta.dirname, '../test-corpus/office');
 // Word, Excel, PowerPoint, OpenDocument, RTF and Publisher files, small and large.
 const FILES = [
   'hdr-header-footer.docx',
@@ -49,7 +49,11 @@ async function warm(file: string, out: string): Promise<number> {
 function cold(file: string, outDir: string): Promise<number> {
   const start = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn('soffice', [`-env:UserInstallation=${coldProfile}`, '--headless', '--convert-to', 'pdf', '--outdir', outDir, path.join(corpus, file)], { stdio: 'ignore' });
+    const child = spawn(
+      'soffice',
+      [`-env:UserInstallation=${coldProfile}`, '--headless', '--convert-to', 'pdf', '--outdir', outDir, path.join(corpus, file)],
+      { stdio: 'ignore' },
+    );
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(performance.now() - start) : reject(new Error(`soffice exited ${code} on ${file}`))));
   });
@@ -83,8 +87,13 @@ async function main() {
   const totalCold = rows.reduce((s, r) => s + r.cold, 0);
   console.log(`\nOffice documents to PDF, median of ${REPS} runs each (ms)\n`);
   console.log(`${'file'.padEnd(26)}${'pages'.padStart(6)}${'warm'.padStart(9)}${'cold'.padStart(9)}${'cold/warm'.padStart(11)}`);
-  for (const r of rows) console.log(`${r.file.padEnd(26)}${String(r.pages).padStart(6)}${r.warm.toFixed(0).padStart(9)}${r.cold.toFixed(0).padStart(9)}${(r.cold / r.warm).toFixed(1).padStart(10)}x`);
-  console.log(`${'all files'.padEnd(32)}${totalWarm.toFixed(0).padStart(9)}${totalCold.toFixed(0).padStart(9)}${(totalCold / totalWarm).toFixed(1).padStart(10)}x`);
+  for (const r of rows)
+    console.log(
+      `${r.file.padEnd(26)}${String(r.pages).padStart(6)}${r.warm.toFixed(0).padStart(9)}${r.cold.toFixed(0).padStart(9)}${(r.cold / r.warm).toFixed(1).padStart(10)}x`,
+    );
+  console.log(
+    `${'all files'.padEnd(32)}${totalWarm.toFixed(0).padStart(9)}${totalCold.toFixed(0).padStart(9)}${(totalCold / totalWarm).toFixed(1).padStart(10)}x`,
+  );
   console.log(`\nlistener start (first document, not counted above): ${startup.toFixed(0)} ms`);
   console.log(`${execFileSync('soffice', ['--version']).toString().trim()}; Node ${process.version}; ${os.availableParallelism()} cores`);
 }

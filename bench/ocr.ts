@@ -31,7 +31,8 @@ function childCpu(): number {
   const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
-const pageText = (pdf: string, page: number) => execFileSync('pdftotext', ['-raw', '-f', String(page), '-l', String(page), '-enc', 'UTF-8', pdf, '-']).toString();
+const pageText = (pdf: string, page: number) =>
+  execFileSync('pdftotext', ['-raw', '-f', String(page), '-l', String(page), '-enc', 'UTF-8', pdf, '-']).toString();
 
 /** One page image through `tesseract` to a searchable PDF, with one thread. */
 function tesseractPage(image: string, out: string): Promise<void> {
@@ -89,7 +90,9 @@ async function main() {
     `| ${label} | ${(wall(runs) / PAGES).toFixed(2)} | ${(cpu(runs) / PAGES).toFixed(2)} | ${wall(runs).toFixed(1)} | ${(acc * 100).toFixed(1)}% |`;
   const version = execFileSync('tesseract', ['--version']).toString().split('\n')[0];
   const ocrmypdf = execFileSync('ocrmypdf', ['--version']).toString().trim();
-  console.log(`${PAGES} A4 pages at ${DPI} dpi, languages ${LANGUAGES.join('+')}, ${REPS} reps (median), ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}; ${version}, OCRmyPDF ${ocrmypdf}`);
+  console.log(
+    `${PAGES} A4 pages at ${DPI} dpi, languages ${LANGUAGES.join('+')}, ${REPS} reps (median), ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}; ${version}, OCRmyPDF ${ocrmypdf}`,
+  );
   console.log('| method | wall s/page | CPU s/page | wall total s | char accuracy |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
   console.log(row('tesseract CLI, one page after another (OMP_THREAD_LIMIT=1)', times.cli, accuracy.cli));
@@ -98,8 +101,12 @@ async function main() {
   console.log(row('Quire, 2 workers (--jobs 2)', times.two, accuracy.two));
   console.log(row('Quire, 2 workers, deskew', times.deskew, accuracy.deskew));
   // The CLI's own speed-up says how much of a second core the machine had free during the run.
-  console.log(`speed-up from 1 to 2 workers: Quire ${(wall(times.one) / wall(times.two)).toFixed(2)}x, tesseract CLI ${(wall(times.cli) / wall(times.cli2)).toFixed(2)}x`);
-  console.log(`Quire / tesseract CLI: wall ${(wall(times.one) / wall(times.cli)).toFixed(2)}x (1 worker), ${(wall(times.two) / wall(times.cli2)).toFixed(2)}x (2); CPU ${(cpu(times.one) / cpu(times.cli)).toFixed(2)}x`);
+  console.log(
+    `speed-up from 1 to 2 workers: Quire ${(wall(times.one) / wall(times.two)).toFixed(2)}x, tesseract CLI ${(wall(times.cli) / wall(times.cli2)).toFixed(2)}x`,
+  );
+  console.log(
+    `Quire / tesseract CLI: wall ${(wall(times.one) / wall(times.cli)).toFixed(2)}x (1 worker), ${(wall(times.two) / wall(times.cli2)).toFixed(2)}x (2); CPU ${(cpu(times.one) / cpu(times.cli)).toFixed(2)}x`,
+  );
 }
 
 main()

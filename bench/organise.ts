@@ -38,7 +38,9 @@ const realPrlimit = execFileSync('sh', ['-c', 'command -v prlimit']).toString().
 if (gnuTime) {
   const shimDir = path.join(tmp, 'shim');
   fs.mkdirSync(shimDir);
-  fs.writeFileSync(path.join(shimDir, 'prlimit'), `#!/bin/sh\nexec ${gnuTime} -a -o "$QUIRE_BENCH_RSS_LOG" -f %M ${realPrlimit} "$@"\n`, { mode: 0o755 });
+  fs.writeFileSync(path.join(shimDir, 'prlimit'), `#!/bin/sh\nexec ${gnuTime} -a -o "$QUIRE_BENCH_RSS_LOG" -f %M ${realPrlimit} "$@"\n`, {
+    mode: 0o755,
+  });
   process.env.PATH = `${shimDir}:${process.env.PATH}`;
   process.env.QUIRE_BENCH_RSS_LOG = rssLog;
 }
@@ -109,7 +111,12 @@ async function measure<T extends Record<string, () => Promise<Sample>>>(fns: T):
 
 const limits = { timeoutMs: 600_000, memoryMb: 4096 };
 
-async function quireTool<Id extends 'merge' | 'rotate'>(id: Id, inputs: ToolInput[], params: Parameters<(typeof tools)[Id]['run']>[1], outPages: number): Promise<Sample> {
+async function quireTool<Id extends 'merge' | 'rotate'>(
+  id: Id,
+  inputs: ToolInput[],
+  params: Parameters<(typeof tools)[Id]['run']>[1],
+  outPages: number,
+): Promise<Sample> {
   const workDir = fs.mkdtempSync(path.join(tmp, `${id}-`));
   const ctx: ToolContext = { inputs, workDir, limits, progress: () => {} };
   takeEngineRss();
@@ -140,7 +147,12 @@ async function waitTask(client: Client, taskId: string): Promise<TaskEntry> {
 }
 
 /** Upload every file (one after the other), run the tool, download its output. */
-async function quireHttp(quire: Running, files: string[], call: (ids: string[]) => [string, unknown], outPages: number): Promise<HttpSample> {
+async function quireHttp(
+  quire: Running,
+  files: string[],
+  call: (ids: string[]) => [string, unknown],
+  outPages: number,
+): Promise<HttpSample> {
   const client = new Client(quire.url);
   takeEngineRss();
   const t0 = performance.now();
@@ -173,7 +185,8 @@ interface Row {
 async function main() {
   console.log(`Generating inputs in ${tmp} …`);
   const mergeFiles: string[] = [];
-  for (let i = 1; i <= MERGE_FILES; i++) mergeFiles.push(await makePdf(path.join(tmp, 'in', `m${String(i).padStart(2, '0')}.pdf`), MERGE_PAGES, `M${i}`));
+  for (let i = 1; i <= MERGE_FILES; i++)
+    mergeFiles.push(await makePdf(path.join(tmp, 'in', `m${String(i).padStart(2, '0')}.pdf`), MERGE_PAGES, `M${i}`));
   const big = await makePdf(path.join(tmp, 'in', 'big.pdf'), ROTATE_PAGES, 'Big');
   const mergeOut = MERGE_FILES * MERGE_PAGES;
   const refOut = path.join(tmp, 'ref-out.pdf');
@@ -202,7 +215,8 @@ async function main() {
         expectPages(refOut, ROTATE_PAGES, 'qpdf rotate');
         return s;
       },
-      tool: () => quireTool('rotate', [{ path: big, name: 'big.pdf', pages: ROTATE_PAGES }], { file_id: '', angle: 90, pages: 'all' }, ROTATE_PAGES),
+      tool: () =>
+        quireTool('rotate', [{ path: big, name: 'big.pdf', pages: ROTATE_PAGES }], { file_id: '', angle: 90, pages: 'all' }, ROTATE_PAGES),
       http: () => quireHttp(quire, [big], ([id]) => ['document/rotate', { file_id: id, angle: 90, pages: 'all' }], ROTATE_PAGES),
     });
     rows.push({ case: mergeCase, quire: 'tool module', ref: merge.ref, q: merge.tool });
@@ -221,7 +235,15 @@ async function main() {
   const table = rows.map((r) => {
     const refMs = median(r.ref.map((s) => s.ms));
     const qMs = median(r.q.map((s) => s.ms));
-    return [r.case, r.quire, refMs.toFixed(1), qMs.toFixed(1), `${(qMs / refMs).toFixed(2)}×`, mb(maxOf(r.ref.map((s) => s.rssKb))), mb(maxOf(r.q.map((s) => s.rssKb)))];
+    return [
+      r.case,
+      r.quire,
+      refMs.toFixed(1),
+      qMs.toFixed(1),
+      `${(qMs / refMs).toFixed(2)}×`,
+      mb(maxOf(r.ref.map((s) => s.rssKb))),
+      mb(maxOf(r.q.map((s) => s.rssKb))),
+    ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
@@ -243,7 +265,9 @@ async function main() {
           'timed through a prlimit shim on PATH), the highest of the runs.'
         : 'Peak RSS: n/a, GNU time (/usr/bin/time) is not installed.'),
   );
-  console.log(`Node process (bench + in-process Quire server) peak RSS: ${mb(process.resourceUsage().maxRSS)} (process.resourceUsage().maxRSS).`);
+  console.log(
+    `Node process (bench + in-process Quire server) peak RSS: ${mb(process.resourceUsage().maxRSS)} (process.resourceUsage().maxRSS).`,
+  );
   console.log(`qpdf: ${execFileSync('qpdf', ['--version']).toString().split('\n')[0]}; node ${process.version}.`);
 }
 

@@ -14,8 +14,8 @@ import { performance } from 'node:perf_hooks';
 import { tools } from '../apps/server/src/tools/registry.js';
 import { makeReportPdf, soffice } from '../apps/server/test/pdfToDocsFixtures.js';
 
-const pdfjs = path.resolve(import.meta.dirname, '../../shared/corpus/pdfjs');
-const office = path.resolve(import.meta.dirname, '../../shared/corpus/office');
+const pdfjs = path.resolve(import.meta.dirname, '../test-corpus/pdfjs');
+const office = path.resolve(import.meta.dirname, '../test-corpus/office');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-pdf2office-'));
 const limits = { timeoutMs: 120_000, memoryMb: 2048 };
 
@@ -42,7 +42,9 @@ function measure(docx: string, pdf: string, ms: number): Counts {
   const xml = execFileSync('unzip', ['-p', docx, 'word/document.xml'], { maxBuffer: 512 * 1024 * 1024 }).toString();
   const count = (re: RegExp) => (xml.match(re) ?? []).length;
   // Paragraphs by w:t runs joined; a text box's paragraphs are counted as paragraphs too.
-  const text = [...xml.matchAll(/<w:p[ >].*?<\/w:p>/gs)].map((p) => [...p[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('')).join('\n');
+  const text = [...xml.matchAll(/<w:p[ >].*?<\/w:p>/gs)]
+    .map((p) => [...p[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''))
+    .join('\n');
   const reference = pairs(execFileSync('pdftotext', [pdf, '-']).toString());
   const got = new Set(pairs(text));
   return {
@@ -59,7 +61,10 @@ async function quire(pdf: string): Promise<Counts> {
   const workDir = fs.mkdtempSync(path.join(tmp, 'q-'));
   const pages = Number(execFileSync('qpdf', ['--show-npages', pdf]).toString().trim());
   const start = performance.now();
-  const [out] = await tools.convert.run({ inputs: [{ path: pdf, name: path.basename(pdf), pages }], workDir, limits, progress: () => {} }, { file_id: 'x', output_format: 'docx' });
+  const [out] = await tools.convert.run(
+    { inputs: [{ path: pdf, name: path.basename(pdf), pages }], workDir, limits, progress: () => {} },
+    { file_id: 'x', output_format: 'docx' },
+  );
   return measure(out!.path, pdf, performance.now() - start);
 }
 
@@ -90,7 +95,9 @@ async function main() {
     ] as const) {
       try {
         const c = await run();
-        rows.push(`| ${path.basename(pdf)} | ${engine} | ${c.paragraphs} | ${c.textBoxes} | ${c.tables} | ${c.images} | ${(c.order * 100).toFixed(0)}% | ${Math.round(c.ms)} |`);
+        rows.push(
+          `| ${path.basename(pdf)} | ${engine} | ${c.paragraphs} | ${c.textBoxes} | ${c.tables} | ${c.images} | ${(c.order * 100).toFixed(0)}% | ${Math.round(c.ms)} |`,
+        );
       } catch (e) {
         rows.push(`| ${path.basename(pdf)} | ${engine} | failed: ${(e as Error).message.split('\n')[0]} | | | | | |`);
       }

@@ -20,7 +20,14 @@ export async function startE2e(): Promise<E2e> {
   if (!fs.existsSync(path.join(quire.ctx.config.webDist, 'index.html'))) throw new Error('the web app is not built: run npm run build');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-gpu',
+      '--no-first-run',
+    ],
   });
   return {
     quire,

@@ -10,7 +10,7 @@ import { makePdf, npages } from '../apps/server/test/fixtures.js';
 import { encodePng, makeImagePdf, screenshotRaster } from '../apps/server/test/imageFixtures.js';
 import { imagesOf, makeBmp, makeImage, pageSizes } from '../apps/server/test/convertFixtures.js';
 
-const office = path.resolve(import.meta.dirname, '../../shared/corpus/office');
+const office = path.resolve(import.meta.dirname, '../test-corpus/office');
 
 let e2e: E2e;
 const dir = tmpDir('convert');
@@ -98,7 +98,9 @@ describe('JPG to PDF in the browser', () => {
     await ready(page, 3);
     // The square goes first.
     await page.getByTestId('file-item').nth(2).dragTo(page.getByTestId('file-item').nth(0));
-    await expect.poll(() => page.locator('[data-testid="file-item"] .file-name').allTextContents()).toEqual(['square.bmp', 'wide.jpg', 'tall.png']);
+    await expect
+      .poll(() => page.locator('[data-testid="file-item"] .file-name').allTextContents())
+      .toEqual(['square.bmp', 'wide.jpg', 'tall.png']);
     await page.getByTestId('page-size-letter').click();
     await page.getByTestId('orientation-portrait').click();
     await page.getByTestId('margin-large').click();

@@ -36,7 +36,14 @@ describe('merge in the browser', () => {
     await page.getByTestId('result').waitFor({ timeout: 60_000 });
     const out = await download(page, 'download', dir);
     expect(npages(out)).toBe(9);
-    expect(pageLabels(out)).toEqual(['Beta Page 1', 'Beta Page 2', 'Beta Page 3', 'Alpha Page 1', 'Alpha Page 2', ...[1, 2, 3, 4].map((n) => `Gamma Page ${n}`)]);
+    expect(pageLabels(out)).toEqual([
+      'Beta Page 1',
+      'Beta Page 2',
+      'Beta Page 3',
+      'Alpha Page 1',
+      'Alpha Page 2',
+      ...[1, 2, 3, 4].map((n) => `Gamma Page ${n}`),
+    ]);
     await page.context().close();
   });
 
@@ -74,7 +81,9 @@ describe('split in the browser', () => {
     await ready(page, 1);
     await page.getByTestId('split-custom').click();
     await page.getByTestId('range-input').first().fill('1-2, x');
-    await expect.poll(() => page.getByTestId('range-error').first().textContent()).toContain('Please input something like: 1, 6-159, or 59-100');
+    await expect
+      .poll(() => page.getByTestId('range-error').first().textContent())
+      .toContain('Please input something like: 1, 6-159, or 59-100');
     expect(await page.getByTestId('run-tool').isDisabled()).toBe(true);
     await page.getByTestId('range-input').first().fill('3-9');
     await expect.poll(() => page.getByTestId('range-error').first().textContent()).toContain('Please enter a valid page range.');
@@ -89,7 +98,9 @@ describe('rearrange in the browser', () => {
     await ready(page, 1);
     await expect.poll(() => page.getByTestId('thumb').count(), { timeout: 30_000 }).toBe(4);
     // Thumbnails are drawn by pdf.js in the page.
-    await expect.poll(() => page.locator('[data-testid="thumb"] canvas, [data-testid="thumb"] img').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[data-testid="thumb"] canvas, [data-testid="thumb"] img').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
     await page.getByTestId('reverse-pages').click();
     // Then drag what is now the last thumbnail (page 1) to the front: 1, 4, 3, 2.
     await page.getByTestId('thumb').nth(3).dragTo(page.getByTestId('thumb').nth(0));
@@ -111,7 +122,9 @@ describe('a password-protected file', () => {
     await expect.poll(() => page.getByTestId('password-error').textContent(), { timeout: 10_000 }).toMatch(/incorrect password/i);
     await page.getByTestId('password-input').fill('letmein1');
     await page.getByTestId('password-submit').click();
-    await page.locator('[data-testid="file-item"][data-state="decrypted"], [data-testid="file-item"][data-state="ossSuccessful"]').waitFor({ timeout: 30_000 });
+    await page
+      .locator('[data-testid="file-item"][data-state="decrypted"], [data-testid="file-item"][data-state="ossSuccessful"]')
+      .waitFor({ timeout: 30_000 });
     await page.getByTestId('angle-180').click();
     await page.getByTestId('run-tool').click();
     await page.getByTestId('result').waitFor({ timeout: 60_000 });

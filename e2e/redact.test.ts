@@ -14,7 +14,12 @@ beforeAll(async () => {
   e2e = await startE2e();
   await makeDoc(file('secret.pdf'), {
     pages: [
-      { lines: [{ text: 'Agent Zanzibar met the courier.', x: 72, y: 760 }, { text: 'The vault code is 4471 today.', x: 72, y: 700, size: 18 }] },
+      {
+        lines: [
+          { text: 'Agent Zanzibar met the courier.', x: 72, y: 760 },
+          { text: 'The vault code is 4471 today.', x: 72, y: 700, size: 18 },
+        ],
+      },
       { lines: [{ text: 'Zanzibar again on page two.', x: 72, y: 760 }] },
     ],
   });

@@ -65,7 +65,10 @@ describe('routes', () => {
   it('speaks German under /de and keeps the prefix in links', async () => {
     const page = await e2e.open('/de/app/merge-pdf');
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('PDF zusammenfügen');
-    const hrefs = await page.getByTestId('sidebar').locator('a[href*="/app/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const hrefs = await page
+      .getByTestId('sidebar')
+      .locator('a[href*="/app/"]')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs.length).toBeGreaterThan(3);
     expect(hrefs.every((h) => h!.startsWith('/de/'))).toBe(true);
     await page.context().close();

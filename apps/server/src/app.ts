@@ -105,7 +105,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: ctx.config.webDist, index: 'index.html' });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/')) return reply.status(404).send({ code: ErrorCode.NoData, msg: errorMessages[ErrorCode.NoData], data: null });
+    if (req.url.startsWith('/api/'))
+      return reply.status(404).send({ code: ErrorCode.NoData, msg: errorMessages[ErrorCode.NoData], data: null });
     // A missing build asset is a 404, not the app (a module served as HTML breaks the page).
     if (req.url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
     // Every other path is a route of the single-page app, which handles redirects itself.

@@ -48,13 +48,17 @@ describe('envelope and docs', () => {
   });
 
   it('refuses malformed JSON with a catalogue code', async () => {
-    const res = await new Client(quire.url).call('merge', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    const res = await new Client(quire.url).call('merge', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(res.code).toBe(ErrorCode.InvalidParams);
   });
 });
 
 describe('ownership', () => {
-  it("another visitor gets 2405 for a file, its info, its tasks and downloads, and learns nothing", async () => {
+  it('another visitor gets 2405 for a file, its info, its tasks and downloads, and learns nothing', async () => {
     const owner = new Client(quire.url);
     const stranger = new Client(quire.url);
     await stranger.call('config');
@@ -91,7 +95,13 @@ describe('bulk download', () => {
     const res = await client.raw('/api/tools/v1/download-doc-bulk?multi_id=batch-1');
     expect(res.headers.get('content-type')).toBe('application/zip');
     fs.writeFileSync(file('bulk.zip'), Buffer.from(await res.arrayBuffer()));
-    expect(execFileSync('unzip', ['-Z1', file('bulk.zip')]).toString().trim().split('\n').sort()).toEqual(['a-extracted.pdf', 'a-rotated.pdf']);
+    expect(
+      execFileSync('unzip', ['-Z1', file('bulk.zip')])
+        .toString()
+        .trim()
+        .split('\n')
+        .sort(),
+    ).toEqual(['a-extracted.pdf', 'a-rotated.pdf']);
   });
 });
 
@@ -138,14 +148,26 @@ describe('chunked upload', () => {
     const done = await client.post('file/upload-complete', { upload_id: policy.data.upload_id });
     expect(done.code).toBe(ErrorCode.UploadFailed);
     expect(fs.readdirSync(quire.ctx.tmpDir).filter((n) => n.endsWith('.joined'))).toEqual([]);
-    expect((await client.call(`file/upload-part?upload_id=${policy.data.upload_id}&part_number=1`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: 'x' })).code).toBe(ErrorCode.NoData);
+    expect(
+      (
+        await client.call(`file/upload-part?upload_id=${policy.data.upload_id}&part_number=1`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/octet-stream' },
+          body: 'x',
+        })
+      ).code,
+    ).toBe(ErrorCode.NoData);
   });
 
   it('refuses a part of the wrong size', async () => {
     const client = new Client(quire.url);
     const body = fs.readFileSync(file('big.pdf'));
     const policy = await client.post('file/upload-policy', { filename: 'y.pdf', file_size: body.length, md5_code: md5(body) });
-    const res = await client.call(`file/upload-part?upload_id=${policy.data.upload_id}&part_number=1`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(10) });
+    const res = await client.call(`file/upload-part?upload_id=${policy.data.upload_id}&part_number=1`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(10),
+    });
     expect(res.code).toBe(ErrorCode.UploadFailed);
   });
 });

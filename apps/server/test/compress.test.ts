@@ -38,7 +38,9 @@ const requiresPassword = (f: string) => {
     return (e as { status: number }).status;
   }
 };
-const formFields = (f: string) => (JSON.parse(execFileSync('qpdf', ['--json', '--json-key=acroform', f]).toString()) as { acroform: { fields: unknown[] } }).acroform.fields.length;
+const formFields = (f: string) =>
+  (JSON.parse(execFileSync('qpdf', ['--json', '--json-key=acroform', f]).toString()) as { acroform: { fields: unknown[] } }).acroform.fields
+    .length;
 
 async function compress(fileId: string, level: string, dest: string, extra: object = {}): Promise<TaskEntry> {
   const entry = await client.runTool('compress', { file_id: fileId, level, ...extra }, file(dest));
@@ -137,7 +139,12 @@ describe('compress', () => {
     expect(entries.map((e) => e.outputs[0]!.name)).toEqual(['photos-compressed.pdf', 'scan-compressed.pdf']);
     const zip = await client.raw(`/api/tools/v1/download-doc-bulk?multi_id=${multi}`);
     fs.writeFileSync(file('all.zip'), Buffer.from(await zip.arrayBuffer()));
-    expect(execFileSync('unzip', ['-Z1', file('all.zip')]).toString().trim().split('\n')).toEqual(['photos-compressed.pdf', 'scan-compressed.pdf']);
+    expect(
+      execFileSync('unzip', ['-Z1', file('all.zip')])
+        .toString()
+        .trim()
+        .split('\n'),
+    ).toEqual(['photos-compressed.pdf', 'scan-compressed.pdf']);
   });
 
   it('refuses an unknown level', async () => {

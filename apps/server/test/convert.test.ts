@@ -13,8 +13,8 @@ import { Client, startQuire, type Running } from './harness.js';
 import { makePdf, npages } from './fixtures.js';
 import { imagesOf, isRed, isWhite, makeBmp, makeImage, pageSizes, RED_SQUARE, renderPage, withExifOrientation } from './convertFixtures.js';
 
-const office = path.resolve(import.meta.dirname, '../../../../shared/corpus/office');
-const images = path.resolve(import.meta.dirname, '../../../../shared/corpus/images');
+const office = path.resolve(import.meta.dirname, '../../../test-corpus/office');
+const images = path.resolve(import.meta.dirname, '../../../test-corpus/images');
 
 let quire: Running;
 let client: Client;
@@ -232,7 +232,8 @@ describe('images to PDF', () => {
     ]);
     const [a4short, a4long] = [595.28, 841.89];
     expect(pageSizes(out).map(([w, h]) => w > h)).toEqual([true, false, true, true, false]);
-    for (const [w, h] of pageSizes(out)) expect([Math.min(w, h), Math.max(w, h)]).toEqual([expect.closeTo(a4short, 1), expect.closeTo(a4long, 1)]);
+    for (const [w, h] of pageSizes(out))
+      expect([Math.min(w, h), Math.max(w, h)]).toEqual([expect.closeTo(a4short, 1), expect.closeTo(a4long, 1)]);
   });
 
   it('fits pages to images with margins, or uses Letter in the orientation asked for', async () => {
@@ -281,7 +282,13 @@ describe('images to PDF', () => {
   });
 
   it('takes real-world images: multi-page TIFF, CMYK JPEG, 16-bit PNG, palette BMP', async () => {
-    const names = ['G31D_MULTI.TIF', 'Channel_digital_image_CMYK_color_no_profile.jpg', '16-bit-grey-alpha.png', 'pal8rle.bmp', 'Landscape_5.jpg'];
+    const names = [
+      'G31D_MULTI.TIF',
+      'Channel_digital_image_CMYK_color_no_profile.jpg',
+      '16-bit-grey-alpha.png',
+      'pal8rle.bmp',
+      'Landscape_5.jpg',
+    ];
     const corpusIds = [];
     for (const n of names) corpusIds.push(await client.uploadId(path.join(images, n)));
     const out = await merge({ file_ids: corpusIds }, file('corpus.pdf'));
@@ -320,11 +327,19 @@ describe('images to PDF', () => {
     ihdr.writeUInt32BE(w, 0);
     ihdr.writeUInt32BE(h, 4);
     ihdr.set([8, 2, 0, 0, 0], 8);
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw, { level: 0 })), chunk('IEND', Buffer.alloc(0))]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', zlib.deflateSync(raw, { level: 0 })),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
     expect(png.length).toBeGreaterThan(20 * 1024 * 1024);
     fs.writeFileSync(file('huge.png'), png);
     const huge = await client.uploadId(file('huge.png'));
-    expect(await client.post('images_merge_pdf', { file_ids: [huge] })).toMatchObject({ code: ErrorCode.TooLarge, msg: imageTooLargeMessage });
+    expect(await client.post('images_merge_pdf', { file_ids: [huge] })).toMatchObject({
+      code: ErrorCode.TooLarge,
+      msg: imageTooLargeMessage,
+    });
     const bomb = await client.uploadId(path.join(images, 'decompression_bomb.gif'));
     expect((await client.post('images_merge_pdf', { file_ids: [bomb] })).code).toBe(ErrorCode.TooLarge);
   });
@@ -346,13 +361,19 @@ describe('a LibreOffice that dies or hangs', () => {
   /** A text long enough to keep LibreOffice busy for a few seconds. */
   function longText(name: string, lines: number) {
     const words = ['alpha', 'beta', 'gamma', 'delta', 'quire', 'office', 'listener'];
-    const body = Array.from({ length: lines }, (_, i) => Array.from({ length: 12 }, (_, j) => words[(i * 7 + j * 3) % words.length]).join(' ')).join('\n');
+    const body = Array.from({ length: lines }, (_, i) =>
+      Array.from({ length: 12 }, (_, j) => words[(i * 7 + j * 3) % words.length]).join(' '),
+    ).join('\n');
     fs.writeFileSync(file(name), body);
     return file(name);
   }
   const officePids = () => {
     try {
-      return execFileSync('pgrep', ['-f', `soffice.bin.*name=quire-${process.pid}-`]).toString().trim().split('\n').map(Number);
+      return execFileSync('pgrep', ['-f', `soffice.bin.*name=quire-${process.pid}-`])
+        .toString()
+        .trim()
+        .split('\n')
+        .map(Number);
     } catch {
       return [];
     }

@@ -1,4 +1,4 @@
-// Every real-world image of ../shared/corpus/images through the image tools (convert to PNG, resize
+// Every real-world image of test-corpus/images through the image tools (convert to PNG, resize
 // by half): each output decodes (ImageMagick) at the size expected of it, or the call fails with a
 // catalogue error. Never a crash, a hang or an unlisted code.
 import fs from 'node:fs';
@@ -30,7 +30,10 @@ afterAll(async () => {
 /** The first frame's size as seen (EXIF orientations 5–8 swap it), as ImageMagick reads it; null if it cannot. */
 function expectedSize(file: string): [number, number] | null {
   try {
-    const out = execFileSync('identify', ['-format', '%m %w %h %W %H %[orientation]\n', `${file}[0]`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('identify', ['-format', '%m %w %h %W %H %[orientation]\n', `${file}[0]`], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const [format, w, h, pageW, pageH, orientation] = out.trim().split(' ');
     // A GIF frame may be smaller than its canvas; decoders give the whole canvas.
     const size: [number, number] = format === 'GIF' ? [Number(pageW), Number(pageH)] : [Number(w), Number(h)];

@@ -18,7 +18,9 @@ import { POLL_MS, corpusRoot, pool, readPasswords, readTsv, sh } from './corpusS
 const CONCURRENCY = 2;
 const TASK_DEADLINE_MS = 120_000;
 
-const manifest = new Map(readTsv('office-images-manifest.tsv').map(([file, , kind, , , note]) => [file!, { kind: kind!, note: note ?? '' }]));
+const manifest = new Map(
+  readTsv('office-images-manifest.tsv').map(([file, , kind, , , note]) => [file!, { kind: kind!, note: note ?? '' }]),
+);
 const passwords = readPasswords('office-images-passwords.tsv');
 
 /**
@@ -34,7 +36,8 @@ const expectedRefusals: Record<string, string> = {
   'images/multipage.tiff': '1-bit palette TIFF pages: MuPDF 1.21 does not decode them',
   'images/decompression_bomb.gif': 'declares a 65535 x 66601 frame: refused before decoding',
 };
-const isExpectedRefusal = (file: string) => file in expectedRefusals || manifest.get(file)?.note.startsWith('broken:') || /\.(webp|heic|heif)$/.test(file);
+const isExpectedRefusal = (file: string) =>
+  file in expectedRefusals || manifest.get(file)?.note.startsWith('broken:') || /\.(webp|heic|heif)$/.test(file);
 
 /** Codes each step may answer with, besides success. */
 const UPLOAD_REFUSALS = new Set<number>([ErrorCode.UnsupportedType, ErrorCode.TooLarge]);
@@ -45,7 +48,8 @@ const TASK_REFUSALS = new Set<number>([ErrorCode.Unreadable, ErrorCode.Encrypted
 /** What independent tools say of an output: null when it is a sound PDF with pages. */
 async function outputProblem(pdf: string): Promise<string | null> {
   const check = await sh('qpdf', ['--check', pdf]);
-  if (check.code !== 0 && check.code !== 3) return `qpdf --check exit ${check.code}: ${(check.stderr || check.stdout).trim().split('\n').pop()}`;
+  if (check.code !== 0 && check.code !== 3)
+    return `qpdf --check exit ${check.code}: ${(check.stderr || check.stdout).trim().split('\n').pop()}`;
   const info = await sh('pdfinfo', [pdf]);
   const pages = Number(/^Pages:\s+(\d+)/m.exec(info.stdout)?.[1] ?? 0);
   return info.code === 0 && pages >= 1 ? null : `pdfinfo exit ${info.code}, ${pages} pages`;
@@ -118,7 +122,11 @@ async function runFile(file: string) {
   if (password) await record('converter+password', () => client.answer(`converter?file_id=${id}&passwd=${encodeURIComponent(password)}`));
   if (file.startsWith('images/')) {
     await record('images_merge_pdf', () =>
-      client.answer('images_merge_pdf', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ file_ids: [id], margin: 'small' }) }),
+      client.answer('images_merge_pdf', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ file_ids: [id], margin: 'small' }),
+      }),
     );
   }
 }
@@ -158,13 +166,25 @@ describe('office and image corpus through the conversions to PDF', () => {
       else row.refused[String(r.outcome)] = (row.refused[String(r.outcome)] ?? 0) + 1;
       byFormat.set(r.format, row);
     }
-    const lines = [...byFormat].sort().map(([f, r]) => `  ${f.padEnd(8)} ${String(r.ok).padStart(3)} ok  ${Object.entries(r.refused).map(([c, n]) => `${n}x${c}`).join(' ')}`);
+    const lines = [...byFormat].sort().map(
+      ([f, r]) =>
+        `  ${f.padEnd(8)} ${String(r.ok).padStart(3)} ok  ${Object.entries(r.refused)
+          .map(([c, n]) => `${n}x${c}`)
+          .join(' ')}`,
+    );
     const slowest = [...runs].sort((a, b) => b.ms - a.ms)[0];
-    console.log(`office/images corpus: ${files.length} files, ${runs.length} conversions in ${(elapsed / 1000).toFixed(1)} s (slowest ${slowest?.file} ${slowest?.how} ${slowest?.ms} ms)\n${lines.join('\n')}`);
+    console.log(
+      `office/images corpus: ${files.length} files, ${runs.length} conversions in ${(elapsed / 1000).toFixed(1)} s (slowest ${slowest?.file} ${slowest?.how} ${slowest?.ms} ms)\n${lines.join('\n')}`,
+    );
 
     expect(problems).toEqual([]);
     // Every file expected to convert did, in each way it was tried (a password-protected file: with its password).
-    const missed = runs.filter((r) => r.outcome !== 'ok' && !isExpectedRefusal(r.file) && !(passwords.has(r.file) && r.how === 'converter' && r.outcome === ErrorCode.Encrypted));
+    const missed = runs.filter(
+      (r) =>
+        r.outcome !== 'ok' &&
+        !isExpectedRefusal(r.file) &&
+        !(passwords.has(r.file) && r.how === 'converter' && r.outcome === ErrorCode.Encrypted),
+    );
     expect(missed.map((r) => `${r.file} ${r.how}: ${r.outcome}`)).toEqual([]);
     // And each expected refusal was one.
     const converted = runs.filter((r) => r.outcome === 'ok' && r.file in expectedRefusals);

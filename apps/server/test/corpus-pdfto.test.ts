@@ -73,9 +73,12 @@ const count = (format: string, outcome: string) => {
 async function convert(name: string, fileId: string, format: Format, dir: string): Promise<string | null> {
   const passwd = pdfjsPassword(name);
   const started = Date.now();
-  const created = (await client.answer(`converter?${new URLSearchParams({ file_id: fileId, output_format: format, ...(passwd && { passwd }) })}`)).body;
+  const created = (
+    await client.answer(`converter?${new URLSearchParams({ file_id: fileId, output_format: format, ...(passwd && { passwd }) })}`)
+  ).body;
   if (created?.code !== 0) {
-    if (!created || !PDF_TOOL_REFUSALS.has(created.code)) failures.push(`${name} ${format}: call answered ${created?.code} ${created?.msg}`);
+    if (!created || !PDF_TOOL_REFUSALS.has(created.code))
+      failures.push(`${name} ${format}: call answered ${created?.code} ${created?.msg}`);
     count(format, `refused ${created?.code}`);
     return null;
   }
@@ -192,7 +195,8 @@ describe('pdf.js corpus to documents over HTTP', () => {
       const got = words(result.text!);
       const share = [...zip.sourceWords].filter((w) => got.has(w)).length / zip.sourceWords.size;
       shares.push(share);
-      if (share < MIN_WORD_SHARE) failures.push(`${zip.name} docx: holds ${Math.round(share * 100)}% of the ${zip.sourceWords.size} words pdftotext finds`);
+      if (share < MIN_WORD_SHARE)
+        failures.push(`${zip.name} docx: holds ${Math.round(share * 100)}% of the ${zip.sourceWords.size} words pdftotext finds`);
     }
     shares.sort((a, b) => a - b);
     const summary = [...outcomes].map(([format, m]) => `${format}: ${[...m].map(([k, n]) => `${k} ${n}`).join(', ')}`);

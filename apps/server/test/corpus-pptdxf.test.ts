@@ -29,7 +29,8 @@ async function pptxProblem(file: string, pages: number): Promise<string | null> 
   const parts = [...test.stdout.matchAll(/^\s*testing: (\S+)\s+OK$/gm)].map((m) => m[1]!);
   const slides = parts.filter((p) => /^ppt\/slides\/slide\d+\.xml$/.test(p)).length;
   if (slides !== pages) return `${slides} slides for ${pages} pages`;
-  for (const part of ['[Content_Types].xml', 'ppt/presentation.xml', 'ppt/slideMasters/slideMaster1.xml', 'ppt/theme/theme1.xml']) if (!parts.includes(part)) return `no ${part}`;
+  for (const part of ['[Content_Types].xml', 'ppt/presentation.xml', 'ppt/slideMasters/slideMaster1.xml', 'ppt/theme/theme1.xml'])
+    if (!parts.includes(part)) return `no ${part}`;
   const deck = (await sh('unzip', ['-p', file, 'ppt/presentation.xml'])).stdout;
   const listed = deck.match(/<p:sldId /g)?.length ?? 0;
   return listed === pages ? null : `presentation.xml lists ${listed} slides`;
@@ -40,7 +41,8 @@ function dxfProblem(file: string, pages: number): string | null {
   const lines = fs.readFileSync(file, 'latin1').split('\n');
   if (lines.at(-1) === '') lines.pop();
   if (lines.length % 2) return 'an odd number of lines';
-  for (let i = 0; i < lines.length; i += 2) if (!/^\s*-?\d+$/.test(lines[i]!)) return `line ${i + 1} is no group code: ${lines[i]!.slice(0, 40)}`;
+  for (let i = 0; i < lines.length; i += 2)
+    if (!/^\s*-?\d+$/.test(lines[i]!)) return `line ${i + 1} is no group code: ${lines[i]!.slice(0, 40)}`;
   if (lines[1] !== 'SECTION' || lines.at(-1) !== 'EOF') return `starts with ${lines[1]}, ends with ${lines.at(-1)}`;
   const sections = lines.filter((l, i) => i % 2 && l === 'SECTION').length;
   const ends = lines.filter((l, i) => i % 2 && l === 'ENDSEC').length;
@@ -64,7 +66,9 @@ async function convertFile(name: string, fileId: string, pages: number, password
   const created = await client.answer(`converter?${query}`);
   if (created.body?.code !== 0) {
     count(format, `refused ${created.body?.code ?? created.status}`);
-    return problems.push(`${name} ${format}: call refused with ${created.body?.code ?? `HTTP ${created.status}`} ${created.body?.msg ?? ''}`);
+    return problems.push(
+      `${name} ${format}: call refused with ${created.body?.code ?? `HTTP ${created.status}`} ${created.body?.msg ?? ''}`,
+    );
   }
   const started = Date.now();
   const entry = await client.waitTask((created.body.data as { task_id: string }).task_id, TASK_DEADLINE_MS, POLL_MS);
@@ -86,7 +90,8 @@ async function processFile(name: string) {
   try {
     const up = await client.answer('file/stream', { method: 'POST', body: fileForm(path.join(pdfjsDir, name)) });
     if (up.body?.code !== 0) {
-      if (!up.body || !PDF_UPLOAD_REFUSALS.has(up.body.code)) problems.push(`${name}: upload answered ${up.body?.code ?? `HTTP ${up.status}`}`);
+      if (!up.body || !PDF_UPLOAD_REFUSALS.has(up.body.code))
+        problems.push(`${name}: upload answered ${up.body?.code ?? `HTTP ${up.status}`}`);
       return;
     }
     const password = pdfjsPassword(name);

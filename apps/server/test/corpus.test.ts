@@ -33,8 +33,31 @@ const TASK_DEADLINE_MS = 90_000;
 /** The small document every corpus file is merged with. */
 const GEN_PAGES = 2;
 
-type ToolName = 'merge' | 'split' | 'rotate' | 'cut' | 'redaction' | 'replacetext' | 'compress' | 'encrypt' | 'decode' | 'to_png' | 'extract_images';
-const TOOLS: ToolName[] = ['merge', 'split', 'rotate', 'cut', 'redaction', 'replacetext', 'compress', 'encrypt', 'decode', 'to_png', 'extract_images'];
+type ToolName =
+  | 'merge'
+  | 'split'
+  | 'rotate'
+  | 'cut'
+  | 'redaction'
+  | 'replacetext'
+  | 'compress'
+  | 'encrypt'
+  | 'decode'
+  | 'to_png'
+  | 'extract_images';
+const TOOLS: ToolName[] = [
+  'merge',
+  'split',
+  'rotate',
+  'cut',
+  'redaction',
+  'replacetext',
+  'compress',
+  'encrypt',
+  'decode',
+  'to_png',
+  'extract_images',
+];
 type Outcome = 'ok' | number;
 
 // ---------------------------------------------------------------------------------------------
@@ -58,13 +81,17 @@ async function treePages(file: string, pw?: string): Promise<number | null> {
 /** An output must declare the pages it holds: both counts equal `expected`, or a description of what is wrong. */
 async function outputPagesWrong(file: string, expected: number): Promise<string | null> {
   const [declared, walked] = await Promise.all([declaredPages(file), treePages(file)]);
-  return declared === expected && walked === expected ? null : `${declared} pages declared, ${walked} in the page tree, expected ${expected}`;
+  return declared === expected && walked === expected
+    ? null
+    : `${declared} pages declared, ${walked} in the page tree, expected ${expected}`;
 }
 
 /** qpdf --check: 0 is clean, 3 is warnings only; both mean a readable file. */
 async function qpdfCheck(file: string): Promise<string | null> {
   const r = await sh('qpdf', ['--check', file]);
-  return r.code === 0 || r.code === 3 ? null : `qpdf --check exit ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-2).join(' | ')}`;
+  return r.code === 0 || r.code === 3
+    ? null
+    : `qpdf --check exit ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-2).join(' | ')}`;
 }
 
 async function pdfinfoRotations(file: string, pw?: string): Promise<number[] | null> {
@@ -101,7 +128,21 @@ let quire: Running;
 let client: Client;
 let tmpRoot: string;
 let genId: string;
-const failures: Record<'upload' | ToolName | 'server', string[]> = { upload: [], merge: [], split: [], rotate: [], cut: [], redaction: [], replacetext: [], compress: [], encrypt: [], decode: [], to_png: [], extract_images: [], server: [] };
+const failures: Record<'upload' | ToolName | 'server', string[]> = {
+  upload: [],
+  merge: [],
+  split: [],
+  rotate: [],
+  cut: [],
+  redaction: [],
+  replacetext: [],
+  compress: [],
+  encrypt: [],
+  decode: [],
+  to_png: [],
+  extract_images: [],
+  server: [],
+};
 const reports: FileReport[] = [];
 const serverErrors: string[] = [];
 /** Things worth knowing that are not failures: where the manifest's page count and qpdf's disagree. */
@@ -126,7 +167,8 @@ async function download(taskId: string, dest: string, index?: number): Promise<s
   const res = await client.raw(`/api/tools/v1/document/download-doc?task_id=${taskId}${index === undefined ? '' : `&index=${index}`}`);
   const bytes = Buffer.from(await res.arrayBuffer());
   if (res.status !== 200) return `download HTTP ${res.status}: ${bytes.toString('utf8', 0, 120)}`;
-  if (!bytes.subarray(0, 1024).includes('%PDF-')) return `download${index === undefined ? '' : ` #${index}`} is not a PDF (${res.headers.get('content-type')})`;
+  if (!bytes.subarray(0, 1024).includes('%PDF-'))
+    return `download${index === undefined ? '' : ` #${index}`} is not a PDF (${res.headers.get('content-type')})`;
   fs.writeFileSync(dest, bytes);
   return null;
 }
@@ -144,19 +186,30 @@ interface Input {
 }
 
 /** Queues one tool call and waits for its task; returns the finished entry or the outcome of a refusal. */
-async function runTool(tool: ToolName, pathname: string, body: unknown, input: Input, report: FileReport, refusals = PDF_TOOL_REFUSALS): Promise<TaskEntry | null> {
+async function runTool(
+  tool: ToolName,
+  pathname: string,
+  body: unknown,
+  input: Input,
+  report: FileReport,
+  refusals = PDF_TOOL_REFUSALS,
+): Promise<TaskEntry | null> {
   const fail = (msg: string) => {
     failures[tool].push(`${input.name}: ${msg}`);
     return null;
   };
   const started = Date.now();
   // The converter is a GET whose query carries the parameters.
-  const created = pathname === 'converter' ? await client.answer(`converter?${new URLSearchParams(JSON.parse(JSON.stringify(body)) as Record<string, string>)}`) : await post(pathname, body);
+  const created =
+    pathname === 'converter'
+      ? await client.answer(`converter?${new URLSearchParams(JSON.parse(JSON.stringify(body)) as Record<string, string>)}`)
+      : await post(pathname, body);
   if (created.body?.code !== 0) {
     report.tools[tool] = created.body?.code ?? created.status;
     const bad = badAnswer(created, refusals);
     if (bad) return fail(`call refused: ${bad}`);
-    if (created.body?.code === ErrorCode.Damaged && input.readable) return fail(`call refused as damaged (3124) though qpdf reads ${input.pages} pages`);
+    if (created.body?.code === ErrorCode.Damaged && input.readable)
+      return fail(`call refused as damaged (3124) though qpdf reads ${input.pages} pages`);
     return null;
   }
   let entry: TaskEntry;
@@ -172,7 +225,8 @@ async function runTool(tool: ToolName, pathname: string, body: unknown, input: I
   if (entry.status !== 0) {
     report.tools[tool] = entry.status;
     if (!refusals.has(entry.status)) return fail(`task failed with unexpected status ${entry.status} (${entry.msg})`);
-    if (entry.status === ErrorCode.Damaged && input.readable) return fail(`task failed as damaged (3124) though qpdf reads ${input.pages} pages`);
+    if (entry.status === ErrorCode.Damaged && input.readable)
+      return fail(`task failed as damaged (3124) though qpdf reads ${input.pages} pages`);
     return null;
   }
   report.tools[tool] = 'ok';
@@ -193,7 +247,8 @@ async function checkMerge(input: Input, report: FileReport) {
     const expected = input.pages + GEN_PAGES;
     const wrong = await outputPagesWrong(out, expected);
     if (wrong) problems.push(`merged output: ${wrong} (${input.pages} + ${GEN_PAGES})`);
-    else if (!(await pageText(out, expected)).includes(`Gen Page ${GEN_PAGES}`)) problems.push(`last merged page is not "Gen Page ${GEN_PAGES}"`);
+    else if (!(await pageText(out, expected)).includes(`Gen Page ${GEN_PAGES}`))
+      problems.push(`last merged page is not "Gen Page ${GEN_PAGES}"`);
   }
   if (problems.length) {
     report.tools.merge = -1;
@@ -230,7 +285,13 @@ async function checkSplit(input: Input, report: FileReport) {
 
 async function checkRotate(input: Input, report: FileReport) {
   const problems: string[] = [];
-  const entry = await runTool('rotate', 'document/rotate', { file_id: input.fileId, passwd: input.password, angle: 90, pages: 'all' }, input, report);
+  const entry = await runTool(
+    'rotate',
+    'document/rotate',
+    { file_id: input.fileId, passwd: input.password, angle: 90, pages: 'all' },
+    input,
+    report,
+  );
   if (!entry) return;
   const out = path.join(input.tmp, 'rotated.pdf');
   const dl = await download(entry.task_id, out);
@@ -270,7 +331,7 @@ const CROP_REFUSALS = new Set<number>([...PDF_TOOL_REFUSALS, ErrorCode.InvalidPa
 async function downloadChecked(tool: ToolName, input: Input, taskId: string, name: string, problems: string[]): Promise<string | null> {
   const out = path.join(input.tmp, name);
   const dl = await download(taskId, out);
-  if (dl) return problems.push(dl), null;
+  if (dl) return (problems.push(dl), null);
   const check = await qpdfCheck(out);
   if (check) problems.push(check);
   const wrong = await outputPagesWrong(out, input.pages);
@@ -281,10 +342,18 @@ async function downloadChecked(tool: ToolName, input: Input, taskId: string, nam
 async function checkCrop(input: Input, report: FileReport) {
   const problems: string[] = [];
   const m = CROP_MM;
-  const entry = await runTool('cut', 'document/cut', { file_id: input.fileId, passwd: input.password, margins: { top: m, right: m, bottom: m, left: m }, pages: 'all' }, input, report, CROP_REFUSALS);
+  const entry = await runTool(
+    'cut',
+    'document/cut',
+    { file_id: input.fileId, passwd: input.password, margins: { top: m, right: m, bottom: m, left: m }, pages: 'all' },
+    input,
+    report,
+    CROP_REFUSALS,
+  );
   if (report.tools.cut === ErrorCode.InvalidParams) {
     // Fair only for a document with a page too small for the margins.
-    const sizes = (await sh('pdfinfo', ['-f', '1', '-l', '100000', ...(input.password ? ['-upw', input.password] : []), input.file])).stdout;
+    const sizes = (await sh('pdfinfo', ['-f', '1', '-l', '100000', ...(input.password ? ['-upw', input.password] : []), input.file]))
+      .stdout;
     const small = [...sizes.matchAll(/size:\s+([\d.]+) x ([\d.]+)/g)].some((m) => Math.min(Number(m[1]), Number(m[2])) <= 2 * CROP_PT + 1);
     if (small) notes.push(`${input.name}: crop refused (3100): a page is under ${2 * CROP_MM} mm`);
     else failures.cut.push(`${input.name}: crop refused with 3100 though pdfinfo finds no page under ${2 * CROP_MM} mm`);
@@ -297,7 +366,8 @@ async function checkCrop(input: Input, report: FileReport) {
     if (!after) problems.push('pdfinfo cannot read the cropped output');
     else if (before) {
       const want = [before[0]! + CROP_PT, before[1]! + CROP_PT, before[2]! - CROP_PT, before[3]! - CROP_PT];
-      if (want.some((v, i) => Math.abs(v - after[i]!) > 0.5)) problems.push(`page 1 CropBox ${after.join(' ')}, expected ${want.map((v) => v.toFixed(2)).join(' ')}`);
+      if (want.some((v, i) => Math.abs(v - after[i]!) > 0.5))
+        problems.push(`page 1 CropBox ${after.join(' ')}, expected ${want.map((v) => v.toFixed(2)).join(' ')}`);
     }
   }
   if (problems.length) {
@@ -317,7 +387,8 @@ async function checkRedact(input: Input, report: FileReport) {
     const left = ((await sh('pdftotext', [out, '-'])).stdout.match(/the/gi) ?? []).length;
     if (left) problems.push(`pdftotext still finds "the" ${left} time(s)`);
     const info = (await sh('pdfinfo', [out])).stdout;
-    if (/^(Title|Author|Subject|Keywords):/m.test(info) || /^Metadata Stream:\s+yes/m.test(info)) problems.push('metadata left in the output');
+    if (/^(Title|Author|Subject|Keywords):/m.test(info) || /^Metadata Stream:\s+yes/m.test(info))
+      problems.push('metadata left in the output');
   }
   if (problems.length) {
     report.tools.redaction = -1;
@@ -327,7 +398,13 @@ async function checkRedact(input: Input, report: FileReport) {
 
 async function checkReplace(input: Input, report: FileReport) {
   const problems: string[] = [];
-  const entry = await runTool('replacetext', 'document/replacetext', { file_id: input.fileId, passwd: input.password, search: 'the', replace: 'THE' }, input, report);
+  const entry = await runTool(
+    'replacetext',
+    'document/replacetext',
+    { file_id: input.fileId, passwd: input.password, search: 'the', replace: 'THE' },
+    input,
+    report,
+  );
   if (!entry) return;
   const count = Number(entry.outputs[0]?.note?.match(/^(\d+) replacements?\./)?.[1] ?? NaN);
   if (!Number.isInteger(count)) problems.push(`no count in the note: ${entry.outputs[0]?.note}`);
@@ -375,7 +452,8 @@ async function checkCompress(input: Input, report: FileReport) {
       if (fs.statSync(out).size >= inputSize) problems.push(`${fs.statSync(out).size} bytes, not smaller than the input's ${inputSize}`);
       if ((await passwordNeeded(out)) !== 2) problems.push('the output is encrypted');
       const [before, after] = await Promise.all([plainText(input.file, input.password), plainText(out)]);
-      if (before !== null && after !== before) problems.push(`pdftotext reads other text after compression (${before.length} → ${after?.length ?? 'unreadable'} characters)`);
+      if (before !== null && after !== before)
+        problems.push(`pdftotext reads other text after compression (${before.length} → ${after?.length ?? 'unreadable'} characters)`);
     }
   }
   if (problems.length) {
@@ -388,7 +466,13 @@ const PROTECT_PASSWORD = 'corpus-secret';
 
 async function checkProtect(input: Input, report: FileReport) {
   const problems: string[] = [];
-  const entry = await runTool('encrypt', 'encrypt', { file_id: input.fileId, passwd: input.password, password: PROTECT_PASSWORD }, input, report);
+  const entry = await runTool(
+    'encrypt',
+    'encrypt',
+    { file_id: input.fileId, passwd: input.password, password: PROTECT_PASSWORD },
+    input,
+    report,
+  );
   if (!entry) return;
   const out = path.join(input.tmp, 'protected.pdf');
   const dl = await download(entry.task_id, out);
@@ -444,13 +528,20 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** PDF to PNG at 36 dpi: one PNG per page, each with a header declaring a non-empty picture. */
 async function checkToPng(input: Input, report: FileReport) {
   const problems: string[] = [];
-  const entry = await runTool('to_png', 'converter', { file_id: input.fileId, passwd: input.password, output_format: 'png', dpi: 36 }, input, report);
+  const entry = await runTool(
+    'to_png',
+    'converter',
+    { file_id: input.fileId, passwd: input.password, output_format: 'png', dpi: 36 },
+    input,
+    report,
+  );
   if (!entry) return;
   if (entry.outputs.length !== input.pages) problems.push(`${entry.outputs.length} images for ${input.pages} pages`);
   for (const index of [0, entry.outputs.length - 1]) {
     const bytes = await downloadBytes(entry.task_id, index);
     if (typeof bytes === 'string') problems.push(bytes);
-    else if (!bytes.subarray(0, 8).equals(PNG_MAGIC) || !(bytes.readUInt32BE(16) > 0 && bytes.readUInt32BE(20) > 0)) problems.push(`output #${index} is not a PNG with pixels`);
+    else if (!bytes.subarray(0, 8).equals(PNG_MAGIC) || !(bytes.readUInt32BE(16) > 0 && bytes.readUInt32BE(20) > 0))
+      problems.push(`output #${index} is not a PNG with pixels`);
   }
   if (problems.length) {
     report.tools.to_png = -1;
@@ -462,7 +553,14 @@ async function checkToPng(input: Input, report: FileReport) {
 async function checkExtractImages(input: Input, report: FileReport) {
   const problems: string[] = [];
   const refusals = new Set<number>([...PDF_TOOL_REFUSALS, ErrorCode.InvalidParams]);
-  const entry = await runTool('extract_images', 'extract_images', { file_id: input.fileId, passwd: input.password }, input, report, refusals);
+  const entry = await runTool(
+    'extract_images',
+    'extract_images',
+    { file_id: input.fileId, passwd: input.password },
+    input,
+    report,
+    refusals,
+  );
   if (report.tools.extract_images === ErrorCode.InvalidParams) return;
   if (!entry) return;
   if (entry.outputs.length === 0) problems.push('succeeded without an image');
@@ -489,9 +587,12 @@ async function uploadFile(name: string, file: string, report: FileReport): Promi
       // The manifest lists qpdf --show-npages, the root's /Count: a damaged page tree can claim pages it does not hold.
       const walked = await treePages(file, pdfjsPasswords.get(name));
       if (walked) return fail(`refused as damaged (3124) though qpdf reads ${walked} pages (manifest: ${row.pages})`);
-      notes.push(`${name}: refused as damaged; the manifest's ${row.pages} page(s) is the /Count its root declares, qpdf's page-tree walk ${walked === null ? 'fails' : 'finds no page'}`);
+      notes.push(
+        `${name}: refused as damaged; the manifest's ${row.pages} page(s) is the /Count its root declares, qpdf's page-tree walk ${walked === null ? 'fails' : 'finds no page'}`,
+      );
     }
-    if (code === ErrorCode.Encrypted && !pdfjsPasswords.has(name)) return fail('refused as encrypted (3122) but the manifest knows no password for it');
+    if (code === ErrorCode.Encrypted && !pdfjsPasswords.has(name))
+      return fail('refused as encrypted (3122) but the manifest knows no password for it');
     if (code === ErrorCode.Encrypted) return fail('refused as encrypted at upload, where no password can be given');
     return null;
   }
@@ -504,7 +605,8 @@ async function uploadFile(name: string, file: string, report: FileReport): Promi
     const none = await client.answer(`document/info?file_id=${info.file_id}`);
     if (none.body?.code !== ErrorCode.Encrypted) fail(`document/info without the password answered ${none.body?.code}, expected 3122`);
     const wrong = await client.answer(`document/info?file_id=${info.file_id}&passwd=not-${encodeURIComponent(password)}`);
-    if (wrong.body?.code !== ErrorCode.WrongPassword) fail(`document/info with a wrong password answered ${wrong.body?.code}, expected 3123`);
+    if (wrong.body?.code !== ErrorCode.WrongPassword)
+      fail(`document/info with a wrong password answered ${wrong.body?.code}, expected 3123`);
     const norot = await post('document/rotate', { file_id: info.file_id, angle: 90, pages: 'all' });
     if (norot.body?.code !== ErrorCode.Encrypted) fail(`rotate without the password answered ${norot.body?.code}, expected 3122`);
     const right = await client.answer(`document/info?file_id=${info.file_id}&passwd=${encodeURIComponent(password)}`);
@@ -518,9 +620,20 @@ async function uploadFile(name: string, file: string, report: FileReport): Promi
   const [pages, declared] = await Promise.all([treePages(file, password), declaredPages(file, password)]);
   if (!pages) fail(`accepted although qpdf finds no pages in it (Quire says ${info.total_page})`);
   else if (info.total_page !== pages) fail(`Quire counts ${info.total_page} pages, qpdf's page-tree walk ${pages}`);
-  if (pages !== null && declared !== pages) notes.push(`${name}: accepted with ${pages} page(s) though its root declares ${declared} (manifest: ${row?.pages ?? '-'})`);
-  if (row?.pages != null && declared !== null && row.pages !== declared) notes.push(`${name}: the manifest says ${row.pages} pages, qpdf --show-npages now says ${declared}`);
-  return { file, name, fileId: info.file_id, password, pages: pages || info.total_page, readable: !!pages, rotations: pages ? await inputRotations(file, password, pages, tmp) : null, tmp };
+  if (pages !== null && declared !== pages)
+    notes.push(`${name}: accepted with ${pages} page(s) though its root declares ${declared} (manifest: ${row?.pages ?? '-'})`);
+  if (row?.pages != null && declared !== null && row.pages !== declared)
+    notes.push(`${name}: the manifest says ${row.pages} pages, qpdf --show-npages now says ${declared}`);
+  return {
+    file,
+    name,
+    fileId: info.file_id,
+    password,
+    pages: pages || info.total_page,
+    readable: !!pages,
+    rotations: pages ? await inputRotations(file, password, pages, tmp) : null,
+    tmp,
+  };
 }
 
 async function processFile(name: string) {
@@ -554,7 +667,10 @@ function tally(outcomes: (Outcome | undefined)[]): string {
     const key = o === undefined ? 'not run' : o === 'ok' ? 'ok' : o === -1 ? 'FAILED' : `refused ${o}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  return [...counts].sort(([a], [b]) => (a === 'ok' ? -1 : b === 'ok' ? 1 : a.localeCompare(b))).map(([k, n]) => `${k} ${n}`).join(', ');
+  return [...counts]
+    .sort(([a], [b]) => (a === 'ok' ? -1 : b === 'ok' ? 1 : a.localeCompare(b)))
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
 }
 
 describe('pdf.js corpus through merge, split and rotate over HTTP', () => {
@@ -576,7 +692,9 @@ describe('pdf.js corpus through merge, split and rotate over HTTP', () => {
 
   afterAll(async () => {
     vi.restoreAllMocks();
-    const byTool = TOOLS.map((t) => `${t}: ${tally(reports.filter((r) => r.upload === 'ok').map((r) => r.tools[t]))} (${(toolSeconds[t] ?? 0).toFixed(0)} s)`);
+    const byTool = TOOLS.map(
+      (t) => `${t}: ${tally(reports.filter((r) => r.upload === 'ok').map((r) => r.tools[t]))} (${(toolSeconds[t] ?? 0).toFixed(0)} s)`,
+    );
     console.log(
       `corpus: ${reports.length} files in ${(elapsedMs / 1000).toFixed(1)} s | upload: ${tally(reports.map((r) => r.upload))} | ${byTool.join(' | ')} | ` +
         `slowest task ${(slowest.ms / 1000).toFixed(1)} s (${slowest.what})`,

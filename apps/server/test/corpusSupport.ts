@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { vi } from 'vitest';
 import { ErrorCode } from '@quire/contracts';
 
-export const corpusRoot = path.resolve(import.meta.dirname, '../../../../shared/corpus');
+export const corpusRoot = path.resolve(import.meta.dirname, '../../../test-corpus');
 export const pdfjsDir = path.join(corpusRoot, 'pdfjs');
 
 /** The PDFs of the pdf.js corpus, sorted. */
@@ -51,7 +51,13 @@ export const pdfjsPasswords = readPasswords('pdfjs-passwords.tsv');
 export const pdfjsPassword = (name: string) => (pdfjsManifest.get(name)?.needsPassword ? pdfjsPasswords.get(name) : undefined);
 
 /** Codes the upload of a pdf.js file may be refused with. */
-export const PDF_UPLOAD_REFUSALS = new Set<number>([ErrorCode.NotPdf, ErrorCode.Encrypted, ErrorCode.Damaged, ErrorCode.TooLarge, ErrorCode.TooManyPages]);
+export const PDF_UPLOAD_REFUSALS = new Set<number>([
+  ErrorCode.NotPdf,
+  ErrorCode.Encrypted,
+  ErrorCode.Damaged,
+  ErrorCode.TooLarge,
+  ErrorCode.TooManyPages,
+]);
 /** Codes a tool call on an uploaded PDF, or its task, may fail with, given the right password. */
 export const PDF_TOOL_REFUSALS = new Set<number>([ErrorCode.Damaged, ErrorCode.TaskFailed, ErrorCode.TooManyPages]);
 

@@ -28,7 +28,12 @@ beforeAll(async () => {
   await makeDoc(file('plain.pdf'), { pages: [1, 2, 3].map((n) => ({ lines: line(n) })) });
   // Page 1 upright, page 2 turned 90° clockwise, page 3 turned 270°, page 4 already cropped.
   await makeDoc(file('mixed.pdf'), {
-    pages: [{ lines: line(1) }, { rotate: 90, lines: line(2) }, { rotate: 270, lines: line(3) }, { cropBox: [50, 60, 545, 800], lines: line(4) }],
+    pages: [
+      { lines: line(1) },
+      { rotate: 90, lines: line(2) },
+      { rotate: 270, lines: line(3) },
+      { cropBox: [50, 60, 545, 800], lines: line(4) },
+    ],
   });
   plainId = await client.uploadId(file('plain.pdf'));
   mixedId = await client.uploadId(file('mixed.pdf'));
@@ -40,7 +45,11 @@ afterAll(async () => {
 
 describe('crop', () => {
   it('takes millimetres off every side of every page: CropBox, TrimBox and the rendered size shrink', async () => {
-    const entry = await client.runTool('document/cut', { file_id: plainId, margins: margins(10, 10, 10, 10), pages: 'all' }, file('all.pdf'));
+    const entry = await client.runTool(
+      'document/cut',
+      { file_id: plainId, margins: margins(10, 10, 10, 10), pages: 'all' },
+      file('all.pdf'),
+    );
     expect(entry.status).toBe(0);
     expect(entry.output_file_name).toBe('plain-cropped.pdf');
     expect(qpdfCheckOk(file('all.pdf'))).toBe(true);
@@ -62,7 +71,11 @@ describe('crop', () => {
   });
 
   it('crops only the pages of a custom range', async () => {
-    const entry = await client.runTool('document/cut', { file_id: plainId, margins: margins(0, 0, 25.4, 0), pages: '2-3' }, file('range.pdf'));
+    const entry = await client.runTool(
+      'document/cut',
+      { file_id: plainId, margins: margins(0, 0, 25.4, 0), pages: '2-3' },
+      file('range.pdf'),
+    );
     expect(entry.status).toBe(0);
     const boxes = pageBoxes(file('range.pdf'));
     near(boxes[0]!.crop, [0, 0, 595, 842]);
@@ -72,7 +85,11 @@ describe('crop', () => {
 
   it('applies the margins to the sides as the page is shown, whatever its rotation, inside an existing crop', async () => {
     // 10 mm off the top only, 20 mm off the left only.
-    const entry = await client.runTool('document/cut', { file_id: mixedId, margins: margins(10, 0, 0, 20), pages: 'all' }, file('mixed-out.pdf'));
+    const entry = await client.runTool(
+      'document/cut',
+      { file_id: mixedId, margins: margins(10, 0, 0, 20), pages: 'all' },
+      file('mixed-out.pdf'),
+    );
     expect(entry.status).toBe(0);
     const [upright, cw, ccw, cropped] = pageBoxes(file('mixed-out.pdf'));
     near(upright!.crop, [2 * MM10, 0, 595, 842 - MM10]);
@@ -96,7 +113,11 @@ describe('crop', () => {
   });
 
   it('refuses margins that leave no page area, naming the page, and leaves no output', async () => {
-    const entry = await client.runTool('document/cut', { file_id: plainId, margins: margins(0, 110, 0, 100), pages: 'all' }, file('none.pdf'));
+    const entry = await client.runTool(
+      'document/cut',
+      { file_id: plainId, margins: margins(0, 110, 0, 100), pages: 'all' },
+      file('none.pdf'),
+    );
     expect(entry.status).toBe(ErrorCode.InvalidParams);
     expect(entry.msg).toBe('The margins leave no page area on page 1, which is 209.9 × 297.0 mm.');
     expect(entry.outputs).toEqual([]);
@@ -108,8 +129,14 @@ describe('crop', () => {
     encryptPdf(file('plain.pdf'), file('locked.pdf'), 'crop-secret');
     const id = await client.uploadId(file('locked.pdf'));
     expect((await client.post('document/cut', { file_id: id, margins: margins(10, 10, 10, 10) })).code).toBe(ErrorCode.Encrypted);
-    expect((await client.post('document/cut', { file_id: id, passwd: 'nope', margins: margins(10, 10, 10, 10) })).code).toBe(ErrorCode.WrongPassword);
-    const entry = await client.runTool('document/cut', { file_id: id, passwd: 'crop-secret', margins: margins(10, 10, 10, 10) }, file('unlocked.pdf'));
+    expect((await client.post('document/cut', { file_id: id, passwd: 'nope', margins: margins(10, 10, 10, 10) })).code).toBe(
+      ErrorCode.WrongPassword,
+    );
+    const entry = await client.runTool(
+      'document/cut',
+      { file_id: id, passwd: 'crop-secret', margins: margins(10, 10, 10, 10) },
+      file('unlocked.pdf'),
+    );
     expect(entry.status).toBe(0);
     near(pageBoxes(file('unlocked.pdf'))[0]!.crop, [MM10, MM10, 595 - MM10, 842 - MM10]);
   });

@@ -50,8 +50,21 @@ const targets: [string, string | null][] = [
 
 function task(id: string, createdAt: number): TaskTable {
   return {
-    id, multi_id: 'm', owner_id: 'o', tool: 'rotate', params: '{}', state: 'queued', progress: 0, error_code: 0, error_msg: '',
-    attempts: 0, outputs: '[]', lease_until: 0, created_at: createdAt, finished_at: 0, expires_at: createdAt + 3600_000,
+    id,
+    multi_id: 'm',
+    owner_id: 'o',
+    tool: 'rotate',
+    params: '{}',
+    state: 'queued',
+    progress: 0,
+    error_code: 0,
+    error_msg: '',
+    attempts: 0,
+    outputs: '[]',
+    lease_until: 0,
+    created_at: createdAt,
+    finished_at: 0,
+    expires_at: createdAt + 3600_000,
   };
 }
 
@@ -68,10 +81,23 @@ describe.each(targets)('%s', (name, url) => {
 
   it.skipIf(!url)('stores and reads back files with large sizes and times', async () => {
     const now = Date.now();
-    await db.insertInto('files').values({
-      id: 'f1', owner_id: 'o', name: 'ünïcødé.pdf', size: 5_000_000_000, md5: 'a'.repeat(32), storage_key: 'files/f1.pdf',
-      total_page: 2000, page_w: 595.28, page_h: 841.89, encrypted: 1, created_at: now, expires_at: now + 1,
-    }).execute();
+    await db
+      .insertInto('files')
+      .values({
+        id: 'f1',
+        owner_id: 'o',
+        name: 'ünïcødé.pdf',
+        size: 5_000_000_000,
+        md5: 'a'.repeat(32),
+        storage_key: 'files/f1.pdf',
+        total_page: 2000,
+        page_w: 595.28,
+        page_h: 841.89,
+        encrypted: 1,
+        created_at: now,
+        expires_at: now + 1,
+      })
+      .execute();
     const row = await db.selectFrom('files').selectAll().where('id', '=', 'f1').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: 'ünïcødé.pdf', size: 5_000_000_000, created_at: now, total_page: 2000, encrypted: 1 });
     expect(row.page_w).toBeCloseTo(595.28, 2);
@@ -79,7 +105,10 @@ describe.each(targets)('%s', (name, url) => {
 
   it.skipIf(!url)('hands each queued task to exactly one of many racing workers', async () => {
     const base = Date.now();
-    await db.insertInto('tasks').values(Array.from({ length: 20 }, (_, i) => task(`${name}-t${i}`, base + i))).execute();
+    await db
+      .insertInto('tasks')
+      .values(Array.from({ length: 20 }, (_, i) => task(`${name}-t${i}`, base + i)))
+      .execute();
     const claims = await Promise.all(Array.from({ length: 30 }, () => claimTask(ctx())));
     const ids = claims.filter(Boolean).map((t) => t!.id);
     expect(new Set(ids).size).toBe(ids.length);

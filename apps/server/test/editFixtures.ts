@@ -82,7 +82,9 @@ export async function makeDoc(file: string, spec: DocSpec): Promise<string> {
   }
   if (spec.bookmark) {
     const outlines = doc.context.nextRef();
-    const item = doc.context.register(doc.context.obj({ Title: PDFHexString.fromText(spec.bookmark), Parent: outlines, Dest: [doc.getPage(0).ref, 'Fit'] }));
+    const item = doc.context.register(
+      doc.context.obj({ Title: PDFHexString.fromText(spec.bookmark), Parent: outlines, Dest: [doc.getPage(0).ref, 'Fit'] }),
+    );
     doc.context.assign(outlines, doc.context.obj({ Type: 'Outlines', First: item, Last: item, Count: 1 }));
     doc.catalog.set(PDFName.of('Outlines'), outlines);
   }
@@ -139,12 +141,18 @@ function readPgm(bytes: Buffer): Raster {
 /** Page `page` rendered in grey by pdftoppm at 72 dpi (one pixel per point), as shown (CropBox, rotation). */
 export function renderPage(file: string, page: number, dpi = 72): Raster {
   // -cropbox: what viewers show (pdftoppm renders the MediaBox unless told).
-  return readPgm(execFileSync('pdftoppm', ['-cropbox', '-gray', '-r', String(dpi), '-f', String(page), '-l', String(page), file], { maxBuffer: 256 * 1024 * 1024 }));
+  return readPgm(
+    execFileSync('pdftoppm', ['-cropbox', '-gray', '-r', String(dpi), '-f', String(page), '-l', String(page), file], {
+      maxBuffer: 256 * 1024 * 1024,
+    }),
+  );
 }
 
 /** Mean red, green and blue over a box of page `page` rendered at 72 dpi (points from the top left as shown). */
 export function colourIn(file: string, page: number, [x0, y0, x1, y1]: Box): [number, number, number] {
-  const ppm = execFileSync('pdftoppm', ['-cropbox', '-r', '72', '-f', String(page), '-l', String(page), file], { maxBuffer: 64 * 1024 * 1024 });
+  const ppm = execFileSync('pdftoppm', ['-cropbox', '-r', '72', '-f', String(page), '-l', String(page), file], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const header = ppm.toString('latin1', 0, 64).match(/^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/)!;
   const width = Number(header[1]);
   const data = ppm.subarray(header[0].length);
@@ -181,7 +189,10 @@ export function firstImage(file: string, dir: string): Raster {
 }
 
 /** The file decompressed by qpdf (QDF), to look for strings left anywhere in it. */
-export const rawContent = (file: string) => execFileSync('qpdf', ['--qdf', '--object-streams=disable', '--decode-level=all', file, '-'], { maxBuffer: 256 * 1024 * 1024 }).toString('latin1');
+export const rawContent = (file: string) =>
+  execFileSync('qpdf', ['--qdf', '--object-streams=disable', '--decode-level=all', file, '-'], { maxBuffer: 256 * 1024 * 1024 }).toString(
+    'latin1',
+  );
 
 /** The annotations of each page per qpdf --json: subtype and contents. */
 export function annotations(file: string): { page: number; subtype: string; contents: string }[] {
@@ -203,7 +214,10 @@ export function annotations(file: string): { page: number; subtype: string; cont
 /** The form's fields and their values per qpdf --json. */
 export function formFields(file: string): { name: string; value: string }[] {
   const json = JSON.parse(run('qpdf', ['--json=2', '--json-key=acroform', file]));
-  return (json.acroform.fields as { fullname: string; value: string | null }[]).map((f) => ({ name: f.fullname, value: (f.value ?? '').replace(/^[ub]:/, '') }));
+  return (json.acroform.fields as { fullname: string; value: string | null }[]).map((f) => ({
+    name: f.fullname,
+    value: (f.value ?? '').replace(/^[ub]:/, ''),
+  }));
 }
 
 /** qpdf --check passes (exit 0, or 3 for warnings only). */

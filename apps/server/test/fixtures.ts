@@ -5,7 +5,13 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
-export async function makePdf(file: string, pages: number, label = 'Doc', size: [number, number] = [595, 842], attachment?: Uint8Array): Promise<string> {
+export async function makePdf(
+  file: string,
+  pages: number,
+  label = 'Doc',
+  size: [number, number] = [595, 842],
+  attachment?: Uint8Array,
+): Promise<string> {
   const doc = await PDFDocument.create();
   if (attachment) await doc.attach(attachment, 'payload.bin', { mimeType: 'application/octet-stream' });
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -25,12 +31,19 @@ export function encryptPdf(src: string, dest: string, password: string): string 
 }
 
 export const npages = (file: string, password?: string) =>
-  Number(execFileSync('qpdf', [...(password ? [`--password=${password}`] : []), '--show-npages', file]).toString().trim());
+  Number(
+    execFileSync('qpdf', [...(password ? [`--password=${password}`] : []), '--show-npages', file])
+      .toString()
+      .trim(),
+  );
 
 /** The "Page N" labels pdftotext finds, in page order: ["A Page 1", "B Page 2", …]. */
 export function pageLabels(file: string): string[] {
   const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
-  return text.split('\f').map((t) => t.match(/(\w+ Page \d+)/)?.[1] ?? '').filter((t, i, all) => t || i < all.length - 1);
+  return text
+    .split('\f')
+    .map((t) => t.match(/(\w+ Page \d+)/)?.[1] ?? '')
+    .filter((t, i, all) => t || i < all.length - 1);
 }
 
 /** Each page's /Rotate as pdfinfo reports it. */

@@ -107,7 +107,8 @@ export class Client {
       const entry = res.body?.data?.[0];
       if (res.body?.code !== 0 || !entry) throw new Error(`task lookup failed: HTTP ${res.status} ${res.text.slice(0, 120)}`);
       if (entry.status !== 0 || entry.is_done) return entry;
-      if (Date.now() > end) throw new Error(`task ${taskId} did not finish within ${timeoutMs / 1000} s (progress ${entry.progress}%): a hang`);
+      if (Date.now() > end)
+        throw new Error(`task ${taskId} did not finish within ${timeoutMs / 1000} s (progress ${entry.progress}%): a hang`);
       await new Promise((r) => setTimeout(r, pollMs));
     }
   }

@@ -12,7 +12,10 @@ export interface DecodedFrame {
  * makes it read every pixel; a warning (a damaged file) makes it fail.
  */
 export function decodeImage(file: string): DecodedFrame[] {
-  const out = execFileSync('identify', ['-regard-warnings', '-format', '%m %w %h %#\n', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync('identify', ['-regard-warnings', '-format', '%m %w %h %#\n', file], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return out
     .trim()
     .split('\n')

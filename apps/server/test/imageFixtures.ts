@@ -98,7 +98,21 @@ export function encodePng(r: Raster): Buffer {
 /** Renders a PDF's first page with pdftoppm to JPEG bytes (the way a camera or scanner would save it). */
 function renderJpeg(pdf: string, dpi: number, quality: number, gray: boolean): Buffer {
   const prefix = pdf.replace(/\.pdf$/, '');
-  execFileSync('pdftoppm', ['-f', '1', '-l', '1', '-r', String(dpi), ...(gray ? ['-gray'] : []), '-jpeg', '-jpegopt', `quality=${quality}`, '-singlefile', pdf, prefix]);
+  execFileSync('pdftoppm', [
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-r',
+    String(dpi),
+    ...(gray ? ['-gray'] : []),
+    '-jpeg',
+    '-jpegopt',
+    `quality=${quality}`,
+    '-singlefile',
+    pdf,
+    prefix,
+  ]);
   return readFileSync(`${prefix}.jpg`);
 }
 

@@ -11,7 +11,7 @@ import { makePdf } from './fixtures.js';
 import { encodeJpeg, encodePng, photoRaster } from './imageFixtures.js';
 import { decodeImage as decode } from './imageDecode.js';
 
-const corpus = path.join(import.meta.dirname, '../../../../shared/corpus/images');
+const corpus = path.join(import.meta.dirname, '../../../test-corpus/images');
 let quire: Running;
 let client: Client;
 let dir: string;
@@ -50,7 +50,13 @@ beforeAll(async () => {
   fs.writeFileSync(png, encodePng(photo));
   fs.writeFileSync(file('photo.jpg'), await encodeJpeg(photo, 90));
   Object.assign(inputs, { PNG: png, JPEG: file('photo.jpg') });
-  for (const [format, ext] of [['GIF', 'gif'], ['BMP', 'bmp'], ['TIFF', 'tiff'], ['WEBP', 'webp']] as const) inputs[format] = convertFixture(png, ext);
+  for (const [format, ext] of [
+    ['GIF', 'gif'],
+    ['BMP', 'bmp'],
+    ['TIFF', 'tiff'],
+    ['WEBP', 'webp'],
+  ] as const)
+    inputs[format] = convertFixture(png, ext);
 });
 
 afterAll(async () => {
@@ -59,20 +65,27 @@ afterAll(async () => {
 });
 
 describe('images_process actions', () => {
-  it.each(['PNG', 'JPEG', 'GIF', 'BMP', 'TIFF', 'WEBP'])('resizes a %s of 200 x 100 by half to 100 x 50 in its own format', async (format) => {
-    const id = await client.uploadId(inputs[format]!);
-    const out = file(`resized-${format}`);
-    const entry = await runAction(id, { action: 'resize', percent: 50 }, out);
-    expect(entry.status).toBe(0);
-    expect(decode(out)).toEqual([{ format: format === 'BMP' ? 'BMP3' : format, width: 100, height: 50 }]);
-    expect(entry.outputs[0]!.name).toBe(`photo-resized${path.extname(inputs[format]!)}`);
-  });
+  it.each(['PNG', 'JPEG', 'GIF', 'BMP', 'TIFF', 'WEBP'])(
+    'resizes a %s of 200 x 100 by half to 100 x 50 in its own format',
+    async (format) => {
+      const id = await client.uploadId(inputs[format]!);
+      const out = file(`resized-${format}`);
+      const entry = await runAction(id, { action: 'resize', percent: 50 }, out);
+      expect(entry.status).toBe(0);
+      expect(decode(out)).toEqual([{ format: format === 'BMP' ? 'BMP3' : format, width: 100, height: 50 }]);
+      expect(entry.outputs[0]!.name).toBe(`photo-resized${path.extname(inputs[format]!)}`);
+    },
+  );
 
   it('crops 10 px from each side and turns an image by 90, 180 and 270 degrees', async () => {
     const id = await client.uploadId(png);
-    expect((await runAction(id, { action: 'crop', margins: { top: 10, right: 10, bottom: 10, left: 10 } }, file('crop.png'))).status).toBe(0);
+    expect((await runAction(id, { action: 'crop', margins: { top: 10, right: 10, bottom: 10, left: 10 } }, file('crop.png'))).status).toBe(
+      0,
+    );
     expect(sizeOf(file('crop.png'))).toEqual([180, 80]);
-    expect((await runAction(id, { action: 'crop', margins: { top: 0, right: 150, bottom: 30, left: 5 } }, file('crop2.png'))).status).toBe(0);
+    expect((await runAction(id, { action: 'crop', margins: { top: 0, right: 150, bottom: 30, left: 5 } }, file('crop2.png'))).status).toBe(
+      0,
+    );
     expect(sizeOf(file('crop2.png'))).toEqual([45, 70]);
     for (const [angle, size] of [
       [90, [100, 200]],
@@ -93,7 +106,9 @@ describe('images_process actions', () => {
     await runAction(id, { action: 'crop', margins: { top: 0, right: 100, bottom: 50, left: 0 } }, file('upright-crop.jpg'));
     expect(sizeOf(file('upright-crop.jpg'))).toEqual([500, 400]);
     // No orientation is left in the output to turn it a second time.
-    expect(execFileSync('identify', ['-format', '%[orientation]', file('upright-crop.jpg')], { encoding: 'utf8' })).toMatch(/^(Undefined|TopLeft)$/);
+    expect(execFileSync('identify', ['-format', '%[orientation]', file('upright-crop.jpg')], { encoding: 'utf8' })).toMatch(
+      /^(Undefined|TopLeft)$/,
+    );
   });
 
   it.each([
@@ -171,7 +186,10 @@ describe('images_process actions', () => {
         sizes.push(output.size);
       }
       expect(sizes[2], name).toBeLessThan(inputSize);
-      expect([...sizes].sort((a, b) => b - a), name).toEqual(sizes);
+      expect(
+        [...sizes].sort((a, b) => b - a),
+        name,
+      ).toEqual(sizes);
     }
   });
 
@@ -191,7 +209,10 @@ describe('images_process refusals', () => {
     const big = file('big.png');
     fs.writeFileSync(big, Buffer.concat([encodePng(photoRaster(8, 8)), Buffer.alloc(21 * 1024 * 1024)]));
     const id = await client.uploadId(big);
-    expect(await client.post('images_process', { file_id: id, action: 'resize', percent: 50 })).toMatchObject({ code: ErrorCode.TooLarge, msg: imageTooLargeMessage });
+    expect(await client.post('images_process', { file_id: id, action: 'resize', percent: 50 })).toMatchObject({
+      code: ErrorCode.TooLarge,
+      msg: imageTooLargeMessage,
+    });
   });
 
   it('refuses a decompression bomb when the task is made, from its header alone', async () => {
@@ -255,7 +276,10 @@ describe('images_process refusals', () => {
       const c = new Client(tight.url);
       const created = await c.post('images_process', { file_id: await c.uploadId(file('square.png')), action: 'rotate', angle: 90 });
       const entry = await c.waitTask(created.data.task_id);
-      expect([entry.status, entry.msg]).toEqual([ErrorCode.TaskFailed, 'Processing stopped before it finished: the image may need more memory than allowed.']);
+      expect([entry.status, entry.msg]).toEqual([
+        ErrorCode.TaskFailed,
+        'Processing stopped before it finished: the image may need more memory than allowed.',
+      ]);
     } finally {
       await tight.stop();
     }
@@ -264,7 +288,8 @@ describe('images_process refusals', () => {
   it('is described in the OpenAPI document', async () => {
     const doc = await (await fetch(`${quire.url}/api/docs`)).json();
     const schema = JSON.stringify(doc.paths['/api/tools/v1/images_process'].post.requestBody);
-    for (const word of ['compress', 'crop', 'convert', 'resize', 'rotate', 'ico_size', 'percent', 'margins', 'angle']) expect(schema).toContain(word);
+    for (const word of ['compress', 'crop', 'convert', 'resize', 'rotate', 'ico_size', 'percent', 'margins', 'angle'])
+      expect(schema).toContain(word);
   });
 });
 

@@ -25,7 +25,11 @@ describe('restart', () => {
     const client = new Client(apiOnly.url);
     const id = await client.uploadId(file('a.pdf'));
     const created = await client.post('document/rotate', { file_id: id, angle: 180, pages: 'all' });
-    expect((await client.call(`get-task-result?task_id=${created.data.task_id}`)).data[0]).toMatchObject({ is_done: false, status: 0, progress: 0 });
+    expect((await client.call(`get-task-result?task_id=${created.data.task_id}`)).data[0]).toMatchObject({
+      is_done: false,
+      status: 0,
+      progress: 0,
+    });
     await apiOnly.stop(true);
 
     const restarted = await startQuire({ dataDir });
@@ -52,7 +56,11 @@ describe('restart', () => {
       // Both were "running" on a worker that stopped renewing its lease.
       const past = Date.now() - 1;
       await quire.ctx.db.updateTable('tasks').set({ state: 'running', lease_until: past, attempts: 1 }).where('id', '=', retry).execute();
-      await quire.ctx.db.updateTable('tasks').set({ state: 'running', lease_until: past, attempts: MAX_ATTEMPTS }).where('id', '=', give_up).execute();
+      await quire.ctx.db
+        .updateTable('tasks')
+        .set({ state: 'running', lease_until: past, attempts: MAX_ATTEMPTS })
+        .where('id', '=', give_up)
+        .execute();
       await sweep(quire.ctx);
       const states = await quire.ctx.db.selectFrom('tasks').select(['id', 'state', 'error_code']).execute();
       expect(states.find((t) => t.id === retry)).toMatchObject({ state: 'queued' });

@@ -30,7 +30,14 @@ afterAll(async () => {
 });
 
 const pdftotext = (pdf: string, page?: number, raw = false) =>
-  execFileSync('pdftotext', [...(page ? ['-f', String(page), '-l', String(page)] : []), ...(raw ? ['-raw'] : []), '-enc', 'UTF-8', pdf, '-']).toString();
+  execFileSync('pdftotext', [
+    ...(page ? ['-f', String(page), '-l', String(page)] : []),
+    ...(raw ? ['-raw'] : []),
+    '-enc',
+    'UTF-8',
+    pdf,
+    '-',
+  ]).toString();
 /** Whether each page, as a viewer shows it (its /Rotate applied), is taller than wide. */
 function portrait(pdf: string): boolean[] {
   const info = execFileSync('pdfinfo', ['-f', '1', '-l', '99', pdf]).toString();
@@ -156,7 +163,9 @@ describe('a skewed scan', () => {
   let skewed: string;
   let id: string;
   beforeAll(async () => {
-    skewed = await makeScannedPdf(file('skewed.pdf'), [{ ...ocrPages[0]!, lines: [...ocrPages[0]!.lines, ...ocrPages[0]!.lines], skew: 3 }]);
+    skewed = await makeScannedPdf(file('skewed.pdf'), [
+      { ...ocrPages[0]!, lines: [...ocrPages[0]!.lines, ...ocrPages[0]!.lines], skew: 3 },
+    ]);
     id = await client.uploadId(skewed);
   }, 60_000);
 
@@ -215,7 +224,9 @@ describe('image to text and the two-stage image flow', () => {
     const out = file('images.txt');
     await runOcr('image_ocr', { file_ids: ids, languages: 'langen,langde', output_format: 'txt' }, out);
     const text = fs.readFileSync(out, 'utf8');
-    const order = ['Invoice number 4711', 'quick brown fox', 'receipt', 'Sehr geehrte', 'Unterlagen', 'Wochenende'].map((w) => text.indexOf(w));
+    const order = ['Invoice number 4711', 'quick brown fox', 'receipt', 'Sehr geehrte', 'Unterlagen', 'Wochenende'].map((w) =>
+      text.indexOf(w),
+    );
     expect(order.every((at) => at >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
   }, 120_000);
@@ -225,7 +236,10 @@ describe('image to text and the two-stage image flow', () => {
     const out = file('images.docx');
     await runOcr('image/images-ocr-converter', { file_ids: ids, languages: 'eng,deu', output_format: 'docx' }, out);
     // The document's text, its runs joined.
-    const text = execFileSync('unzip', ['-p', out, 'word/document.xml']).toString().replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const text = execFileSync('unzip', ['-p', out, 'word/document.xml'])
+      .toString()
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
     expect(text).toMatch(/quick brown fox.*Sehr geehrte Damen.*Wochenende/);
   }, 120_000);
 
@@ -271,7 +285,12 @@ describe('the converter with using_ocr', () => {
     expect(charAccuracy(expectedText(ocrPages[0]!), fs.readFileSync(txt, 'utf8'))).toBeGreaterThan(0.95);
     const docx = file('converted.docx');
     await convert({ file_id: id, output_format: 'docx', using_ocr: '1', languages: 'eng' }, docx);
-    expect(execFileSync('unzip', ['-p', docx, 'word/document.xml']).toString().replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).toMatch(/keep this receipt/);
+    expect(
+      execFileSync('unzip', ['-p', docx, 'word/document.xml'])
+        .toString()
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' '),
+    ).toMatch(/keep this receipt/);
   }, 180_000);
 });
 
@@ -302,7 +321,12 @@ describe('refusals', () => {
     fs.writeFileSync(huge, '%PDF-1.7\n');
     fs.truncateSync(huge, (OCR_LIMIT_MB + 1) * 1024 * 1024);
     const run = ocr.run(
-      { inputs: [{ path: huge, name: 'huge.pdf', pages: 1 }], workDir: fs.mkdtempSync(path.join(dir, 'run-')), limits: { timeoutMs: 60_000, memoryMb: 2048 }, progress: () => {} },
+      {
+        inputs: [{ path: huge, name: 'huge.pdf', pages: 1 }],
+        workDir: fs.mkdtempSync(path.join(dir, 'run-')),
+        limits: { timeoutMs: 60_000, memoryMb: 2048 },
+        progress: () => {},
+      },
       toolParams.ocr.parse({ file_ids: ['x'] }),
     );
     await expect(run).rejects.toMatchObject({ code: ErrorCode.TooLarge, message: ocrTooLargeMessage(OCR_LIMIT_MB) });

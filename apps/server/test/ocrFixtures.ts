@@ -26,7 +26,11 @@ export const ocrPages: OcrPage[] = [
     lang: 'eng',
     font: StandardFonts.TimesRoman,
     size: 14,
-    lines: ['Invoice number 4711 was paid in full on Monday.', 'The quick brown fox jumps over the lazy dog.', 'Please keep this receipt for your records.'],
+    lines: [
+      'Invoice number 4711 was paid in full on Monday.',
+      'The quick brown fox jumps over the lazy dog.',
+      'Please keep this receipt for your records.',
+    ],
   },
   {
     lang: 'eng',
@@ -67,7 +71,7 @@ function readPgm(buf: Buffer): Raster {
 function addNoise(r: Raster, share: number): Raster {
   const pixels = Buffer.from(r.pixels);
   let s = 12345;
-  const rand = () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rand = () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   for (let i = 0; i < pixels.length; i++) if (rand() < share) pixels[i] = rand() < 0.5 ? 0 : 255;
   return { ...r, pixels };
 }
@@ -108,7 +112,10 @@ export async function makeScannedPdf(file: string, pages: OcrPage[] = ocrPages):
     for (const [i, p] of pages.entries()) {
       const image = await doc.embedPng(encodePng(await scan(p, dir, i + 1)));
       if (p.sideways) doc.addPage([842, 595]).drawImage(image, { x: 0, y: 595, width: 595, height: 842, rotate: degrees(-90) });
-      else if (p.skew) doc.addPage([595, 842]).drawImage(image, { ...turnedAboutCentre(595, 842, p.skew), width: 595, height: 842, rotate: degrees(p.skew) });
+      else if (p.skew)
+        doc
+          .addPage([595, 842])
+          .drawImage(image, { ...turnedAboutCentre(595, 842, p.skew), width: 595, height: 842, rotate: degrees(p.skew) });
       else doc.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
     }
     await fs.writeFile(file, await doc.save());

@@ -54,7 +54,10 @@ describe('split', () => {
   it('custom ranges give one PDF per range, offered as a zip and one by one', async () => {
     const entry = await client.runTool('split', { file_id: b5, mode: 'custom', ranges: '1-2, 4, 3-5' }, file('split.zip'));
     expect(entry.outputs.map((o) => o.name)).toEqual(['b-1-2.pdf', 'b-4.pdf', 'b-3-5.pdf']);
-    const listing = execFileSync('unzip', ['-Z1', file('split.zip')]).toString().trim().split('\n');
+    const listing = execFileSync('unzip', ['-Z1', file('split.zip')])
+      .toString()
+      .trim()
+      .split('\n');
     expect(listing).toEqual(['b-1-2.pdf', 'b-4.pdf', 'b-3-5.pdf']);
     const res = await client.raw(`/api/tools/v1/document/download-doc?task_id=${entry.task_id}&index=2`);
     fs.writeFileSync(file('part3.pdf'), Buffer.from(await res.arrayBuffer()));
@@ -141,7 +144,11 @@ describe('encrypted input', () => {
 
   it('a tool call without the password gets 3122, with it the tool runs', async () => {
     expect((await client.post('split', { file_id: locked, mode: 'custom', ranges: '1-2' })).code).toBe(ErrorCode.Encrypted);
-    const entry = await client.runTool('split', { file_id: locked, passwd: 'open-sesame', mode: 'custom', ranges: '9-10' }, file('unlocked.pdf'));
+    const entry = await client.runTool(
+      'split',
+      { file_id: locked, passwd: 'open-sesame', mode: 'custom', ranges: '9-10' },
+      file('unlocked.pdf'),
+    );
     expect(entry.status).toBe(0);
     expect(pageLabels(file('unlocked.pdf'))).toEqual(['C Page 9', 'C Page 10']);
   });

@@ -10,7 +10,18 @@ import { ErrorCode, type TaskEntry } from '@quire/contracts';
 import { Client, startQuire, type Running } from './harness.js';
 import { encryptPdf } from './fixtures.js';
 import { makeScannedPdf } from './imageFixtures.js';
-import { BULLETS, CLOSING, HEADING, LONG_PARAGRAPH, MERGED_TABLE, SHORT_PARAGRAPH, TABLE, makeMergedTablePdf, makeReportPdf, soffice } from './pdfToDocsFixtures.js';
+import {
+  BULLETS,
+  CLOSING,
+  HEADING,
+  LONG_PARAGRAPH,
+  MERGED_TABLE,
+  SHORT_PARAGRAPH,
+  TABLE,
+  makeMergedTablePdf,
+  makeReportPdf,
+  soffice,
+} from './pdfToDocsFixtures.js';
 
 let quire: Running;
 let client: Client;
@@ -50,11 +61,22 @@ async function download(entry: TaskEntry, name: string): Promise<string> {
 const unzipText = (zip: string, entry: string) => execFileSync('unzip', ['-p', zip, entry]).toString('utf8');
 const zipEntries = (zip: string) => execFileSync('unzip', ['-Z1', zip]).toString().trim().split('\n');
 /** Python's XML parser: throws on a file that is not well-formed. */
-const parseXml = (xml: string) => execFileSync('python3', ['-c', 'import sys, xml.etree.ElementTree as E; E.fromstring(sys.stdin.buffer.read())'], { input: xml });
+const parseXml = (xml: string) =>
+  execFileSync('python3', ['-c', 'import sys, xml.etree.ElementTree as E; E.fromstring(sys.stdin.buffer.read())'], { input: xml });
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
-const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 /** The text of each w:p (or each table cell's paragraphs), in document order. */
-const wordParagraphs = (xml: string) => [...xml.matchAll(/<w:p[ >].*?<\/w:p>/gs)].map((m) => ({ xml: m[0], text: decode([...m[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join('')) }));
+const wordParagraphs = (xml: string) =>
+  [...xml.matchAll(/<w:p[ >].*?<\/w:p>/gs)].map((m) => ({
+    xml: m[0],
+    text: decode([...m[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join('')),
+  }));
 
 /** Asserts the texts appear in `text` in this order. */
 function inOrder(text: string, parts: string[]) {
@@ -96,7 +118,13 @@ describe('PDF to Word', () => {
   it('writes the table as a 3x3 w:tbl with the cells in place', () => {
     const tables = [...xml.matchAll(/<w:tbl>.*?<\/w:tbl>/gs)].map((m) => m[0]);
     expect(tables).toHaveLength(1);
-    const rows = [...tables[0]!.matchAll(/<w:tr[ >].*?<\/w:tr>/gs)].map((r) => [...r[0].matchAll(/<w:tc>.*?<\/w:tc>/gs)].map((c) => wordParagraphs(c[0]).map((p) => p.text).join(' ')));
+    const rows = [...tables[0]!.matchAll(/<w:tr[ >].*?<\/w:tr>/gs)].map((r) =>
+      [...r[0].matchAll(/<w:tc>.*?<\/w:tc>/gs)].map((c) =>
+        wordParagraphs(c[0])
+          .map((p) => p.text)
+          .join(' '),
+      ),
+    );
     expect(rows).toEqual(TABLE);
   });
 
@@ -120,7 +148,12 @@ describe('PDF to Excel', () => {
     const strings = [...unzipText(xlsx, 'xl/sharedStrings.xml').matchAll(/<si><t[^>]*>([^<]*)<\/t><\/si>/g)].map((m) => decode(m[1]!));
     const sheet = unzipText(xlsx, 'xl/worksheets/sheet1.xml');
     parseXml(sheet);
-    const cells = new Map([...sheet.matchAll(/<c r="([A-Z]+\d+)"( t="s")?><v>([^<]*)<\/v><\/c>/g)].map((m) => [m[1]!, m[2] ? strings[Number(m[3])] : Number(m[3])]));
+    const cells = new Map(
+      [...sheet.matchAll(/<c r="([A-Z]+\d+)"( t="s")?><v>([^<]*)<\/v><\/c>/g)].map((m) => [
+        m[1]!,
+        m[2] ? strings[Number(m[3])] : Number(m[3]),
+      ]),
+    );
     expect(cells.get('A1')).toBe('Fruit');
     expect(cells.get('B2')).toBe('Red');
     expect(cells.get('C2')).toBe(12);
@@ -150,7 +183,14 @@ describe('merged table cells', () => {
     expect(entry.status).toBe(0);
     const xml = unzipText(await download(entry, 'merged.docx'), 'word/document.xml');
     parseXml(xml);
-    const rows = [...xml.matchAll(/<w:tr[ >].*?<\/w:tr>/gs)].map((r) => [...r[0].matchAll(/<w:tc>.*?<\/w:tc>/gs)].map((c) => ({ xml: c[0], text: wordParagraphs(c[0]).map((p) => p.text).join(' ') })));
+    const rows = [...xml.matchAll(/<w:tr[ >].*?<\/w:tr>/gs)].map((r) =>
+      [...r[0].matchAll(/<w:tc>.*?<\/w:tc>/gs)].map((c) => ({
+        xml: c[0],
+        text: wordParagraphs(c[0])
+          .map((p) => p.text)
+          .join(' '),
+      })),
+    );
     expect(rows.map((r) => r.map((c) => c.text))).toEqual([header, ['', ...subheader], ...body]);
     expect(rows[0]![0]!.xml).toContain('<w:vMerge w:val="restart"/>');
     expect(rows[1]![0]!.xml).toContain('<w:vMerge w:val="continue"/>');
@@ -168,7 +208,11 @@ describe('merged table cells', () => {
     expect([...sheet.matchAll(/<mergeCell ref="([^"]+)"\/>/g)].map((m) => m[1])).toEqual(['A1:A2', 'B1:C1']);
     const strings = [...unzipText(xlsx, 'xl/sharedStrings.xml').matchAll(/<si><t[^>]*>([^<]*)<\/t><\/si>/g)].map((m) => decode(m[1]!));
     const cells = new Map([...sheet.matchAll(/<c r="([A-Z]+\d+)" t="s"><v>(\d+)<\/v><\/c>/g)].map((m) => [m[1]!, strings[Number(m[2])]]));
-    expect([cells.get('A1'), cells.get('B1'), cells.get('B2'), cells.get('C2'), cells.get('A3')]).toEqual([...header, ...subheader, body[0]![0]]);
+    expect([cells.get('A1'), cells.get('B1'), cells.get('B2'), cells.get('C2'), cells.get('A3')]).toEqual([
+      ...header,
+      ...subheader,
+      body[0]![0],
+    ]);
     expect(cells.has('A2') || cells.has('C1')).toBe(false);
   });
 
@@ -176,7 +220,9 @@ describe('merged table cells', () => {
     const entry = await convert(mergedId, 'html');
     expect(entry.status).toBe(0);
     const html = fs.readFileSync(await download(entry, 'merged.html'), 'utf8');
-    expect(html).toContain(`<tr><td rowspan="2">${header[0]}</td><td colspan="2">${header[1]}</td></tr>\n<tr><td>${subheader[0]}</td><td>${subheader[1]}</td></tr>`);
+    expect(html).toContain(
+      `<tr><td rowspan="2">${header[0]}</td><td colspan="2">${header[1]}</td></tr>\n<tr><td>${subheader[0]}</td><td>${subheader[1]}</td></tr>`,
+    );
   });
 
   it('txt: the plain grid, the text of each merged cell once', async () => {

@@ -22,14 +22,25 @@ export const CLOSING = 'The picture above closes the report.';
 /** soffice --convert-to with a profile of its own, so it never meets a running LibreOffice. */
 export function soffice(args: string[], dir: string) {
   const profile = path.join(dir, `lo-profile-${process.pid}`);
-  execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', ...args], { cwd: dir, timeout: 120_000, stdio: 'pipe' });
+  execFileSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', ...args], {
+    cwd: dir,
+    timeout: 120_000,
+    stdio: 'pipe',
+  });
 }
 
 export async function makeReportDocx(dir: string): Promise<string> {
   const png = await makeImage(path.join(dir, 'picture.png'), 160, 120);
   const cell = (text: string) => new TableCell({ width: { size: 3000, type: WidthType.DXA }, children: [new Paragraph(text)] });
   const doc = new Document({
-    numbering: { config: [{ reference: 'bullets', levels: [{ level: 0, format: LevelFormat.BULLET, text: '•', style: { paragraph: { indent: { left: 720, hanging: 360 } } } }] }] },
+    numbering: {
+      config: [
+        {
+          reference: 'bullets',
+          levels: [{ level: 0, format: LevelFormat.BULLET, text: '•', style: { paragraph: { indent: { left: 720, hanging: 360 } } } }],
+        },
+      ],
+    },
     styles: { default: { document: { run: { size: 22, font: 'Liberation Serif' } }, heading1: { run: { size: 36, bold: true } } } },
     sections: [
       {
@@ -40,7 +51,10 @@ export async function makeReportDocx(dir: string): Promise<string> {
           ...BULLETS.map((b) => new Paragraph({ numbering: { reference: 'bullets', level: 0 }, children: [new TextRun(b)] })),
           new Paragraph({ spacing: { after: 200 }, children: [] }),
           new Table({ columnWidths: [3000, 3000, 3000], rows: TABLE.map((r) => new TableRow({ children: r.map(cell) })) }),
-          new Paragraph({ spacing: { before: 200 }, children: [new ImageRun({ type: 'png', data: fs.readFileSync(png), transformation: { width: 160, height: 120 } })] }),
+          new Paragraph({
+            spacing: { before: 200 },
+            children: [new ImageRun({ type: 'png', data: fs.readFileSync(png), transformation: { width: 160, height: 120 } })],
+          }),
           new Paragraph({ children: [new TextRun(CLOSING)] }),
         ],
       },
@@ -63,14 +77,17 @@ export const MERGED_TABLE = {
 
 /** merged.pdf in `dir`: MERGED_TABLE in a Word document laid out by LibreOffice. */
 export async function makeMergedTablePdf(dir: string): Promise<string> {
-  const cell = (text: string, span: { rowSpan?: number; columnSpan?: number } = {}) => new TableCell({ ...span, width: { size: 3000 * (span.columnSpan ?? 1), type: WidthType.DXA }, children: [new Paragraph(text)] });
+  const cell = (text: string, span: { rowSpan?: number; columnSpan?: number } = {}) =>
+    new TableCell({ ...span, width: { size: 3000 * (span.columnSpan ?? 1), type: WidthType.DXA }, children: [new Paragraph(text)] });
   const { header, subheader, body } = MERGED_TABLE;
   const rows = [
     new TableRow({ children: [cell(header[0]!, { rowSpan: 2 }), cell(header[1]!, { columnSpan: 2 })] }),
     new TableRow({ children: subheader.map((t) => cell(t)) }),
     ...body.map((r) => new TableRow({ children: r.map((t) => cell(t)) })),
   ];
-  const doc = new Document({ sections: [{ children: [new Paragraph('Sales by region'), new Table({ columnWidths: [3000, 3000, 3000], rows })] }] });
+  const doc = new Document({
+    sections: [{ children: [new Paragraph('Sales by region'), new Table({ columnWidths: [3000, 3000, 3000], rows })] }],
+  });
   fs.writeFileSync(path.join(dir, 'merged.docx'), await Packer.toBuffer(doc));
   soffice(['--convert-to', 'pdf', '--outdir', dir, path.join(dir, 'merged.docx')], dir);
   return path.join(dir, 'merged.pdf');

@@ -63,14 +63,20 @@ function imageSize(b: Buffer): { kind: Kind; width: number; height: number } {
 }
 
 async function download(entry: TaskEntry, index?: number): Promise<Buffer> {
-  const res = await client.raw(`/api/tools/v1/document/download-doc?task_id=${entry.task_id}${index === undefined ? '' : `&index=${index}`}`);
+  const res = await client.raw(
+    `/api/tools/v1/document/download-doc?task_id=${entry.task_id}${index === undefined ? '' : `&index=${index}`}`,
+  );
   expect(res.status).toBe(200);
   return Buffer.from(await res.arrayBuffer());
 }
 
 /** GET converter to an image format, to the end of the task (or the refusal when it is made). */
 async function toImages(fileId: string, format: string, extra: Record<string, string | number> = {}): Promise<TaskEntry> {
-  const query = new URLSearchParams({ file_id: fileId, output_format: format, ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])) });
+  const query = new URLSearchParams({
+    file_id: fileId,
+    output_format: format,
+    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
+  });
   const created = await client.call(`converter?${query}`);
   if (created.code !== 0) return { status: created.code, msg: created.msg, outputs: [] } as unknown as TaskEntry;
   return client.waitTask(created.data.task_id);
@@ -89,7 +95,12 @@ describe('PDF to images', () => {
     for (const i of [0, 1, 2]) expect(imageSize(await download(entry, i))).toEqual({ kind: 'png', width: 612, height: 792 });
     expect(entry.output_file_name).toBe('letter3.zip');
     fs.writeFileSync(file('letter3.zip'), await download(entry));
-    expect(execFileSync('unzip', ['-Z1', file('letter3.zip')]).toString().trim().split('\n')).toHaveLength(3);
+    expect(
+      execFileSync('unzip', ['-Z1', file('letter3.zip')])
+        .toString()
+        .trim()
+        .split('\n'),
+    ).toHaveLength(3);
   });
 
   it.each([
@@ -145,12 +156,14 @@ describe('PDF to images', () => {
     const huge = await client.uploadId(await makePdf(file('huge.pdf'), 1, 'Huge', [14400, 14400]));
     const entry = await toImages(huge, 'png', { dpi: 600 });
     expect(entry.status).toBe(ErrorCode.InvalidParams);
-    expect(entry.msg).toBe('Page 1 would be 120000 x 120000 pixels at 600 dpi, more than can be rendered. Please choose a lower resolution.');
+    expect(entry.msg).toBe(
+      'Page 1 would be 120000 x 120000 pixels at 600 dpi, more than can be rendered. Please choose a lower resolution.',
+    );
   });
 });
 
 describe('extract images', () => {
-  it('is described in the OpenAPI document, as is the converter\'s dpi', async () => {
+  it("is described in the OpenAPI document, as is the converter's dpi", async () => {
     const doc = await (await fetch(`${quire.url}/api/docs`)).json();
     expect(doc.paths['/api/tools/v1/extract_images'].post.requestBody).toBeDefined();
     const dpi = doc.paths['/api/tools/v1/converter'].get.parameters.find((p: { name: string }) => p.name === 'dpi');
@@ -167,7 +180,12 @@ describe('extract images', () => {
     expect(entry.outputs.map((o) => o.name)).toEqual(['pictures-1.jpg', 'pictures-2.png']);
     expect(imageSize(await download(entry, 0))).toEqual({ kind: 'jpg', width: 200, height: 120 });
     expect(imageSize(await download(entry, 1))).toEqual({ kind: 'png', width: 64, height: 48 });
-    expect(execFileSync('unzip', ['-Z1', file('pictures.zip')]).toString().trim().split('\n')).toEqual(['pictures-1.jpg', 'pictures-2.png']);
+    expect(
+      execFileSync('unzip', ['-Z1', file('pictures.zip')])
+        .toString()
+        .trim()
+        .split('\n'),
+    ).toEqual(['pictures-1.jpg', 'pictures-2.png']);
   });
 
   it('opens an encrypted PDF with its password', async () => {

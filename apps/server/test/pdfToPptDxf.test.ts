@@ -46,7 +46,11 @@ async function convert(fileId: string, format: string, dest: string, passwd?: st
 /** LibreOffice's PDF of each file (one soffice run, a profile of its own), named like it with .pdf. */
 function officePdfs(files: string[]): string[] {
   const out = file('office');
-  execFileSync('soffice', [`-env:UserInstallation=file://${file('lo-profile')}`, '--headless', '--convert-to', 'pdf', '--outdir', out, ...files], { timeout: 120_000, stdio: 'ignore' });
+  execFileSync(
+    'soffice',
+    [`-env:UserInstallation=file://${file('lo-profile')}`, '--headless', '--convert-to', 'pdf', '--outdir', out, ...files],
+    { timeout: 120_000, stdio: 'ignore' },
+  );
   return files.map((f) => path.join(out, `${path.basename(f, path.extname(f))}.pdf`));
 }
 
@@ -110,7 +114,11 @@ describe('PDF to PowerPoint', () => {
 
   it('has one slide per page, the page size, each page text in its own slide as editable runs', () => {
     const parts = unzipList(pptx);
-    expect(parts.filter((p) => /^ppt\/slides\/slide\d+\.xml$/.test(p)).sort()).toEqual(['ppt/slides/slide1.xml', 'ppt/slides/slide2.xml', 'ppt/slides/slide3.xml']);
+    expect(parts.filter((p) => /^ppt\/slides\/slide\d+\.xml$/.test(p)).sort()).toEqual([
+      'ppt/slides/slide1.xml',
+      'ppt/slides/slide2.xml',
+      'ppt/slides/slide3.xml',
+    ]);
     // 12700 EMU to the point.
     expect(unzipText(pptx, 'ppt/presentation.xml')).toContain('<p:sldSz cx="7772400" cy="10058400"/>');
     for (const n of [1, 2, 3]) {
@@ -134,8 +142,16 @@ describe('PDF to PowerPoint', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([400, 300]);
     // Page 2 draws a square over it: there it stays in the background picture.
     expect(unzipText(pptx, 'ppt/slides/slide2.xml')).not.toContain('<p:pic>');
-    expect(unzipList(pptx).filter((p) => p.startsWith('ppt/media/')).sort()).toEqual([
-      'ppt/media/page1-image1.png', 'ppt/media/page1.png', 'ppt/media/page2.png', 'ppt/media/page3-image1.png', 'ppt/media/page3.png',
+    expect(
+      unzipList(pptx)
+        .filter((p) => p.startsWith('ppt/media/'))
+        .sort(),
+    ).toEqual([
+      'ppt/media/page1-image1.png',
+      'ppt/media/page1.png',
+      'ppt/media/page2.png',
+      'ppt/media/page3-image1.png',
+      'ppt/media/page3.png',
     ]);
   });
 
@@ -159,7 +175,11 @@ describe('PDF to PowerPoint', () => {
 
   it('opens in LibreOffice: three pages of that size holding the text', () => {
     const [pdf] = officePdfs([pptx]);
-    expect(pageSizes(pdf!)).toEqual([[612, 792], [612, 792], [612, 792]]);
+    expect(pageSizes(pdf!)).toEqual([
+      [612, 792],
+      [612, 792],
+      [612, 792],
+    ]);
     const pages = pdfText(pdf!).split('\f');
     for (const n of [1, 2, 3]) expect(pages[n - 1]).toMatch(new RegExp(`Slide heading ${n}[^]*Bold red words`));
     // The heading sits where it was: dark pixels in the line above its baseline (72 pt from the left, 92 from the top).
@@ -200,7 +220,10 @@ describe('PDF to DXF', () => {
     expect(dxf.pairs.at(-1)).toEqual([0, 'EOF']);
     expect(dxf.sections).toBe(3);
     const onLayer = (layer: string) => dxf.entities.filter((e) => group(e.groups, 8)[0] === layer);
-    for (const [layer, dx] of [['PAGE_1', 0], ['PAGE_2', mm(595) + 10]] as const) {
+    for (const [layer, dx] of [
+      ['PAGE_1', 0],
+      ['PAGE_2', mm(595) + 10],
+    ] as const) {
       const entities = onLayer(layer);
       const lines = entities.filter((e) => e.type === 'LINE').map((e) => [10, 20, 11, 21].map((c) => Number(group(e.groups, c)[0])));
       expect(lines).toHaveLength(1);
@@ -208,8 +231,18 @@ describe('PDF to DXF', () => {
       // The rectangle: a closed POLYLINE whose VERTEXes are its corners.
       const polyline = entities.findIndex((e) => e.type === 'POLYLINE');
       expect(group(entities[polyline]!.groups, 70)).toEqual(['1']);
-      const vertices = entities.slice(polyline + 1, entities.findIndex((e) => e.type === 'SEQEND')).map((e) => [Number(group(e.groups, 10)[0]), Number(group(e.groups, 20)[0])]);
-      const corners = [[100, 200], [300, 200], [300, 300], [100, 300]].map(([x, y]) => [dx + mm(x!), mm(y!)]);
+      const vertices = entities
+        .slice(
+          polyline + 1,
+          entities.findIndex((e) => e.type === 'SEQEND'),
+        )
+        .map((e) => [Number(group(e.groups, 10)[0]), Number(group(e.groups, 20)[0])]);
+      const corners = [
+        [100, 200],
+        [300, 200],
+        [300, 300],
+        [100, 300],
+      ].map(([x, y]) => [dx + mm(x!), mm(y!)]);
       for (const c of corners) expect(vertices.some((v) => near(v[0]!, c[0]!) && near(v[1]!, c[1]!))).toBe(true);
       expect(group(entities[polyline]!.groups, 62)).toEqual(['5']);
       const text = entities.filter((e) => e.type === 'TEXT');
@@ -226,7 +259,8 @@ describe('PDF to DXF', () => {
     for (const word of ['Drawing1', 'Drawing2', 'Maße 50%']) expect(text).toContain(word);
     const page = renderPage(pdf!);
     let ink = 0;
-    for (let x = 0; x < page.width; x += 2) for (let y = 0; y < page.height; y += 2) if (page.rgb(x, y)[2]! > 150 && page.rgb(x, y)[0]! < 100) ink++;
+    for (let x = 0; x < page.width; x += 2)
+      for (let y = 0; y < page.height; y += 2) if (page.rgb(x, y)[2]! > 150 && page.rgb(x, y)[0]! < 100) ink++;
     // The blue rectangles are drawn.
     expect(ink).toBeGreaterThan(10);
   });

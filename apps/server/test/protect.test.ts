@@ -30,7 +30,11 @@ afterAll(async () => {
 
 describe('protect', () => {
   it('encrypts with AES-256 so that the file opens only with the password', async () => {
-    const entry = await client.runTool('encrypt', { file_id: await client.uploadId(plain), password: 'correct-horse' }, file('protected.pdf'));
+    const entry = await client.runTool(
+      'encrypt',
+      { file_id: await client.uploadId(plain), password: 'correct-horse' },
+      file('protected.pdf'),
+    );
     expect(entry).toMatchObject({ status: 0, output_file_name: 'plain-protected.pdf' });
     const out = file('protected.pdf');
     expect(requiresPassword(out)).toBe(0);

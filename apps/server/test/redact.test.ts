@@ -55,7 +55,13 @@ beforeAll(async () => {
           { name: 'desk', value: 'second floor', rect: [300, 60, 150, 20] },
         ],
       },
-      { rotate: 90, lines: [{ text: 'Rotated Zanzibar page', x: 72, y: 500 }, { text: 'Rotated secret word', x: 72, y: 400 }] },
+      {
+        rotate: 90,
+        lines: [
+          { text: 'Rotated Zanzibar page', x: 72, y: 500 },
+          { text: 'Rotated secret word', x: 72, y: 400 },
+        ],
+      },
     ],
   });
   docId = await client.uploadId(file('doc.pdf'));
@@ -75,7 +81,9 @@ describe('redact', () => {
     const entry = await client.runTool(`document/redaction/${docId}/redaction`, { areas, texts }, file('out.pdf'));
     expect(entry.status).toBe(0);
     expect(entry.output_file_name).toBe('doc-redacted.pdf');
-    expect(entry.outputs[0]!.note).toBe("Removed 3 marked areas, 4 text matches, 3 annotations, 1 bookmark title and the document's metadata.");
+    expect(entry.outputs[0]!.note).toBe(
+      "Removed 3 marked areas, 4 text matches, 3 annotations, 1 bookmark title and the document's metadata.",
+    );
     const out = file('out.pdf');
     expect(qpdfCheckOk(out)).toBe(true);
     expect(npages(out)).toBe(2);
@@ -83,7 +91,8 @@ describe('redact', () => {
     // The text is gone, the rest of it stays.
     const after = text(out);
     for (const gone of [/zanzibar/i, /555-/, /classified/, /secret/]) expect(after).not.toMatch(gone);
-    for (const kept of ['Agent', 'met the courier at noon.', 'This line stays as it is.', 'Rotated', 'page', 'word', 'for details.']) expect(after).toContain(kept);
+    for (const kept of ['Agent', 'met the courier at noon.', 'This line stays as it is.', 'Rotated', 'page', 'word', 'for details.'])
+      expect(after).toContain(kept);
 
     // No trace anywhere in the file: not in content (hex strings), metadata, bookmarks or annotations.
     const raw = rawContent(out);
@@ -135,10 +144,22 @@ describe('redact', () => {
 
   it('refuses a call with nothing marked, a mark off the document or a broken regular expression', async () => {
     const call = (body: object) => client.post(`document/redaction/${docId}/redaction`, body);
-    expect(await call({ areas: [], texts: [] })).toMatchObject({ code: ErrorCode.InvalidParams, msg: 'Mark at least one area or text to redact.' });
-    expect(await call({ areas: [{ ...imageArea, page: 3 }] })).toMatchObject({ code: ErrorCode.InvalidParams, msg: 'A marked area is on page 3, but the document has 2 pages.' });
-    expect(await call({ texts: [{ text: '(unclosed', regex: true }] })).toMatchObject({ code: ErrorCode.InvalidParams, msg: expect.stringMatching(/^Invalid regular expression: /) });
-    expect(await call({ texts: [{ text: '   ' }] })).toMatchObject({ code: ErrorCode.InvalidParams, msg: 'The text to redact cannot be blank.' });
+    expect(await call({ areas: [], texts: [] })).toMatchObject({
+      code: ErrorCode.InvalidParams,
+      msg: 'Mark at least one area or text to redact.',
+    });
+    expect(await call({ areas: [{ ...imageArea, page: 3 }] })).toMatchObject({
+      code: ErrorCode.InvalidParams,
+      msg: 'A marked area is on page 3, but the document has 2 pages.',
+    });
+    expect(await call({ texts: [{ text: '(unclosed', regex: true }] })).toMatchObject({
+      code: ErrorCode.InvalidParams,
+      msg: expect.stringMatching(/^Invalid regular expression: /),
+    });
+    expect(await call({ texts: [{ text: '   ' }] })).toMatchObject({
+      code: ErrorCode.InvalidParams,
+      msg: 'The text to redact cannot be blank.',
+    });
     expect((await client.post(`document/redaction/not-a-file/redaction`, { texts: [{ text: 'x' }] })).code).toBe(ErrorCode.NoData);
   });
 
@@ -150,7 +171,7 @@ describe('redact', () => {
   });
 
   it('finds characters past U+FFFF (mathematical italic), which MuPDF.js would cut to 16 bits', async () => {
-    const mathsPdf = path.join(import.meta.dirname, '../../../../shared/corpus/pdfjs/bug1997343.pdf');
+    const mathsPdf = path.join(import.meta.dirname, '../../../test-corpus/pdfjs/bug1997343.pdf');
     const maths = await client.uploadId(mathsPdf);
     expect(text(mathsPdf)).toContain('mod \u{1D45D}');
     const entry = await client.runTool(`document/redaction/${maths}/redaction`, { texts: [{ text: 'mod \u{1D45D}' }] }, file('maths.pdf'));
@@ -159,4 +180,3 @@ describe('redact', () => {
     expect(text(file('maths.pdf'))).not.toContain('mod \u{1D45D}');
   });
 });
-

@@ -58,7 +58,11 @@ describe('replace text', () => {
     expect(after).not.toMatch(/\bthe\b/);
 
     // Where the old word was, on each page and line (the rotated page too), in the same size.
-    for (const [page, i] of [[1, 0], [1, 1], [2, 0]] as const) {
+    for (const [page, i] of [
+      [1, 0],
+      [1, 1],
+      [2, 0],
+    ] as const) {
       const was = wordsOf(input, page, 'the')[i]!.box;
       const now = wordsOf(out, page, 'THE')[i]!.box;
       expect(Math.abs(now[0] - was[0]) + Math.abs(now[1] - was[1])).toBeLessThan(1.5);
@@ -96,7 +100,9 @@ describe('replace text', () => {
     expect(pdffonts(file('subset-kept.pdf'))).not.toMatch(/Helvetica|Times|Courier/);
 
     const fallback = await replace(id, 'agent', 'Zyxwv', 'subset-new.pdf');
-    expect(fallback.outputs[0]!.note).toBe('1 replacement. The original font lacks some of the new characters, so Helvetica was used there.');
+    expect(fallback.outputs[0]!.note).toBe(
+      '1 replacement. The original font lacks some of the new characters, so Helvetica was used there.',
+    );
     expect(text(file('subset-new.pdf'))).toMatch(/The Zyxwv\s+met/);
     expect(pdffonts(file('subset-new.pdf'))).toMatch(/^Helvetica\s+Type 1\s+WinAnsi\s+no/m);
   });
@@ -110,7 +116,10 @@ describe('replace text', () => {
 
   it('refuses a blank search and opens a protected file with its password', async () => {
     expect((await client.post('document/replacetext', { file_id: docId, search: '', replace: 'x' })).code).toBe(ErrorCode.InvalidParams);
-    expect(await client.post('document/replacetext', { file_id: docId, search: '  ', replace: 'x' })).toMatchObject({ code: ErrorCode.InvalidParams, msg: 'The text to find cannot be blank.' });
+    expect(await client.post('document/replacetext', { file_id: docId, search: '  ', replace: 'x' })).toMatchObject({
+      code: ErrorCode.InvalidParams,
+      msg: 'The text to find cannot be blank.',
+    });
     encryptPdf(file('doc.pdf'), file('locked.pdf'), 'swap-pass');
     const id = await client.uploadId(file('locked.pdf'));
     expect((await client.post('document/replacetext', { file_id: id, search: 'the', replace: 'a' })).code).toBe(ErrorCode.Encrypted);

@@ -1,8 +1,7 @@
 // Request and response shapes of the API under /api/tools/v1/ (api-and-errors.md §7.1, §7.8).
 import { z } from 'zod';
 
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), msg: z.string(), data });
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), msg: z.string(), data });
 
 export const fileInfo = z.object({
   file_id: z.string(),
@@ -60,8 +59,15 @@ export const taskOutput = z.object({
   name: z.string(),
   size: z.number().int(),
   note: z.string().optional().describe('What the tool reports about this output, e.g. "3 replacements"'),
-  input_size: z.number().int().optional().describe('Size in bytes of the input this output was made from (compress: to show what was saved)'),
-  unchanged: z.boolean().optional().describe('True when nothing could be gained and the output is the input as it was (compress: already optimised)'),
+  input_size: z
+    .number()
+    .int()
+    .optional()
+    .describe('Size in bytes of the input this output was made from (compress: to show what was saved)'),
+  unchanged: z
+    .boolean()
+    .optional()
+    .describe('True when nothing could be gained and the output is the input as it was (compress: already optimised)'),
 });
 export const taskEntry = z.object({
   task_id: z.string(),

@@ -77,4 +77,5 @@ export const isPdfImageFormat = (format: string): format is PdfImageFormat => (p
 /** Conversions from PDF to documents; pages gives a Word document, which Apple Pages opens (no engine writes .pages). */
 export const pdfDocumentFormats = ['docx', 'xlsx', 'html', 'rtf', 'txt', 'epub', 'pages'] as const;
 export type PdfDocumentFormat = (typeof pdfDocumentFormats)[number];
-export const isPdfDocumentFormat = (format: string): format is PdfDocumentFormat => (pdfDocumentFormats as readonly string[]).includes(format);
+export const isPdfDocumentFormat = (format: string): format is PdfDocumentFormat =>
+  (pdfDocumentFormats as readonly string[]).includes(format);

@@ -3,7 +3,8 @@
 import type { ToolParams } from './tools.js';
 
 /** An images_process call's action and its options, without the file fields. */
-export type ImageAction = ToolParams<'images_process'> extends infer P ? (P extends unknown ? Omit<P, 'file_id' | 'multi_id'> : never) : never;
+export type ImageAction =
+  ToolParams<'images_process'> extends infer P ? (P extends unknown ? Omit<P, 'file_id' | 'multi_id'> : never) : never;
 
 /** Formats an image can be converted to; product.md §3: png unless chosen. */
 export const imageOutputFormats = ['jpg', 'png', 'bmp', 'gif', 'tiff', 'webp', 'ico'] as const;

@@ -39,14 +39,24 @@ export function tesseractCode(code: string): string {
 }
 
 /** "eng,deu" or "langen" -> ["eng", "deu"], without repeats. */
-export const parseOcrLanguages = (list: string): string[] => [...new Set(list.split(/[,+]/).map((s) => s.trim()).filter(Boolean).map(tesseractCode))];
+export const parseOcrLanguages = (list: string): string[] => [
+  ...new Set(
+    list
+      .split(/[,+]/)
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map(tesseractCode),
+  ),
+];
 
 export const ocrLanguagesParam = z
   .string()
   .max(300)
   .regex(/^[\w,+ ]*$/, 'Language codes are letters, digits and underscores, separated by commas')
   .refine((s) => parseOcrLanguages(s).length > 0, ocrNoLanguageMessage)
-  .describe(`OCR languages, comma-separated Tesseract codes (eng,deu) or the spec form (langen); those offered are listed by GET config; ${DEFAULT_OCR_LANGUAGE} unless given`);
+  .describe(
+    `OCR languages, comma-separated Tesseract codes (eng,deu) or the spec form (langen); those offered are listed by GET config; ${DEFAULT_OCR_LANGUAGE} unless given`,
+  );
 
 /** The converter's OCR options, in its query string (api-and-errors.md §3 convert request). */
 // A query flag ("1", "true"), or already a boolean when a parsed call is checked again.

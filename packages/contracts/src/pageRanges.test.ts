@@ -5,7 +5,11 @@ describe('parsePageRanges', () => {
   it('reads the spec example, keeping the order given', () => {
     expect(parsePageRanges('1, 6-159, 59-100', 200)).toEqual({
       ok: true,
-      ranges: [{ from: 1, to: 1 }, { from: 6, to: 159 }, { from: 59, to: 100 }],
+      ranges: [
+        { from: 1, to: 1 },
+        { from: 6, to: 159 },
+        { from: 59, to: 100 },
+      ],
     });
   });
 
@@ -50,6 +54,12 @@ describe('parseCropRanges', () => {
     expect(parseCropRanges('1-', 10)).toEqual({ ok: false, message: pageRangeMessages.format });
     expect(parseCropRanges('3-2', 10)).toEqual({ ok: false, message: pageRangeMessages.invalid });
     expect(parseCropRanges('0', 10)).toEqual({ ok: false, message: pageRangeMessages.invalid });
-    expect(parseCropRanges('2, 4-10', 10)).toEqual({ ok: true, ranges: [{ from: 2, to: 2 }, { from: 4, to: 10 }] });
+    expect(parseCropRanges('2, 4-10', 10)).toEqual({
+      ok: true,
+      ranges: [
+        { from: 2, to: 2 },
+        { from: 4, to: 10 },
+      ],
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_HITS_PER_PAGE, findHits, patternError, searchPattern } from './textSearch.js';
 
-const hits = (text: string, spec: Parameters<typeof searchPattern>[0]) => findHits(text, searchPattern(spec)).map((h) => text.slice(h.index, h.index + h.length));
+const hits = (text: string, spec: Parameters<typeof searchPattern>[0]) =>
+  findHits(text, searchPattern(spec)).map((h) => text.slice(h.index, h.index + h.length));
 
 describe('text search', () => {
   it('finds a literal phrase across any whitespace, and regex characters in it literally', () => {
@@ -15,7 +16,10 @@ describe('text search', () => {
   });
 
   it('uses a regular expression as written and skips empty matches', () => {
-    expect(hits('IBAN DE44 5001, DE12 3456', { text: 'DE\\d{2} \\d{4}', regex: true, ignoreCase: false })).toEqual(['DE44 5001', 'DE12 3456']);
+    expect(hits('IBAN DE44 5001, DE12 3456', { text: 'DE\\d{2} \\d{4}', regex: true, ignoreCase: false })).toEqual([
+      'DE44 5001',
+      'DE12 3456',
+    ]);
     expect(hits('xaax', { text: 'a*', regex: true, ignoreCase: false })).toEqual(['aa']);
   });
 

@@ -1,9 +1,23 @@
 // The tool registry's data, shared by the web app (routes, sidebar, upload rules) and the server
 // (API paths, parameter validation). Each tool's behaviour lives in apps/server/src/tools/<id>.ts.
 import { z } from 'zod';
-import { defaultImageLayout, imageExtensions, imageProcessExtensions, PDF_IMAGE_DPI, pdfDocumentFormats, pdfImageFormats } from './conversions.js';
+import {
+  defaultImageLayout,
+  imageExtensions,
+  imageProcessExtensions,
+  PDF_IMAGE_DPI,
+  pdfDocumentFormats,
+  pdfImageFormats,
+} from './conversions.js';
 import { parsePageRanges } from './pageRanges.js';
-import { defaultIcoSize, defaultImageOutputFormat, icoSizes, IMAGE_MARGIN_MAX, IMAGE_RESIZE_PERCENT, imageOutputFormats } from './imageTools.js';
+import {
+  defaultIcoSize,
+  defaultImageOutputFormat,
+  icoSizes,
+  IMAGE_MARGIN_MAX,
+  IMAGE_RESIZE_PERCENT,
+  imageOutputFormats,
+} from './imageTools.js';
 import { converterOcrOptions, DEFAULT_OCR_LANGUAGE, ocrLanguagesParam, ocrOutputFormats } from './ocr.js';
 
 export const protectPasswordMessage = 'The password must contain between 6 and 20 characters.';
@@ -127,7 +141,9 @@ export const toolParams = {
     output_format: z
       .enum(['pdf', ...pdfImageFormats, 'pptx', 'dxf', ...pdfDocumentFormats])
       .default('pdf')
-      .describe('The format to convert to: pdf from documents and images; jpg, png, bmp, tiff or gif (one image per page) from a PDF; docx, xlsx, html, rtf, txt, epub or pages (a Word document, which Apple Pages opens) from a PDF; pptx (one slide per page) or dxf (vector paths and text) from a PDF'),
+      .describe(
+        'The format to convert to: pdf from documents and images; jpg, png, bmp, tiff or gif (one image per page) from a PDF; docx, xlsx, html, rtf, txt, epub or pages (a Word document, which Apple Pages opens) from a PDF; pptx (one slide per page) or dxf (vector paths and text) from a PDF',
+      ),
     dpi: z.coerce
       .number()
       .int()
@@ -145,14 +161,23 @@ export const toolParams = {
     multi_id: multiId,
     languages: ocrLanguagesParam.default(DEFAULT_OCR_LANGUAGE),
     force_ocr: z.boolean().default(false).describe('Recognise pages that already have text too (their text is replaced)'),
-    deskew: z.boolean().default(false).describe('Straighten skewed pages (their images are re-encoded); otherwise every page keeps its image as it was'),
-    output_format: z.enum(ocrOutputFormats).default('pdf').describe('pdf: the searchable PDF; txt: its text, in reading order; docx, xlsx: a document made from it'),
+    deskew: z
+      .boolean()
+      .default(false)
+      .describe('Straighten skewed pages (their images are re-encoded); otherwise every page keeps its image as it was'),
+    output_format: z
+      .enum(ocrOutputFormats)
+      .default('pdf')
+      .describe('pdf: the searchable PDF; txt: its text, in reading order; docx, xlsx: a document made from it'),
   }),
   images_merge_pdf: z.object({
     file_ids: z.array(fileId).min(1).max(200).describe('Images in the order of their pages'),
     multi_id: multiId,
     page_size: z.enum(['a4', 'letter', 'fit']).default(defaultImageLayout.page_size).describe('fit: each page the size of its image'),
-    orientation: z.enum(['portrait', 'landscape', 'auto']).default(defaultImageLayout.orientation).describe('auto: each page turned to match its image'),
+    orientation: z
+      .enum(['portrait', 'landscape', 'auto'])
+      .default(defaultImageLayout.orientation)
+      .describe('auto: each page turned to match its image'),
     margin: z.enum(['none', 'small', 'large']).default(defaultImageLayout.margin).describe('small: 7 mm, large: 15 mm around each image'),
   }),
   // One image in, one image out; the action decides which options the call carries.
@@ -161,7 +186,10 @@ export const toolParams = {
       file_id: fileId,
       multi_id: multiId,
       action: z.literal('compress'),
-      level: z.enum(['high', 'medium', 'low']).default('medium').describe('high: smallest file; low: best quality. The image keeps its format'),
+      level: z
+        .enum(['high', 'medium', 'low'])
+        .default('medium')
+        .describe('high: smallest file; low: best quality. The image keeps its format'),
     }),
     z.object({
       file_id: fileId,
@@ -190,7 +218,12 @@ export const toolParams = {
       file_id: fileId,
       multi_id: multiId,
       action: z.literal('resize'),
-      percent: z.number().int().min(IMAGE_RESIZE_PERCENT.min).max(IMAGE_RESIZE_PERCENT.max).describe('One percentage for both width and height'),
+      percent: z
+        .number()
+        .int()
+        .min(IMAGE_RESIZE_PERCENT.min)
+        .max(IMAGE_RESIZE_PERCENT.max)
+        .describe('One percentage for both width and height'),
     }),
     z.object({
       file_id: fileId,
@@ -232,7 +265,37 @@ export interface ToolDefinition {
   listed?: false;
 }
 
-export type ToolPageKey = 'word_to_pdf' | 'excel_to_pdf' | 'ppt_to_pdf' | 'rtf_to_pdf' | 'txt_to_pdf' | 'pub_to_pdf' | 'png_to_pdf' | 'bmp_to_pdf' | 'gif_to_pdf' | 'tiff_to_pdf' | 'pdf_to_jpg' | 'pdf_to_png' | 'pdf_to_bmp' | 'pdf_to_tiff' | 'pdf_to_gif' | 'image_compressor' | 'crop_image' | 'image_resizer' | 'rotate_image' | 'image_to_text' | 'pdf_to_text' | 'pdf_to_word' | 'pdf_to_excel' | 'pdf_to_html' | 'pdf_to_rtf' | 'pdf_to_txt' | 'pdf_to_epub' | 'pdf_to_pages' | 'pdf_to_ppt' | 'pdf_to_dxf';
+export type ToolPageKey =
+  | 'word_to_pdf'
+  | 'excel_to_pdf'
+  | 'ppt_to_pdf'
+  | 'rtf_to_pdf'
+  | 'txt_to_pdf'
+  | 'pub_to_pdf'
+  | 'png_to_pdf'
+  | 'bmp_to_pdf'
+  | 'gif_to_pdf'
+  | 'tiff_to_pdf'
+  | 'pdf_to_jpg'
+  | 'pdf_to_png'
+  | 'pdf_to_bmp'
+  | 'pdf_to_tiff'
+  | 'pdf_to_gif'
+  | 'image_compressor'
+  | 'crop_image'
+  | 'image_resizer'
+  | 'rotate_image'
+  | 'image_to_text'
+  | 'pdf_to_text'
+  | 'pdf_to_word'
+  | 'pdf_to_excel'
+  | 'pdf_to_html'
+  | 'pdf_to_rtf'
+  | 'pdf_to_txt'
+  | 'pdf_to_epub'
+  | 'pdf_to_pages'
+  | 'pdf_to_ppt'
+  | 'pdf_to_dxf';
 /** What names a page's texts and icon: its own key, or its tool's id. */
 export type ToolKey = ToolId | ToolPageKey;
 export const toolKey = (tool: Pick<ToolDefinition, 'id' | 'key'>): ToolKey => tool.key ?? tool.id;
@@ -245,7 +308,15 @@ const pptExt = ['ppt', 'pptx', 'pps', 'ppsx', 'odp'];
 const otherDocExt = ['rtf', 'txt', 'html', 'htm', 'xhtml', 'epub', 'pages', 'key', 'numbers', 'pub', 'dxf'];
 /** Documents are told apart by extension (many have no MIME type a browser knows). */
 const accepting = (extFrom: readonly string[]) => ({ extFrom: [...extFrom], acceptFormat: '' });
-const converter = { id: 'convert', apiPath: 'converter', apiMethod: 'GET', group: 'convert', extTo: 'pdf', isSingleUpload: false, minFiles: 1 } satisfies Partial<ToolDefinition>;
+const converter = {
+  id: 'convert',
+  apiPath: 'converter',
+  apiMethod: 'GET',
+  group: 'convert',
+  extTo: 'pdf',
+  isSingleUpload: false,
+  minFiles: 1,
+} satisfies Partial<ToolDefinition>;
 const pdfToImage = { extFrom: ['pdf'], acceptFormat: 'application/pdf' };
 const imagesToPdf = {
   id: 'images_merge_pdf',
@@ -281,17 +352,99 @@ const imageTool = {
 export const toolDefinitions: readonly ToolDefinition[] = [
   { id: 'merge', pageId: 'mergePdf', slug: 'merge-pdf', apiPath: 'merge', group: 'organize', ...pdfIn, isSingleUpload: false, minFiles: 2 },
   { id: 'split', pageId: 'splitPdf', slug: 'split-pdf', apiPath: 'split', group: 'organize', ...pdfIn, isSingleUpload: true, minFiles: 1 },
-  { id: 'extract_page', pageId: 'extractPages', slug: 'extract-pages', apiPath: 'extract_page', group: 'organize', ...pdfIn, isSingleUpload: true, minFiles: 1 },
-  { id: 'delete_page', pageId: 'deletePDFPages', slug: 'delete-pages', apiPath: 'delete_page', group: 'organize', ...pdfIn, isSingleUpload: true, minFiles: 1 },
-  { id: 'rearrange', pageId: 'rearrangePDFPages', slug: 'rearrange-pdf-pages', apiPath: 'rearrange', group: 'organize', ...pdfIn, isSingleUpload: true, minFiles: 1 },
-  { id: 'rotate', pageId: 'rotatePDF', slug: 'rotate-pdf', apiPath: 'document/rotate', group: 'organize', ...pdfIn, isSingleUpload: true, minFiles: 1 },
-  { id: 'compress', pageId: 'compressPdf', slug: 'compress-pdf', apiPath: 'compress', group: 'organize', ...pdfIn, isSingleUpload: false, minFiles: 1 },
-  { id: 'encrypt', pageId: 'protectPdf', slug: 'protect-pdf', apiPath: 'encrypt', group: 'protect', ...pdfIn, isSingleUpload: true, minFiles: 1 },
-  { id: 'decode', pageId: 'unlockPdf', slug: 'unlock-pdf', apiPath: 'decode', group: 'protect', ...pdfIn, isSingleUpload: true, minFiles: 1 },
+  {
+    id: 'extract_page',
+    pageId: 'extractPages',
+    slug: 'extract-pages',
+    apiPath: 'extract_page',
+    group: 'organize',
+    ...pdfIn,
+    isSingleUpload: true,
+    minFiles: 1,
+  },
+  {
+    id: 'delete_page',
+    pageId: 'deletePDFPages',
+    slug: 'delete-pages',
+    apiPath: 'delete_page',
+    group: 'organize',
+    ...pdfIn,
+    isSingleUpload: true,
+    minFiles: 1,
+  },
+  {
+    id: 'rearrange',
+    pageId: 'rearrangePDFPages',
+    slug: 'rearrange-pdf-pages',
+    apiPath: 'rearrange',
+    group: 'organize',
+    ...pdfIn,
+    isSingleUpload: true,
+    minFiles: 1,
+  },
+  {
+    id: 'rotate',
+    pageId: 'rotatePDF',
+    slug: 'rotate-pdf',
+    apiPath: 'document/rotate',
+    group: 'organize',
+    ...pdfIn,
+    isSingleUpload: true,
+    minFiles: 1,
+  },
+  {
+    id: 'compress',
+    pageId: 'compressPdf',
+    slug: 'compress-pdf',
+    apiPath: 'compress',
+    group: 'organize',
+    ...pdfIn,
+    isSingleUpload: false,
+    minFiles: 1,
+  },
+  {
+    id: 'encrypt',
+    pageId: 'protectPdf',
+    slug: 'protect-pdf',
+    apiPath: 'encrypt',
+    group: 'protect',
+    ...pdfIn,
+    isSingleUpload: true,
+    minFiles: 1,
+  },
+  {
+    id: 'decode',
+    pageId: 'unlockPdf',
+    slug: 'unlock-pdf',
+    apiPath: 'decode',
+    group: 'protect',
+    ...pdfIn,
+    isSingleUpload: true,
+    minFiles: 1,
+  },
   { id: 'cut', pageId: 'cropPDF', slug: 'crop-pdf', apiPath: 'document/cut', group: 'edit', ...pdfIn, isSingleUpload: true, minFiles: 1 },
   // The file id (and an optional password) travel in the path, as the spec's call has them.
-  { id: 'redaction', pageId: 'redactPDF', slug: 'redact-pdf', apiPath: 'document/redaction/:file_id/redaction', apiPathAliases: ['document/redaction/:file_id/redaction/:passwd'], group: 'protect', ...pdfIn, isSingleUpload: true, minFiles: 1 },
-  { id: 'replacetext', pageId: 'replaceText', slug: 'replace-text', apiPath: 'document/replacetext', group: 'edit', ...pdfIn, isSingleUpload: true, minFiles: 1 },
+  {
+    id: 'redaction',
+    pageId: 'redactPDF',
+    slug: 'redact-pdf',
+    apiPath: 'document/redaction/:file_id/redaction',
+    apiPathAliases: ['document/redaction/:file_id/redaction/:passwd'],
+    group: 'protect',
+    ...pdfIn,
+    isSingleUpload: true,
+    minFiles: 1,
+  },
+  {
+    id: 'replacetext',
+    pageId: 'replaceText',
+    slug: 'replace-text',
+    apiPath: 'document/replacetext',
+    group: 'edit',
+    ...pdfIn,
+    isSingleUpload: true,
+    minFiles: 1,
+  },
   // Conversions to PDF: one converter call serves a page per source format; each file is its own task.
   { ...converter, key: 'word_to_pdf', pageId: 'wordToPdf', slug: 'word-to-pdf', ...accepting(wordExt) },
   { ...converter, key: 'excel_to_pdf', pageId: 'excelToPdf', slug: 'excel-to-pdf', ...accepting(excelExt) },
@@ -299,7 +452,12 @@ export const toolDefinitions: readonly ToolDefinition[] = [
   { ...converter, key: 'rtf_to_pdf', pageId: 'rtfToPdf', slug: 'rtf-to-pdf', ...accepting(['rtf']) },
   { ...converter, key: 'txt_to_pdf', pageId: 'txtToPdf', slug: 'txt-to-pdf', ...accepting(['txt']) },
   { ...converter, key: 'pub_to_pdf', pageId: 'pubToPdf', slug: 'pub-to-pdf', ...accepting(['pub']) },
-  { ...converter, pageId: 'pdfConverter', slug: 'pdf-converter', ...accepting([...wordExt, ...excelExt, ...pptExt, ...otherDocExt, ...imageExtensions]) },
+  {
+    ...converter,
+    pageId: 'pdfConverter',
+    slug: 'pdf-converter',
+    ...accepting([...wordExt, ...excelExt, ...pptExt, ...otherDocExt, ...imageExtensions]),
+  },
   // PDF to images: the same converter call with an image output_format; one image per page.
   { ...converter, ...pdfToImage, key: 'pdf_to_jpg', pageId: 'pdfToJpg', slug: 'pdf-to-jpg', extTo: 'jpg' },
   { ...converter, ...pdfToImage, key: 'pdf_to_png', pageId: 'pdfToPng', slug: 'pdf-to-png', extTo: 'png', listed: false },
@@ -318,7 +476,17 @@ export const toolDefinitions: readonly ToolDefinition[] = [
   { ...converter, ...pdfToImage, key: 'pdf_to_pages', pageId: 'pdfToPages', slug: 'pdf-to-pages', extTo: 'pages' },
   { ...converter, ...pdfToImage, key: 'pdf_to_gif', pageId: 'pdfToGif', slug: 'pdf-to-gif', extTo: 'gif', listed: false },
   // Every embedded image at its own resolution, in its own format.
-  { id: 'extract_images', pageId: 'extractImages', slug: 'extract-images-from-pdf', apiPath: 'extract_images', group: 'organize', ...pdfIn, extTo: 'zip', isSingleUpload: true, minFiles: 1 },
+  {
+    id: 'extract_images',
+    pageId: 'extractImages',
+    slug: 'extract-images-from-pdf',
+    apiPath: 'extract_images',
+    group: 'organize',
+    ...pdfIn,
+    extTo: 'zip',
+    isSingleUpload: true,
+    minFiles: 1,
+  },
   // Images to PDF: several images, one PDF; the format pages are marketing slugs of the same tool.
   { ...imagesToPdf, pageId: 'jpgToPdf', slug: 'jpg-to-pdf' },
   { ...imagesToPdf, key: 'png_to_pdf', pageId: 'pngToPdf', slug: 'png-to-pdf', listed: false },
@@ -327,7 +495,16 @@ export const toolDefinitions: readonly ToolDefinition[] = [
   { ...imagesToPdf, key: 'tiff_to_pdf', pageId: 'tiffToPdf', slug: 'tiff-to-pdf', listed: false },
   // OCR: a scanned PDF, or images merged first, becomes a searchable PDF (or its text); the spec's image OCR calls all answer it.
   { ...ocrTool, pageId: 'OCR', slug: 'OCR', extFrom: ['pdf', ...imageExtensions], acceptFormat: `application/pdf,${imageMime}` },
-  { ...ocrTool, key: 'image_to_text', pageId: 'imageToText', slug: 'image-to-text', extFrom: [...imageExtensions], acceptFormat: imageMime, extTo: 'txt', listed: false },
+  {
+    ...ocrTool,
+    key: 'image_to_text',
+    pageId: 'imageToText',
+    slug: 'image-to-text',
+    extFrom: [...imageExtensions],
+    acceptFormat: imageMime,
+    extTo: 'txt',
+    listed: false,
+  },
   { ...ocrTool, key: 'pdf_to_text', pageId: 'pdfToText', slug: 'pdf-to-text', ...pdfIn, extTo: 'txt', listed: false },
   // The image tools: one call, a page per action (the panel of each page sends its action); each image is its own task.
   { ...imageTool, key: 'image_compressor', pageId: 'imageCompressor', slug: 'image-compressor', group: 'edit' },

@@ -16,11 +16,24 @@ import { pageHtml } from './html.js';
 /** A one-span line whose text starts at x on baseline y, 0.5 points per character wide. */
 function line(text: string, x: number, y: number, size = 10, style: { bold?: boolean } = {}): RawLine {
   const x1 = x + text.length * size * 0.5;
-  return { bbox: [x, y - size, x1, y + size * 0.2], baseline: y, sideways: false, spans: [{ text, size, bold: !!style.bold, italic: false, mono: false, serif: false, color: '000000', x0: x, x1 }] };
+  return {
+    bbox: [x, y - size, x1, y + size * 0.2],
+    baseline: y,
+    sideways: false,
+    spans: [{ text, size, bold: !!style.bold, italic: false, mono: false, serif: false, color: '000000', x0: x, x1 }],
+  };
 }
 
 const block = (...lines: RawLine[]) => ({ bbox: [0, 0, 0, 0] as Box, lines });
-const page = (blocks: ReturnType<typeof block>[], extra: Partial<RawPage> = {}): RawPage => ({ width: 600, height: 800, blocks, images: [], tables: [], rules: [], ...extra });
+const page = (blocks: ReturnType<typeof block>[], extra: Partial<RawPage> = {}): RawPage => ({
+  width: 600,
+  height: 800,
+  blocks,
+  images: [],
+  tables: [],
+  rules: [],
+  ...extra,
+});
 
 function describeBlocks(blocks: Block[]): string[] {
   return blocks.map((b) => {
@@ -50,7 +63,10 @@ describe('paragraphs and headings', () => {
   });
 
   it('goes on with a paragraph the end of a column cut, hyphenated or not', () => {
-    const left = block(line('A paragraph that runs down the left column and is contin-', 50, 100), line('ued in the right column, where it goes on and', 50, 112));
+    const left = block(
+      line('A paragraph that runs down the left column and is contin-', 50, 100),
+      line('ued in the right column, where it goes on and', 50, 112),
+    );
     const right = block(line('ends at last.', 320, 100), line('A new one starts here.', 320, 124));
     const model = analyze([page([left, right])], '/tmp');
     expect(describeBlocks(model.pages[0]!.blocks)).toEqual([
@@ -62,10 +78,22 @@ describe('paragraphs and headings', () => {
   it('ranks heading sizes into levels across the document', () => {
     const text = 'Body text that is long enough to be the most common size of all here.';
     const model = analyze(
-      [page([block(line('Chapter', 50, 60, 24)), block(line('Section', 50, 100, 16)), block(line(text, 50, 130)), block(line('Subsection', 50, 160, 13)), block(line(text, 50, 190))])],
+      [
+        page([
+          block(line('Chapter', 50, 60, 24)),
+          block(line('Section', 50, 100, 16)),
+          block(line(text, 50, 130)),
+          block(line('Subsection', 50, 160, 13)),
+          block(line(text, 50, 190)),
+        ]),
+      ],
       '/tmp',
     );
-    expect(describeBlocks(model.pages[0]!.blocks).filter((b) => b.startsWith('h'))).toEqual(['h1: Chapter', 'h2: Section', 'h3: Subsection']);
+    expect(describeBlocks(model.pages[0]!.blocks).filter((b) => b.startsWith('h'))).toEqual([
+      'h1: Chapter',
+      'h2: Section',
+      'h3: Subsection',
+    ]);
   });
 
   it('keeps bold runs inside a paragraph', () => {
@@ -74,7 +102,10 @@ describe('paragraphs and headings', () => {
     const joined: RawLine = { ...l, spans: [...l.spans, ...bold.spans], bbox: [50, 90, 100, 102] };
     const model = analyze([page([block(joined)])], '/tmp');
     const p = model.pages[0]!.blocks[0]!;
-    expect(p.kind === 'paragraph' && p.runs).toEqual([{ text: 'Plain ', size: 10 }, { text: 'bold', size: 10, bold: true }]);
+    expect(p.kind === 'paragraph' && p.runs).toEqual([
+      { text: 'Plain ', size: 10 },
+      { text: 'bold', size: 10, bold: true },
+    ]);
   });
 });
 
@@ -91,10 +122,18 @@ describe('lists', () => {
 
   it('groups items into one list with levels from their indents, the marker taken off', () => {
     const model = analyze(
-      [page([block(line('1. First', 50, 100), line('2. Second', 50, 112), line('a. Inner', 70, 124), line('3. Third', 50, 136)), block(line('After the list comes prose.', 50, 170))])],
+      [
+        page([
+          block(line('1. First', 50, 100), line('2. Second', 50, 112), line('a. Inner', 70, 124), line('3. Third', 50, 136)),
+          block(line('After the list comes prose.', 50, 170)),
+        ]),
+      ],
       '/tmp',
     );
-    expect(describeBlocks(model.pages[0]!.blocks)).toEqual(['ol: 0:First | 0:Second | 1:Inner | 0:Third', 'p: After the list comes prose.']);
+    expect(describeBlocks(model.pages[0]!.blocks)).toEqual([
+      'ol: 0:First | 0:Second | 1:Inner | 0:Third',
+      'p: After the list comes prose.',
+    ]);
   });
 
   it('starts a new list where the numbers start again or jump, from that number', () => {
@@ -133,11 +172,25 @@ describe('reading order and tables', () => {
       [250, 100, 251, 141],
       [349, 100, 350, 141],
     ];
-    const lines = [line('Name', 55, 115), line('Colour', 155, 115), line('Price', 255, 115), line('Apple', 55, 135), line('Red', 155, 135), line('12', 255, 135)];
+    const lines = [
+      line('Name', 55, 115),
+      line('Colour', 155, 115),
+      line('Price', 255, 115),
+      line('Apple', 55, 135),
+      line('Red', 155, 135),
+      line('12', 255, 135),
+    ];
     const grids = ruledGrids(rules, lines).map((g) => ({ xs: g.xs.map(Math.round), ys: g.ys.map(Math.round) }));
     expect(grids).toEqual([{ xs: [50, 151, 251, 350], ys: [100, 121, 141] }]);
-    const model = analyze([page([block(line('Before the table.', 50, 80)), block(...lines), block(line('After it.', 50, 170))], { rules })], '/tmp');
-    expect(describeBlocks(model.pages[0]!.blocks)).toEqual(['p: Before the table.', 'table: Name,Colour,Price ; Apple,Red,12', 'p: After it.']);
+    const model = analyze(
+      [page([block(line('Before the table.', 50, 80)), block(...lines), block(line('After it.', 50, 170))], { rules })],
+      '/tmp',
+    );
+    expect(describeBlocks(model.pages[0]!.blocks)).toEqual([
+      'p: Before the table.',
+      'table: Name,Colour,Price ; Apple,Red,12',
+      'p: After it.',
+    ]);
   });
 
   it('finds cells spanning two columns and two rows where the rules leave a boundary out, and puts their text in the first cell', () => {
@@ -153,7 +206,15 @@ describe('reading order and tables', () => {
       [349, 100, 350, 161],
     ];
     // Name sits low in its cell, Sales right of the middle: where each starts is not the first grid cell of its merged cell.
-    const lines = [line('Name', 55, 128), line('Sales', 255, 115), line('Q1', 155, 135), line('Q2', 255, 135), line('Apple', 55, 155), line('3', 155, 155), line('4', 255, 155)];
+    const lines = [
+      line('Name', 55, 128),
+      line('Sales', 255, 115),
+      line('Q1', 155, 135),
+      line('Q2', 255, 135),
+      line('Apple', 55, 155),
+      line('3', 155, 155),
+      line('4', 255, 155),
+    ];
     const model = analyze([page([block(...lines)], { rules })], '/tmp');
     const blocks = model.pages[0]!.blocks;
     expect(describeBlocks(blocks)).toEqual(['table: Name,Sales, ; ,Q1,Q2 ; Apple,3,4']);
@@ -161,7 +222,9 @@ describe('reading order and tables', () => {
       { row: 0, col: 0, rowSpan: 2, colSpan: 1 },
       { row: 0, col: 1, rowSpan: 1, colSpan: 2 },
     ]);
-    expect(pageHtml(model.pages[0]!, () => '')).toBe('<table>\n<tr><td rowspan="2">Name</td><td colspan="2">Sales</td></tr>\n<tr><td>Q1</td><td>Q2</td></tr>\n<tr><td>Apple</td><td>3</td><td>4</td></tr>\n</table>\n');
+    expect(pageHtml(model.pages[0]!, () => '')).toBe(
+      '<table>\n<tr><td rowspan="2">Name</td><td colspan="2">Sales</td></tr>\n<tr><td>Q1</td><td>Q2</td></tr>\n<tr><td>Apple</td><td>3</td><td>4</td></tr>\n</table>\n',
+    );
   });
 
   it('keeps the labels on a header bar without rules down it in their columns, not one merged cell', () => {
@@ -174,7 +237,17 @@ describe('reading order and tables', () => {
       [250, 120, 251, 161],
       [349, 120, 350, 161],
     ];
-    const lines = [line('Name', 55, 115), line('Colour', 155, 115), line('Price', 255, 115), line('Apple', 55, 135), line('Red', 155, 135), line('12', 255, 135), line('Pear', 55, 155), line('Green', 155, 155), line('7', 255, 155)];
+    const lines = [
+      line('Name', 55, 115),
+      line('Colour', 155, 115),
+      line('Price', 255, 115),
+      line('Apple', 55, 135),
+      line('Red', 155, 135),
+      line('12', 255, 135),
+      line('Pear', 55, 155),
+      line('Green', 155, 155),
+      line('7', 255, 155),
+    ];
     const blocks = analyze([page([block(...lines)], { rules })], '/tmp').pages[0]!.blocks;
     expect(describeBlocks(blocks)).toEqual(['table: Name,Colour,Price ; Apple,Red,12 ; Pear,Green,7']);
     expect(blocks[0]!.kind === 'table' && blocks[0]!.spans).toBeUndefined();
@@ -186,13 +259,27 @@ describe('reading order and tables', () => {
       [50, 120, 350, 121],
       [50, 160, 350, 161],
     ];
-    const lines = [line('Name', 55, 115), line('Price', 255, 115), line('Apple', 55, 135), line('12', 255, 135), line('Pear', 55, 150), line('7', 255, 150)];
+    const lines = [
+      line('Name', 55, 115),
+      line('Price', 255, 115),
+      line('Apple', 55, 135),
+      line('12', 255, 135),
+      line('Pear', 55, 150),
+      line('7', 255, 150),
+    ];
     const model = analyze([page([block(...lines)], { rules })], '/tmp');
     expect(describeBlocks(model.pages[0]!.blocks)).toEqual(['table: Name,Price ; Apple Pear,12 7']);
   });
 
   it('does not take a list found as a grid by the table hunt for a table', () => {
-    const lines = [line('1.', 50, 100), line('First', 70, 100), line('2.', 50, 112), line('Second', 70, 112), line('3.', 50, 124), line('Third', 70, 124)];
+    const lines = [
+      line('1.', 50, 100),
+      line('First', 70, 100),
+      line('2.', 50, 112),
+      line('Second', 70, 112),
+      line('3.', 50, 124),
+      line('Third', 70, 124),
+    ];
     const model = analyze([page([block(...lines)], { tables: [{ xs: [49, 65, 120], ys: [88, 102, 114, 126] }] })], '/tmp');
     expect(describeBlocks(model.pages[0]!.blocks)).toEqual(['ol: 0:First | 0:Second | 0:Third']);
   });
@@ -200,8 +287,14 @@ describe('reading order and tables', () => {
   it('splits a page into spreadsheet columns where its pieces start together', () => {
     expect(
       linesToRows([
-        [{ x: 50, text: 'Item' }, { x: 200, text: 'Cost' }],
-        [{ x: 51, text: 'Tea' }, { x: 203, text: '4' }],
+        [
+          { x: 50, text: 'Item' },
+          { x: 200, text: 'Cost' },
+        ],
+        [
+          { x: 51, text: 'Tea' },
+          { x: 203, text: '4' },
+        ],
         [{ x: 200, text: 'only cost' }],
       ]),
     ).toEqual([
@@ -216,7 +309,23 @@ describe('writers', () => {
   it('nests list levels in HTML as lists inside items, closing each', () => {
     const runs = (text: string) => [{ text, size: 10 }];
     const html = pageHtml(
-      { width: 600, height: 800, lines: [], blocks: [{ kind: 'list', ordered: true, items: [{ runs: runs('a'), level: 0 }, { runs: runs('b'), level: 2 }, { runs: runs('c'), level: 1 }, { runs: runs('d'), level: 0 }] }] },
+      {
+        width: 600,
+        height: 800,
+        lines: [],
+        blocks: [
+          {
+            kind: 'list',
+            ordered: true,
+            items: [
+              { runs: runs('a'), level: 0 },
+              { runs: runs('b'), level: 2 },
+              { runs: runs('c'), level: 1 },
+              { runs: runs('d'), level: 0 },
+            ],
+          },
+        ],
+      },
       () => '',
     );
     expect(html).toBe('<ol><li>a<ol><li>b</li><li>c</li></ol></li><li>d</li></ol>\n');
@@ -241,14 +350,25 @@ describe('extraction from a real PDF', () => {
     right.forEach((t, i) => p.drawText(t, { x: 320, y: 700 - i * 14, size: 11, font: regular }));
     // Under the right column: the last thing read.
     p.drawText('Plain then', { x: 320, y: 640, size: 11, font: regular });
-    p.drawText('bold words', { x: 320 + regular.widthOfTextAtSize('Plain then ', 11), y: 640, size: 11, font: bold, color: rgb(0.8, 0, 0) });
+    p.drawText('bold words', {
+      x: 320 + regular.widthOfTextAtSize('Plain then ', 11),
+      y: 640,
+      size: 11,
+      font: bold,
+      color: rgb(0.8, 0, 0),
+    });
     const bytes = await doc.save();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-extract-'));
     try {
       const pdf = mupdf.Document.openDocument(bytes, 'application/pdf');
       const raw = extractPage(pdf.loadPage(0), 1, dir);
       const blocks = analyze([raw], dir).pages[0]!.blocks;
-      expect(describeBlocks(blocks)).toEqual(['h1: Two Columns', `p: ${left.join(' ')}`, `p: ${right.join(' ')}`, 'p: Plain then bold words']);
+      expect(describeBlocks(blocks)).toEqual([
+        'h1: Two Columns',
+        `p: ${left.join(' ')}`,
+        `p: ${right.join(' ')}`,
+        'p: Plain then bold words',
+      ]);
       const last = blocks[3]!;
       expect(last.kind === 'paragraph' && last.runs.map((r) => [r.text.trim(), !!r.bold, r.color, !!r.serif])).toEqual([
         ['Plain then', false, undefined, false],

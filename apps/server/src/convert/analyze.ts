@@ -1,7 +1,22 @@
 // From what MuPDF reads off the pages (RawPage) to the document model: reading order, paragraphs
 // (lines joined, hyphenation undone), headings by text size, list items by their markers, tables
 // from ruled grids (rules.ts, with the cells their rules merge) and those MuPDF's table hunt finds, images in place. Pure functions: unit tested on their own.
-import type { Block, Box, CellSpan, DocModel, DocPage, ListItem, PlacedText, RawBlock, RawImage, RawLine, RawPage, RawSpan, RawTable, Run } from './model.js';
+import type {
+  Block,
+  Box,
+  CellSpan,
+  DocModel,
+  DocPage,
+  ListItem,
+  PlacedText,
+  RawBlock,
+  RawImage,
+  RawLine,
+  RawPage,
+  RawSpan,
+  RawTable,
+  Run,
+} from './model.js';
 import { runsText, spanLookup } from './model.js';
 import { cellAreas, ruledGrids, type CellArea } from './rules.js';
 
@@ -14,9 +29,15 @@ const BACKGROUND_MIN_CHARS = 200;
 
 const width = (b: Box) => b[2] - b[0];
 const height = (b: Box) => b[3] - b[1];
-const union = (boxes: Box[]): Box => [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+const union = (boxes: Box[]): Box => [
+  Math.min(...boxes.map((b) => b[0])),
+  Math.min(...boxes.map((b) => b[1])),
+  Math.max(...boxes.map((b) => b[2])),
+  Math.max(...boxes.map((b) => b[3])),
+];
 const center = (b: Box): [number, number] => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
-const inside = ([x, y]: [number, number], b: Box, slack = 2) => x >= b[0] - slack && x <= b[2] + slack && y >= b[1] - slack && y <= b[3] + slack;
+const inside = ([x, y]: [number, number], b: Box, slack = 2) =>
+  x >= b[0] - slack && x <= b[2] + slack && y >= b[1] - slack && y <= b[3] + slack;
 
 const allSpans = (pages: RawPage[]) => pages.flatMap((p) => p.blocks.flatMap((b) => b.lines.flatMap((l) => l.spans)));
 
@@ -112,7 +133,9 @@ export function rowsOf(lines: RawLine[]): Row[] {
   const rows: Row[] = [];
   for (const line of [...lines].sort((a, b) => a.baseline - b.baseline || a.bbox[0] - b.bbox[0])) {
     const size = dominantSize(line.spans) || height(line.bbox);
-    const row = line.sideways ? undefined : [...rows].reverse().find((r) => !r.lines[0]!.sideways && Math.abs(r.baseline - line.baseline) < 0.4 * Math.max(size, r.size));
+    const row = line.sideways
+      ? undefined
+      : [...rows].reverse().find((r) => !r.lines[0]!.sideways && Math.abs(r.baseline - line.baseline) < 0.4 * Math.max(size, r.size));
     if (row) row.lines.push(line);
     else rows.push({ spans: [], lines: [line], box: line.bbox, baseline: line.baseline, size });
   }
@@ -120,7 +143,8 @@ export function rowsOf(lines: RawLine[]): Row[] {
     row.lines.sort((a, b) => a.bbox[0] - b.bbox[0]);
     for (const line of row.lines) {
       const prev = row.spans.at(-1);
-      if (prev && !/\s$/.test(prev.text) && !/^\s/.test(line.spans[0]!.text)) row.spans.push({ ...prev, text: ' ', x0: prev.x1, x1: line.bbox[0] });
+      if (prev && !/\s$/.test(prev.text) && !/^\s/.test(line.spans[0]!.text))
+        row.spans.push({ ...prev, text: ' ', x0: prev.x1, x1: line.bbox[0] });
       row.spans.push(...line.spans);
     }
     row.box = union(row.lines.map((l) => l.bbox));
@@ -159,7 +183,10 @@ interface Para {
 /** Splits a block's rows into paragraphs: at list markers, wide gaps, size changes, short sentence-ending lines, first-line indents. */
 export function paragraphsOf(rows: Row[]): Para[] {
   if (!rows.length) return [];
-  const steps = rows.slice(1).map((r, i) => r.baseline - rows[i]!.baseline).sort((a, b) => a - b);
+  const steps = rows
+    .slice(1)
+    .map((r, i) => r.baseline - rows[i]!.baseline)
+    .sort((a, b) => a - b);
   const step = steps[Math.floor(steps.length / 2)] ?? 0;
   const left = Math.min(...rows.map((r) => r.box[0]));
   const right = Math.max(...rows.map((r) => r.box[2]));
@@ -203,7 +230,13 @@ export function runsOf(rows: Row[], skip = 0): Run[] {
       ...(s.color !== '000000' && { color: s.color }),
       size: s.size,
     };
-    if (last && last.size === style.size && last.color === style.color && (['bold', 'italic', 'mono', 'serif'] as const).every((k) => !!last[k] === !!style[k])) last.text += t;
+    if (
+      last &&
+      last.size === style.size &&
+      last.color === style.color &&
+      (['bold', 'italic', 'mono', 'serif'] as const).every((k) => !!last[k] === !!style[k])
+    )
+      last.text += t;
     else runs.push({ text: t, ...style });
   };
   for (const [i, row] of rows.entries()) {
@@ -282,7 +315,8 @@ export function tableOf(grid: RawTable, lines: RawLine[], rules: Box[]): Table |
   const columns = [...new Set([...cells.keys()].map((k) => Number(k.split(',')[1])))].sort((a, b) => a - b).map((c) => [c]);
   const filled = (r: number, group: number[]) => group.some((c) => cells.has(`${r},${c}`));
   for (let i = columns.length - 1; i > 0 && columns.length > 2; i--) {
-    if (!usedRows.some((r) => filled(r, columns[i - 1]!) && filled(r, columns[i]!))) columns.splice(i - 1, 2, [...columns[i - 1]!, ...columns[i]!]);
+    if (!usedRows.some((r) => filled(r, columns[i - 1]!) && filled(r, columns[i]!)))
+      columns.splice(i - 1, 2, [...columns[i - 1]!, ...columns[i]!]);
   }
   const cellLines = (r: number, group: number[]) => group.flatMap((c) => cells.get(`${r},${c}`) ?? []);
   const rows = usedRows.map((r) => columns.map((group) => paragraphsOf(rowsOf(cellLines(r, group))).map((p) => runsOf(p.rows))));
@@ -319,7 +353,10 @@ function spansOf(areas: CellArea[], usedRows: number[], columns: number[][], tex
 // ---------------------------------------------------------------------------------------------
 // Pages.
 
-type Item = { kind: 'text'; box: Box; block: RawBlock } | { kind: 'table'; box: Box; table: Table } | { kind: 'image'; box: Box; image: RawImage };
+type Item =
+  | { kind: 'text'; box: Box; block: RawBlock }
+  | { kind: 'table'; box: Box; table: Table }
+  | { kind: 'image'; box: Box; image: RawImage };
 
 interface Piece {
   block: Block;
@@ -337,7 +374,10 @@ export function headingSizes(pages: RawPage[], bodySize: number): number[] {
 function piecesOf(block: RawBlock, bodySize: number, headingLevels: number[]): Piece[] {
   return paragraphsOf(rowsOf(block.lines)).map((p): Piece => {
     if (p.marker) {
-      return { block: { kind: 'paragraph', runs: runsOf(p.rows, p.marker.length) }, item: { x: p.rows[0]!.box[0], ordered: p.marker.ordered, ...(p.marker.value !== undefined && { value: p.marker.value }) } };
+      return {
+        block: { kind: 'paragraph', runs: runsOf(p.rows, p.marker.length) },
+        item: { x: p.rows[0]!.box[0], ordered: p.marker.ordered, ...(p.marker.value !== undefined && { value: p.marker.value }) },
+      };
     }
     const runs = runsOf(p.rows);
     const all = runsText(runs);
@@ -421,21 +461,33 @@ export function analyzePage(page: RawPage, bodySize: number, headingLevels: numb
   const items: Item[] = [];
   for (const block of page.blocks) {
     const lines = block.lines.filter((l) => !inTable(l));
-    if (lines.length) items.push({ kind: 'text', box: union(lines.map((l) => l.bbox)), block: { bbox: union(lines.map((l) => l.bbox)), lines } });
+    if (lines.length)
+      items.push({ kind: 'text', box: union(lines.map((l) => l.bbox)), block: { bbox: union(lines.map((l) => l.bbox)), lines } });
   }
   for (const table of tables) items.push({ kind: 'table', box: table.box, table });
   const chars = allLines.reduce((n, l) => n + text(l.spans).trim().length, 0);
   for (const image of page.images) {
-    const background = width(image.bbox) * height(image.bbox) > BACKGROUND_SHARE * page.width * page.height && chars >= BACKGROUND_MIN_CHARS;
+    const background =
+      width(image.bbox) * height(image.bbox) > BACKGROUND_SHARE * page.width * page.height && chars >= BACKGROUND_MIN_CHARS;
     if (!background) items.push({ kind: 'image', box: image.bbox, image });
   }
   const pieces: Piece[] = [];
   for (const item of readingOrder(items, (i) => i.box)) {
     if (item.kind === 'text') pieces.push(...continueParagraph(pieces.at(-1), piecesOf(item.block, bodySize, headingLevels)));
-    else if (item.kind === 'table') pieces.push({ block: { kind: 'table', rows: item.table.rows, ...(item.table.spans.length && { spans: item.table.spans }) } });
+    else if (item.kind === 'table')
+      pieces.push({ block: { kind: 'table', rows: item.table.rows, ...(item.table.spans.length && { spans: item.table.spans }) } });
     else {
       const { image } = item;
-      pieces.push({ block: { kind: 'image', file: image.file, mime: image.mime, width: width(image.bbox), height: height(image.bbox), pixels: image.pixels } });
+      pieces.push({
+        block: {
+          kind: 'image',
+          file: image.file,
+          mime: image.mime,
+          width: width(image.bbox),
+          height: height(image.bbox),
+          pixels: image.pixels,
+        },
+      });
     }
   }
   const lines: PlacedText[][] = rowsOf(allLines.filter((l) => !inTable(l))).map((r) =>

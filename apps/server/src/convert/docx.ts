@@ -54,7 +54,8 @@ function textRuns(runs: Run[], body: { size: number | null; serif: boolean }): T
 /** The largest size each heading level's text is set in, for the Heading styles. */
 function headingSizes(model: DocModel): number[] {
   const sizes = [0, 0, 0];
-  for (const p of model.pages) for (const b of p.blocks) if (b.kind === 'heading') for (const r of b.runs) sizes[b.level - 1] = Math.max(sizes[b.level - 1]!, r.size);
+  for (const p of model.pages)
+    for (const b of p.blocks) if (b.kind === 'heading') for (const r of b.runs) sizes[b.level - 1] = Math.max(sizes[b.level - 1]!, r.size);
   return sizes.map((s, i) => s || model.bodySize * (1.6 - i * 0.2));
 }
 
@@ -82,20 +83,31 @@ export async function writeDocx(model: DocModel, out: string): Promise<void> {
     return new ImageRun({
       type: b.mime === 'image/png' ? 'png' : 'jpg',
       data: fs.readFileSync(path.join(model.imagesDir, b.file)),
-      transformation: { width: Math.max(1, Math.round(b.width * scale * PX_PER_POINT)), height: Math.max(1, Math.round(b.height * scale * PX_PER_POINT)) },
+      transformation: {
+        width: Math.max(1, Math.round(b.width * scale * PX_PER_POINT)),
+        height: Math.max(1, Math.round(b.height * scale * PX_PER_POINT)),
+      },
     });
   };
   for (const [i, page] of model.pages.entries()) {
     if (i > 0) breakBefore = true;
     for (const b of page.blocks) {
-      if (b.kind === 'heading') children.push(paragraph({ heading: headingStyle[b.level - 1], children: textRuns(b.runs, { size: null, serif: model.bodySerif }) }));
+      if (b.kind === 'heading')
+        children.push(
+          paragraph({ heading: headingStyle[b.level - 1], children: textRuns(b.runs, { size: null, serif: model.bodySerif }) }),
+        );
       else if (b.kind === 'paragraph') children.push(paragraph({ children: textRuns(b.runs, body) }));
       else if (b.kind === 'image') children.push(paragraph({ children: [image(b)] }));
       else if (b.kind === 'list') {
         // Each numbered list is an instance of its own, so its numbers start again at 1.
         const instance = ++lists;
         for (const item of b.items) {
-          children.push(paragraph({ numbering: { reference: b.ordered ? numbersFrom(b.start ?? 1) : 'bullets', level: item.level, instance }, children: textRuns(item.runs, body) }));
+          children.push(
+            paragraph({
+              numbering: { reference: b.ordered ? numbersFrom(b.start ?? 1) : 'bullets', level: item.level, instance },
+              children: textRuns(item.runs, body),
+            }),
+          );
         }
       } else {
         if (breakBefore) children.push(paragraph({ children: [] }));
@@ -109,7 +121,14 @@ export async function writeDocx(model: DocModel, out: string): Promise<void> {
             const s = span(r, c);
             if (s && s.col !== c) return [];
             if (s && s.row !== r) {
-              return [new TableCell({ width: { size: cellWidth * s.colSpan, type: WidthType.DXA }, ...(s.colSpan > 1 && { columnSpan: s.colSpan }), verticalMerge: VerticalMergeType.CONTINUE, children: [new Paragraph({})] })];
+              return [
+                new TableCell({
+                  width: { size: cellWidth * s.colSpan, type: WidthType.DXA },
+                  ...(s.colSpan > 1 && { columnSpan: s.colSpan }),
+                  verticalMerge: VerticalMergeType.CONTINUE,
+                  children: [new Paragraph({})],
+                }),
+              ];
             }
             return [
               new TableCell({
@@ -145,14 +164,25 @@ export async function writeDocx(model: DocModel, out: string): Promise<void> {
     creator: 'Quire',
     styles: {
       default: {
-        document: { run: { size: Math.round(model.bodySize * 2), font: model.bodySerif ? SERIF : SANS }, paragraph: { spacing: { after: 120 } } },
-        ...Object.fromEntries(sizes.map((s, i) => [`heading${i + 1}`, { run: { size: Math.round(s * 2), bold: true }, paragraph: { spacing: { before: 240, after: 120 } } }])),
+        document: {
+          run: { size: Math.round(model.bodySize * 2), font: model.bodySerif ? SERIF : SANS },
+          paragraph: { spacing: { after: 120 } },
+        },
+        ...Object.fromEntries(
+          sizes.map((s, i) => [
+            `heading${i + 1}`,
+            { run: { size: Math.round(s * 2), bold: true }, paragraph: { spacing: { before: 240, after: 120 } } },
+          ]),
+        ),
       },
     },
     numbering: {
       config: [
         { reference: 'bullets', levels: [0, 1, 2].map((l) => level(l, LevelFormat.BULLET, BULLETS[l]!)) },
-        ...[...starts].map((start) => ({ reference: `numbers-${start}`, levels: [0, 1, 2].map((l) => level(l, NUMBER_FORMATS[l]!, `%${l + 1}.`, l === 0 ? start : 1)) })),
+        ...[...starts].map((start) => ({
+          reference: `numbers-${start}`,
+          levels: [0, 1, 2].map((l) => level(l, NUMBER_FORMATS[l]!, `%${l + 1}.`, l === 0 ? start : 1)),
+        })),
       ],
     },
     sections: [
@@ -160,7 +190,12 @@ export async function writeDocx(model: DocModel, out: string): Promise<void> {
         properties: {
           page: {
             size: { width: Math.round(first.width * TWIPS_PER_POINT), height: Math.round(first.height * TWIPS_PER_POINT) },
-            margin: { top: MARGIN_PT * TWIPS_PER_POINT, bottom: MARGIN_PT * TWIPS_PER_POINT, left: MARGIN_PT * TWIPS_PER_POINT, right: MARGIN_PT * TWIPS_PER_POINT },
+            margin: {
+              top: MARGIN_PT * TWIPS_PER_POINT,
+              bottom: MARGIN_PT * TWIPS_PER_POINT,
+              left: MARGIN_PT * TWIPS_PER_POINT,
+              right: MARGIN_PT * TWIPS_PER_POINT,
+            },
           },
         },
         children: children.length ? children : [new Paragraph({})],

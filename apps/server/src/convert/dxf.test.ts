@@ -8,7 +8,15 @@ import { aciColor, dxfString, writeDxf } from './dxf.js';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-dxf-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const page = (over: Partial<PageGeometry>): PageGeometry => ({ width: 72, height: 144, lines: [], paths: [], images: [], background: null, ...over });
+const page = (over: Partial<PageGeometry>): PageGeometry => ({
+  width: 72,
+  height: 144,
+  lines: [],
+  paths: [],
+  images: [],
+  background: null,
+  ...over,
+});
 const run = { font: 'Arial', size: 10, bold: false, italic: false, color: [0, 0, 0] as [number, number, number] };
 
 describe('DXF writer', () => {
@@ -29,10 +37,37 @@ describe('DXF writer', () => {
     await writeDxf(
       [
         page({
-          paths: [{ subpaths: [{ points: [0, 0, 72, 144], closed: false }, { points: [0, 0, 72, 0, 72, 72], closed: true }], stroke: [255, 0, 0], fill: null }],
-          lines: [{ x: 36, y: 72, angle: -90, width: 20, size: 10, invisible: false, runs: [{ ...run, text: 'Up' }] }, { x: 0, y: 0, angle: 0, width: 1, size: 10, invisible: true, runs: [{ ...run, text: 'hidden' }] }],
+          paths: [
+            {
+              subpaths: [
+                { points: [0, 0, 72, 144], closed: false },
+                { points: [0, 0, 72, 0, 72, 72], closed: true },
+              ],
+              stroke: [255, 0, 0],
+              fill: null,
+            },
+          ],
+          lines: [
+            { x: 36, y: 72, angle: -90, width: 20, size: 10, invisible: false, runs: [{ ...run, text: 'Up' }] },
+            { x: 0, y: 0, angle: 0, width: 1, size: 10, invisible: true, runs: [{ ...run, text: 'hidden' }] },
+          ],
         }),
-        page({ lines: [{ x: 0, y: 144, angle: 0, width: 20, size: 10, invisible: false, runs: [{ ...run, text: 'B' }, { ...run, text: 'c' }] }] }),
+        page({
+          lines: [
+            {
+              x: 0,
+              y: 144,
+              angle: 0,
+              width: 20,
+              size: 10,
+              invisible: false,
+              runs: [
+                { ...run, text: 'B' },
+                { ...run, text: 'c' },
+              ],
+            },
+          ],
+        }),
       ],
       out,
     );

@@ -19,8 +19,19 @@ const CAP_HEIGHT = 0.7;
 
 /** The AutoCAD Color Index entries a colour is matched to: the seven named ones and greys (7 is black on paper, white on screen). */
 const ACI: [number, Rgb][] = [
-  [1, [255, 0, 0]], [2, [255, 255, 0]], [3, [0, 255, 0]], [4, [0, 255, 255]], [5, [0, 0, 255]], [6, [255, 0, 255]],
-  [7, [0, 0, 0]], [8, [128, 128, 128]], [9, [192, 192, 192]], [250, [51, 51, 51]], [252, [105, 105, 105]], [254, [190, 190, 190]], [255, [255, 255, 255]],
+  [1, [255, 0, 0]],
+  [2, [255, 255, 0]],
+  [3, [0, 255, 0]],
+  [4, [0, 255, 255]],
+  [5, [0, 0, 255]],
+  [6, [255, 0, 255]],
+  [7, [0, 0, 0]],
+  [8, [128, 128, 128]],
+  [9, [192, 192, 192]],
+  [250, [51, 51, 51]],
+  [252, [105, 105, 105]],
+  [254, [190, 190, 190]],
+  [255, [255, 255, 255]],
 ];
 
 export function aciColor(rgb: Rgb): number {
@@ -110,7 +121,16 @@ export async function writeDxf(pages: PageGeometry[], out: string): Promise<void
   });
   w.pair(0, 'ENDTAB');
   w.pair(0, 'TABLE'), w.pair(2, 'STYLE'), w.pair(70, 1);
-  w.pair(0, 'STYLE'), w.pair(2, 'STANDARD'), w.pair(70, 0), w.pair(40, 0), w.pair(41, 1), w.pair(50, 0), w.pair(71, 0), w.pair(42, 2.5), w.pair(3, 'txt'), w.pair(4, '');
+  w.pair(0, 'STYLE'),
+    w.pair(2, 'STANDARD'),
+    w.pair(70, 0),
+    w.pair(40, 0),
+    w.pair(41, 1),
+    w.pair(50, 0),
+    w.pair(71, 0),
+    w.pair(42, 2.5),
+    w.pair(3, 'txt'),
+    w.pair(4, '');
   w.pair(0, 'ENDTAB');
   endSection();
 
@@ -128,7 +148,14 @@ export async function writeDxf(pages: PageGeometry[], out: string): Promise<void
           w.pair(10, X(p[0]!)), w.pair(20, Y(p[1]!)), w.pair(30, 0), w.pair(11, X(p[2]!)), w.pair(21, Y(p[3]!)), w.pair(31, 0);
           continue;
         }
-        w.pair(0, 'POLYLINE'), w.pair(8, layer), w.pair(62, color), w.pair(66, 1), w.pair(10, 0), w.pair(20, 0), w.pair(30, 0), w.pair(70, sp.closed ? 1 : 0);
+        w.pair(0, 'POLYLINE'),
+          w.pair(8, layer),
+          w.pair(62, color),
+          w.pair(66, 1),
+          w.pair(10, 0),
+          w.pair(20, 0),
+          w.pair(30, 0),
+          w.pair(70, sp.closed ? 1 : 0);
         for (let k = 0; k < p.length; k += 2) {
           w.pair(0, 'VERTEX'), w.pair(8, layer), w.pair(10, X(p[k]!)), w.pair(20, Y(p[k + 1]!)), w.pair(30, 0);
         }

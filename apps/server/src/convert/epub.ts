@@ -16,11 +16,16 @@ export async function writeEpub(model: DocModel, title: string, out: string): Pr
   // The mimetype entry comes first and uncompressed, so the file identifies itself (OCF).
   zip.addBuffer(Buffer.from('application/epub+zip'), 'mimetype', { compress: false });
   zip.addBuffer(
-    Buffer.from(`<?xml version="1.0" encoding="utf-8"?>\n<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">\n<rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>\n</container>\n`),
+    Buffer.from(
+      `<?xml version="1.0" encoding="utf-8"?>\n<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">\n<rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>\n</container>\n`,
+    ),
     'META-INF/container.xml',
   );
   zip.addBuffer(Buffer.from(documentCss), 'OEBPS/style.css');
-  const manifest: string[] = ['<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>', '<item id="css" href="style.css" media-type="text/css"/>'];
+  const manifest: string[] = [
+    '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>',
+    '<item id="css" href="style.css" media-type="text/css"/>',
+  ];
   const spine: string[] = [];
   const toc: string[] = [];
   const images = new Set<string>();
@@ -36,16 +41,23 @@ export async function writeEpub(model: DocModel, title: string, out: string): Pr
     });
     // Headings get ids so the table of contents can point at them.
     let n = 0;
-    const withIds = body.replace(/<h([1-3])>(.*?)<\/h\1>/g, (_, level: string, inner: string) => `<h${level} id="h${++n}">${inner}</h${level}>`);
+    const withIds = body.replace(
+      /<h([1-3])>(.*?)<\/h\1>/g,
+      (_, level: string, inner: string) => `<h${level} id="h${++n}">${inner}</h${level}>`,
+    );
     zip.addBuffer(Buffer.from(xhtml(`${title} ${i + 1}`, withIds)), `OEBPS/${name}`);
     manifest.push(`<item id="p${i + 1}" href="${name}" media-type="application/xhtml+xml"/>`);
     spine.push(`<itemref idref="p${i + 1}"/>`);
     n = 0;
-    for (const b of page.blocks) if (b.kind === 'heading') toc.push(`<li><a href="${name}#h${++n}">${escapeXml(runsText(b.runs))}</a></li>`);
+    for (const b of page.blocks)
+      if (b.kind === 'heading') toc.push(`<li><a href="${name}#h${++n}">${escapeXml(runsText(b.runs))}</a></li>`);
   }
   // Without headings, the pages are the table of contents.
   const entries = toc.length ? toc : model.pages.map((_, i) => `<li><a href="page-${i + 1}.xhtml">${i + 1}</a></li>`);
-  zip.addBuffer(Buffer.from(xhtml(title, `<nav epub:type="toc" id="toc"><h1>${escapeXml(title)}</h1><ol>${entries.join('\n')}</ol></nav>\n`)), 'OEBPS/nav.xhtml');
+  zip.addBuffer(
+    Buffer.from(xhtml(title, `<nav epub:type="toc" id="toc"><h1>${escapeXml(title)}</h1><ol>${entries.join('\n')}</ol></nav>\n`)),
+    'OEBPS/nav.xhtml',
+  );
   const modified = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   zip.addBuffer(
     Buffer.from(

@@ -92,7 +92,8 @@ function huntTables(list: mupdf.DisplayList): RawTable[] {
  */
 export function walkWithAstralChars(stext: mupdf.StructuredText, walker: Parameters<mupdf.StructuredText['walk']>[0]) {
   const fromCharCode = String.fromCharCode;
-  String.fromCharCode = (...codes: number[]) => (codes.length === 1 && codes[0]! > 0xffff && codes[0]! <= 0x10ffff ? String.fromCodePoint(codes[0]!) : fromCharCode(...codes));
+  String.fromCharCode = (...codes: number[]) =>
+    codes.length === 1 && codes[0]! > 0xffff && codes[0]! <= 0x10ffff ? String.fromCodePoint(codes[0]!) : fromCharCode(...codes);
   try {
     stext.walk(walker);
   } finally {
@@ -129,9 +130,20 @@ export function extractPage(page: mupdf.Page, pageNumber: number, imagesDir: str
       const s = Math.round(size * 2) / 2;
       const x0 = Math.min(quad[0], quad[4]);
       const x1 = Math.max(quad[2], quad[6]);
-      const hex = (color as number[]).map((v) => Math.round(v * 255).toString(16).padStart(2, '0')).join('');
+      const hex = (color as number[])
+        .map((v) =>
+          Math.round(v * 255)
+            .toString(16)
+            .padStart(2, '0'),
+        )
+        .join('');
       if (line.spans.length === 0) line.baseline = origin[1];
-      if (span && span.size === s && span.color === hex && (['bold', 'italic', 'mono', 'serif'] as const).every((k) => span![k] === style[k])) {
+      if (
+        span &&
+        span.size === s &&
+        span.color === hex &&
+        (['bold', 'italic', 'mono', 'serif'] as const).every((k) => span![k] === style[k])
+      ) {
         span.text += c;
         span.x1 = Math.max(span.x1, x1);
       } else {
@@ -167,7 +179,8 @@ export function extractPage(page: mupdf.Page, pageNumber: number, imagesDir: str
       fs.writeFileSync(path.join(imagesDir, file), encoded.data);
       // Clipped to the page: a picture bleeding off the edge is shown only as far as the page goes.
       const box: Box = [Math.max(x0, bounds[0]), Math.max(y0, bounds[1]), Math.min(x1, bounds[2]), Math.min(y1, bounds[3])];
-      if (box[2] - box[0] >= MIN_IMAGE_SIDE && box[3] - box[1] >= MIN_IMAGE_SIDE) images.push({ bbox: box, file, mime: encoded.mime, pixels: encoded.pixels });
+      if (box[2] - box[0] >= MIN_IMAGE_SIDE && box[3] - box[1] >= MIN_IMAGE_SIDE)
+        images.push({ bbox: box, file, mime: encoded.mime, pixels: encoded.pixels });
     },
   });
   stext.destroy();

@@ -77,14 +77,18 @@ export function pageHtml(page: DocPage, imageSrc: ImageSource): string {
   return page.blocks.map((b) => blockHtml(b, imageSrc)).join('');
 }
 
-export const documentCss = 'body{font-family:serif;max-width:50em;margin:2em auto;padding:0 1em;line-height:1.4}img{max-width:100%;height:auto}table{border-collapse:collapse;margin:1em 0}td{border:1px solid #999;padding:.2em .4em;vertical-align:top}hr.page{border:0;border-top:1px dashed #bbb;margin:2em 0}';
+export const documentCss =
+  'body{font-family:serif;max-width:50em;margin:2em auto;padding:0 1em;line-height:1.4}img{max-width:100%;height:auto}table{border-collapse:collapse;margin:1em 0}td{border:1px solid #999;padding:.2em .4em;vertical-align:top}hr.page{border:0;border-top:1px dashed #bbb;margin:2em 0}';
 
 /** One self-contained file: images as data: URIs, a rule where each PDF page began. */
 export function writeHtml(model: DocModel, title: string, out: string): void {
   const dataUri: ImageSource = (b) => `data:${b.mime};base64,${fs.readFileSync(path.join(model.imagesDir, b.file)).toString('base64')}`;
   const fd = fs.openSync(out, 'w');
   try {
-    fs.writeSync(fd, `<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8" />\n<title>${escapeXml(title)}</title>\n<style>${documentCss}${model.bodySerif ? '' : 'body{font-family:sans-serif}'}</style>\n</head>\n<body>\n`);
+    fs.writeSync(
+      fd,
+      `<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8" />\n<title>${escapeXml(title)}</title>\n<style>${documentCss}${model.bodySerif ? '' : 'body{font-family:sans-serif}'}</style>\n</head>\n<body>\n`,
+    );
     for (const [i, page] of model.pages.entries()) fs.writeSync(fd, `${i > 0 ? '<hr class="page" />\n' : ''}${pageHtml(page, dataUri)}`);
     fs.writeSync(fd, '</body>\n</html>\n');
   } finally {

@@ -108,7 +108,8 @@ export interface CellSpan {
 /** For a table's spans: the span covering a cell, if any. */
 export function spanLookup(spans: CellSpan[] = []): (row: number, col: number) => CellSpan | undefined {
   const at = new Map<string, CellSpan>();
-  for (const s of spans) for (let r = s.row; r < s.row + s.rowSpan; r++) for (let c = s.col; c < s.col + s.colSpan; c++) at.set(`${r},${c}`, s);
+  for (const s of spans)
+    for (let r = s.row; r < s.row + s.rowSpan; r++) for (let c = s.col; c < s.col + s.colSpan; c++) at.set(`${r},${c}`, s);
   return (row, col) => at.get(`${row},${col}`);
 }
 

@@ -11,7 +11,8 @@ import { flatten, fontFamily, LineBuilder, toRgb } from './pageGeometry.js';
 
 const style = { font: 'Arial', bold: false, italic: false, color: [0, 0, 0] as [number, number, number] };
 /** Glyphs of a 10 pt font, each 5 pt wide, left to right from (x, y). */
-const glyphs = (text: string, x: number, y: number) => [...text].map((char, i) => ({ char, x: x + 5 * i, y, dx: 1, dy: 0, size: 10, advance: 5, style, invisible: false }));
+const glyphs = (text: string, x: number, y: number) =>
+  [...text].map((char, i) => ({ char, x: x + 5 * i, y, dx: 1, dy: 0, size: 10, advance: 5, style, invisible: false }));
 
 describe('LineBuilder', () => {
   it('joins glyphs on a baseline, puts a space in a word gap and splits at a column gap', () => {
@@ -28,7 +29,13 @@ describe('LineBuilder', () => {
     b.add({ ...glyphs('c', 82, 100)[0]!, style: { ...style, bold: true } });
     for (const g of glyphs('Next', 72, 114)) b.add(g);
     const lines = b.finish();
-    expect(lines.map((l) => l.runs.map((r) => [r.text, r.bold]))).toEqual([[['Ab', false], ['c', true]], [['Next', false]]]);
+    expect(lines.map((l) => l.runs.map((r) => [r.text, r.bold]))).toEqual([
+      [
+        ['Ab', false],
+        ['c', true],
+      ],
+      [['Next', false]],
+    ]);
   });
 
   it('drops an overprint of the same text (fake bold) and lines of spaces only', () => {
@@ -103,7 +110,10 @@ describe('the geometry job', () => {
     const [page] = pages;
     expect(page!.paths).toHaveLength(1);
     const shape = page!.paths[0]!;
-    expect([shape.fill, shape.stroke]).toEqual([[0, 0, 255], [0, 0, 0]]);
+    expect([shape.fill, shape.stroke]).toEqual([
+      [0, 0, 255],
+      [0, 0, 0],
+    ]);
     const pts = shape.subpaths[0]!.points.map(Math.round);
     expect(Math.min(...pts.filter((_, i) => i % 2 === 0))).toBe(100);
     expect(Math.min(...pts.filter((_, i) => i % 2 === 1))).toBe(892 - 350);
@@ -126,7 +136,13 @@ describe('a tiling pattern with text in its cell', () => {
       const page = doc.addPage([300, 300]);
       const fontRef = font.ref;
       const cell = doc.context.stream('BT /F1 8 Tf 2 6 Td (x) Tj ET', {
-        PatternType: 1, PaintType: 1, TilingType: 1, BBox: [0, 0, 20, 20], XStep: 20, YStep: 20, Resources: { Font: { F1: fontRef } },
+        PatternType: 1,
+        PaintType: 1,
+        TilingType: 1,
+        BBox: [0, 0, 20, 20],
+        XStep: 20,
+        YStep: 20,
+        Resources: { Font: { F1: fontRef } },
       });
       const resources = doc.context.obj({ Font: { F1: fontRef }, Pattern: { P1: doc.context.register(cell) } });
       page.node.set(PDFName.of('Resources'), resources);

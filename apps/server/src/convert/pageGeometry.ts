@@ -8,7 +8,17 @@ import path from 'node:path';
 import * as mupdf from 'mupdf';
 import { ErrorCode } from '@quire/contracts/errors';
 import type { GeometryJob } from '../engines/mupdfJobs.js';
-import { MAX_PAGE_GLYPHS, MAX_PATH_POINTS, type PageGeometry, type PageImage, type PathShape, type Rgb, type Subpath, type TextLine, type TextRun } from './geometryTypes.js';
+import {
+  MAX_PAGE_GLYPHS,
+  MAX_PATH_POINTS,
+  type PageGeometry,
+  type PageImage,
+  type PathShape,
+  type Rgb,
+  type Subpath,
+  type TextLine,
+  type TextRun,
+} from './geometryTypes.js';
 
 /** The background picture: at most this many pixels, whatever the page size. */
 const MAX_BACKGROUND_PIXELS = 16_000_000;
@@ -85,7 +95,19 @@ export class LineBuilder {
     }
     if (!line) {
       if (g.char === ' ') return;
-      line = { x: g.x, y: g.y, angle: (Math.atan2(g.dy, g.dx) * 180) / Math.PI, width: 0, size: g.size, invisible: g.invisible, runs: [], endX: g.x, endY: g.y, dx: g.dx, dy: g.dy };
+      line = {
+        x: g.x,
+        y: g.y,
+        angle: (Math.atan2(g.dy, g.dx) * 180) / Math.PI,
+        width: 0,
+        size: g.size,
+        invisible: g.invisible,
+        runs: [],
+        endX: g.x,
+        endY: g.y,
+        dx: g.dx,
+        dy: g.dy,
+      };
       this.lines.push(line);
       this.current = line;
     }
@@ -109,7 +131,14 @@ export class LineBuilder {
   private append(line: TextLine, char: string, g: Glyph) {
     const last = line.runs.at(-1);
     const size = Math.round(g.size * 10) / 10;
-    if (last && last.size === size && last.font === g.style.font && last.bold === g.style.bold && last.italic === g.style.italic && last.color.join() === g.style.color.join()) {
+    if (
+      last &&
+      last.size === size &&
+      last.font === g.style.font &&
+      last.bold === g.style.bold &&
+      last.italic === g.style.italic &&
+      last.color.join() === g.style.color.join()
+    ) {
       last.text += char;
     } else {
       line.runs.push({ text: char, size, ...g.style });
@@ -120,7 +149,12 @@ export class LineBuilder {
   finish(): TextLine[] {
     const seen = new Map<string, TextLine[]>();
     const out: TextLine[] = [];
-    for (const { endX: _x, endY: _y, dx: _dx, dy: _dy, ...line } of this.lines as (TextLine & { endX: number; endY: number; dx: number; dy: number })[]) {
+    for (const { endX: _x, endY: _y, dx: _dx, dy: _dy, ...line } of this.lines as (TextLine & {
+      endX: number;
+      endY: number;
+      dx: number;
+      dy: number;
+    })[]) {
       const last = line.runs.at(-1);
       if (last) last.text = last.text.trimEnd();
       line.runs = line.runs.filter((r) => r.text);
@@ -157,7 +191,8 @@ export function flatten(p: mupdf.Path, ctm: mupdf.Matrix): Subpath[] {
       if (!cur) return;
       const p0 = at();
       const [p1, p2, p3] = [apply(ctm, x1, y1), apply(ctm, x2, y2), apply(ctm, x3, y3)];
-      const hull = Math.hypot(p1[0] - p0[0], p1[1] - p0[1]) + Math.hypot(p2[0] - p1[0], p2[1] - p1[1]) + Math.hypot(p3[0] - p2[0], p3[1] - p2[1]);
+      const hull =
+        Math.hypot(p1[0] - p0[0], p1[1] - p0[1]) + Math.hypot(p2[0] - p1[0], p2[1] - p1[1]) + Math.hypot(p3[0] - p2[0], p3[1] - p2[1]);
       const n = Math.max(2, Math.min(24, Math.ceil(hull / 3)));
       for (let i = 1; i <= n; i++) {
         const t = i / n;
@@ -193,7 +228,8 @@ function unitBox(ctm: mupdf.Matrix): mupdf.Rect {
 }
 
 const overlaps = (a: mupdf.Rect, b: mupdf.Rect) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-const inside = (a: mupdf.Rect, b: mupdf.Rect, slack = 1) => a[0] >= b[0] - slack && a[1] >= b[1] - slack && a[2] <= b[2] + slack && a[3] <= b[3] + slack;
+const inside = (a: mupdf.Rect, b: mupdf.Rect, slack = 1) =>
+  a[0] >= b[0] - slack && a[1] >= b[1] - slack && a[2] <= b[2] + slack && a[3] <= b[3] + slack;
 
 /**
  * The first pass over a page: collects its editable text and (for DXF) its paths, decides which
@@ -334,7 +370,8 @@ class PageWalker {
           return;
         }
         // Ligatures (ﬁ, ﬂ…) as their letters, which is what an editor should find.
-        const char = unicode >= 0xfb00 && unicode <= 0xfb06 ? String.fromCodePoint(unicode).normalize('NFKC') : String.fromCodePoint(unicode);
+        const char =
+          unicode >= 0xfb00 && unicode <= 0xfb06 ? String.fromCodePoint(unicode).normalize('NFKC') : String.fromCodePoint(unicode);
         if (glyph < 0) return void glyphs.push(char);
         const m = mupdf.Matrix.concat(trm, ctm);
         const scale = Math.hypot(m[0], m[1]);
@@ -403,7 +440,11 @@ class PageWalker {
  * The second pass: everything the first did not take, drawn on `draw` (when the page needs its
  * background); the separate pictures handed to `onImage` instead.
  */
-function backgroundDevice(draw: mupdf.Device | null, walker: PageWalker, onImage: (image: mupdf.Image, ctm: mupdf.Matrix) => void): mupdf.Device {
+function backgroundDevice(
+  draw: mupdf.Device | null,
+  walker: PageWalker,
+  onImage: (image: mupdf.Image, ctm: mupdf.Matrix) => void,
+): mupdf.Device {
   const separate = walker.separate();
   let texts = 0;
   let images = 0;
@@ -457,7 +498,12 @@ function pictureOf(image: mupdf.Image): mupdf.Pixmap {
   return cs && (cs.isRGB() || cs.isGray()) ? pixmap : pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, true);
 }
 
-export function pageGeometry(job: GeometryJob, doc: mupdf.Document, progress: (done: number, total: number) => void, fail: Fail): { pages: number } {
+export function pageGeometry(
+  job: GeometryJob,
+  doc: mupdf.Document,
+  progress: (done: number, total: number) => void,
+  fail: Fail,
+): { pages: number } {
   const count = doc.countPages();
   const pages: PageGeometry[] = [];
   const points = { used: 0 };
@@ -485,7 +531,11 @@ export function pageGeometry(job: GeometryJob, doc: mupdf.Document, progress: (d
         const scale = Math.min(job.backgroundDpi / 72, Math.sqrt(MAX_BACKGROUND_PIXELS / Math.max(1, width * height)));
         // The picture covers the page from its top left corner, whatever its box's origin.
         const matrix = mupdf.Matrix.concat(mupdf.Matrix.translate(-x0, -y0), mupdf.Matrix.scale(scale, scale));
-        pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))], false);
+        pixmap = new mupdf.Pixmap(
+          mupdf.ColorSpace.DeviceRGB,
+          [0, 0, Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))],
+          false,
+        );
         pixmap.clear(255);
         draw = new mupdf.DrawDevice(matrix, pixmap);
       }
@@ -508,7 +558,10 @@ export function pageGeometry(job: GeometryJob, doc: mupdf.Document, progress: (d
     }
     // Geometry is kept relative to the page's top left corner.
     const lines = walker.lines.finish().map((l) => ({ ...l, x: l.x - x0, y: l.y - y0 }));
-    const paths = walker.paths.map((s) => ({ ...s, subpaths: s.subpaths.map((sp) => ({ ...sp, points: sp.points.map((v, k) => v - (k % 2 ? y0 : x0)) })) }));
+    const paths = walker.paths.map((s) => ({
+      ...s,
+      subpaths: s.subpaths.map((sp) => ({ ...sp, points: sp.points.map((v, k) => v - (k % 2 ? y0 : x0)) })),
+    }));
     pages.push({ width, height, lines, paths, images, background });
     page.destroy();
     progress(i + 1, count);

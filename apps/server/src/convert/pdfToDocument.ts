@@ -11,15 +11,27 @@ import type { ToolContext, ToolInput, ToolOutput } from '../tools/tool.js';
 /** Apple's format is undocumented and no installed engine writes it; Pages opens Word documents. */
 export const pagesNote = 'Apple Pages cannot be written directly: this is a Word document, which Pages opens (File > Open).';
 
-export async function pdfToDocument(ctx: ToolContext, input: ToolInput, format: PdfDocumentFormat, baseName: string): Promise<ToolOutput[]> {
+export async function pdfToDocument(
+  ctx: ToolContext,
+  input: ToolInput,
+  format: PdfDocumentFormat,
+  baseName: string,
+): Promise<ToolOutput[]> {
   // Encrypted or damaged files reach MuPDF as qpdf opens and repairs them.
-  const source = await editableInput({ file: input.path, password: input.password }, input.pages, path.join(ctx.workDir, 'input.pdf'), ctx.limits);
+  const source = await editableInput(
+    { file: input.path, password: input.password },
+    input.pages,
+    path.join(ctx.workDir, 'input.pdf'),
+    ctx.limits,
+  );
   ctx.progress(5);
   const imagesDir = path.join(ctx.workDir, 'images');
   await fs.mkdir(imagesDir, { recursive: true });
   const ext = format === 'pages' ? 'docx' : format;
   const out = path.join(ctx.workDir, `converted.${ext}`);
-  await runMupdf({ op: 'extract', input: source, output: out, imagesDir, format: ext, title: baseName }, ctx.workDir, ctx.limits, (p) => ctx.progress(5 + Math.round(p * 0.9)));
+  await runMupdf({ op: 'extract', input: source, output: out, imagesDir, format: ext, title: baseName }, ctx.workDir, ctx.limits, (p) =>
+    ctx.progress(5 + Math.round(p * 0.9)),
+  );
   ctx.progress(100);
   return [{ path: out, name: `${baseName}.${ext}`, ...(format === 'pages' && { note: pagesNote }) }];
 }

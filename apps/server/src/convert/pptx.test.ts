@@ -46,9 +46,15 @@ describe('PPTX writer', () => {
   });
 
   it('writes runs with size, weight and colour; invisible text without a fill', () => {
-    const xml = textBoxXml(line({ runs: [{ text: 'Bold', font: 'Times New Roman', size: 11.5, bold: true, italic: true, color: [0, 128, 255] }] }), 7, { scale: 2, dx: 0, dy: 0 });
+    const xml = textBoxXml(
+      line({ runs: [{ text: 'Bold', font: 'Times New Roman', size: 11.5, bold: true, italic: true, color: [0, 128, 255] }] }),
+      7,
+      { scale: 2, dx: 0, dy: 0 },
+    );
     expect(xml).toContain('<p:cNvPr id="7" name="Text 7"/>');
-    expect(xml).toContain('sz="2300" b="1" i="1" dirty="0"><a:solidFill><a:srgbClr val="0080FF"/></a:solidFill><a:latin typeface="Times New Roman"/>');
+    expect(xml).toContain(
+      'sz="2300" b="1" i="1" dirty="0"><a:solidFill><a:srgbClr val="0080FF"/></a:solidFill><a:latin typeface="Times New Roman"/>',
+    );
     expect(textBoxXml(line({ invisible: true }), 3, { scale: 1, dx: 0, dy: 0 })).toContain('<a:noFill/><a:latin');
   });
 

@@ -26,7 +26,8 @@ const MAX_SIDE = 51206400;
 const ASCENT = 0.98;
 const LINE_HEIGHT = 1.2;
 
-const NS = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"';
+const NS =
+  'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"';
 const DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
@@ -40,7 +41,11 @@ export function xmlText(s: string): string {
     .replace(/"/g, '&quot;');
 }
 
-const hex = (rgb: number[]) => rgb.map((v) => v.toString(16).padStart(2, '0')).join('').toUpperCase();
+const hex = (rgb: number[]) =>
+  rgb
+    .map((v) => v.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
 const emu = (v: number) => Math.round(v);
 
 function relationships(rels: [string, string, string][]): string {
@@ -71,7 +76,7 @@ export function textBoxXml(line: TextLine, id: number, { scale, dx, dy }: Placem
   const [ox, oy] = [-w / 2, asc - h / 2];
   const cx = dx + line.x * k - (ox * Math.cos(t) - oy * Math.sin(t));
   const cy = dy + line.y * k - (ox * Math.sin(t) + oy * Math.cos(t));
-  const rot = Math.round(((((line.angle % 360) + 360) % 360) * 60000)) % 21600000;
+  const rot = Math.round((((line.angle % 360) + 360) % 360) * 60000) % 21600000;
   return (
     `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="Text ${id}"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr>` +
     `<p:spPr><a:xfrm${rot ? ` rot="${rot}"` : ''}><a:off x="${emu(cx - w / 2)}" y="${emu(cy - h / 2)}"/><a:ext cx="${emu(w)}" cy="${emu(h)}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:noFill/></p:spPr>` +
@@ -98,10 +103,18 @@ function pictureXml(id: number, name: string, rId: string, [x, y, w, h]: number[
  */
 function slideXml(page: PageGeometry, at: Placement, size: { cx: number; cy: number }): string {
   const fits = Math.abs(at.dx) < EMU_PER_POINT && Math.abs(at.dy) < EMU_PER_POINT;
-  const bg = page.background && fits ? `<p:bg><p:bgPr><a:blipFill dpi="0" rotWithShape="1">${blipFill('rId2')}</a:blipFill><a:effectLst/></p:bgPr></p:bg>` : '';
-  const pagePicture = page.background && !fits ? pictureXml(2, 'Page', 'rId2', [at.dx, at.dy, size.cx - 2 * at.dx, size.cy - 2 * at.dy], true) : '';
+  const bg =
+    page.background && fits
+      ? `<p:bg><p:bgPr><a:blipFill dpi="0" rotWithShape="1">${blipFill('rId2')}</a:blipFill><a:effectLst/></p:bgPr></p:bg>`
+      : '';
+  const pagePicture =
+    page.background && !fits ? pictureXml(2, 'Page', 'rId2', [at.dx, at.dy, size.cx - 2 * at.dx, size.cy - 2 * at.dy], true) : '';
   const k = EMU_PER_POINT * at.scale;
-  const pictures = page.images.map((im, i) => pictureXml(3 + i, `Picture ${i + 1}`, `rId${3 + i}`, [at.dx + im.x * k, at.dy + im.y * k, im.width * k, im.height * k], false)).join('');
+  const pictures = page.images
+    .map((im, i) =>
+      pictureXml(3 + i, `Picture ${i + 1}`, `rId${3 + i}`, [at.dx + im.x * k, at.dy + im.y * k, im.width * k, im.height * k], false),
+    )
+    .join('');
   const boxes = page.lines.map((line, i) => textBoxXml(line, 3 + page.images.length + i, at)).join('');
   return (
     `${DECL}<p:sld ${NS}><p:cSld>${bg}<p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr>` +
@@ -117,9 +130,17 @@ const MASTER = `${DECL}<p:sldMaster ${NS}><p:cSld><p:bg><p:bgRef idx="1001"><a:s
 const LAYOUT = `${DECL}<p:sldLayout ${NS} type="blank" preserve="1"><p:cSld name="Blank">${EMPTY_TREE}</p:cSld><p:clrMapOvr><a:masterClrMapping/></p:clrMapOvr></p:sldLayout>`;
 
 const solid = (c: string) => `<a:solidFill><a:schemeClr val="${c}"/></a:solidFill>`;
-const line = (w: number) => `<a:ln w="${w}" cap="flat" cmpd="sng" algn="ctr">${solid('phClr')}<a:prstDash val="solid"/><a:miter lim="800000"/></a:ln>`;
+const line = (w: number) =>
+  `<a:ln w="${w}" cap="flat" cmpd="sng" algn="ctr">${solid('phClr')}<a:prstDash val="solid"/><a:miter lim="800000"/></a:ln>`;
 const colors: [string, string][] = [
-  ['accent1', '4472C4'], ['accent2', 'ED7D31'], ['accent3', 'A5A5A5'], ['accent4', 'FFC000'], ['accent5', '5B9BD5'], ['accent6', '70AD47'], ['hlink', '0563C1'], ['folHlink', '954F72'],
+  ['accent1', '4472C4'],
+  ['accent2', 'ED7D31'],
+  ['accent3', 'A5A5A5'],
+  ['accent4', 'FFC000'],
+  ['accent5', '5B9BD5'],
+  ['accent6', '70AD47'],
+  ['hlink', '0563C1'],
+  ['folHlink', '954F72'],
 ];
 const fontSet = (face: string) => `<a:latin typeface="${face}"/><a:ea typeface=""/><a:cs typeface=""/>`;
 
@@ -133,7 +154,8 @@ const THEME =
   '</a:themeElements><a:objectDefaults/><a:extraClrSchemeLst/></a:theme>';
 
 function contentTypes(slides: number): string {
-  const over = (part: string, type: string) => `<Override PartName="/${part}" ContentType="application/vnd.openxmlformats-officedocument.${type}+xml"/>`;
+  const over = (part: string, type: string) =>
+    `<Override PartName="/${part}" ContentType="application/vnd.openxmlformats-officedocument.${type}+xml"/>`;
   const slideParts = Array.from({ length: slides }, (_, i) => over(`ppt/slides/slide${i + 1}.xml`, 'presentationml.slide')).join('');
   return (
     `${DECL}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
@@ -148,7 +170,11 @@ export function slideSize(page: Pick<PageGeometry, 'width' | 'height'>): { cx: n
   const [w, h] = [page.width * EMU_PER_POINT, page.height * EMU_PER_POINT];
   let scale = Math.min(1, MAX_SIDE / w, MAX_SIDE / h);
   if (Math.min(w, h) * scale < MIN_SIDE) scale = Math.min(MAX_SIDE / Math.max(w, h), MIN_SIDE / Math.min(w, h));
-  return { cx: Math.max(MIN_SIDE, Math.min(MAX_SIDE, Math.round(w * scale))), cy: Math.max(MIN_SIDE, Math.min(MAX_SIDE, Math.round(h * scale))), scale };
+  return {
+    cx: Math.max(MIN_SIDE, Math.min(MAX_SIDE, Math.round(w * scale))),
+    cy: Math.max(MIN_SIDE, Math.min(MAX_SIDE, Math.round(h * scale))),
+    scale,
+  };
 }
 
 /** Writes the deck to `out`. PowerPoint has one slide size per deck: the first page's; later pages of other sizes are scaled to fit it. */
@@ -166,10 +192,20 @@ export async function writePptx(pages: PageGeometry[], out: string): Promise<voi
   );
   add(
     'ppt/_rels/presentation.xml.rels',
-    relationships([['rId1', 'slideMaster', 'slideMasters/slideMaster1.xml'], ['rId2', 'theme', 'theme/theme1.xml'], ...pages.map((_, i): [string, string, string] => [`rId${i + 3}`, 'slide', `slides/slide${i + 1}.xml`])]),
+    relationships([
+      ['rId1', 'slideMaster', 'slideMasters/slideMaster1.xml'],
+      ['rId2', 'theme', 'theme/theme1.xml'],
+      ...pages.map((_, i): [string, string, string] => [`rId${i + 3}`, 'slide', `slides/slide${i + 1}.xml`]),
+    ]),
   );
   add('ppt/slideMasters/slideMaster1.xml', MASTER);
-  add('ppt/slideMasters/_rels/slideMaster1.xml.rels', relationships([['rId1', 'slideLayout', '../slideLayouts/slideLayout1.xml'], ['rId2', 'theme', '../theme/theme1.xml']]));
+  add(
+    'ppt/slideMasters/_rels/slideMaster1.xml.rels',
+    relationships([
+      ['rId1', 'slideLayout', '../slideLayouts/slideLayout1.xml'],
+      ['rId2', 'theme', '../theme/theme1.xml'],
+    ]),
+  );
   add('ppt/slideLayouts/slideLayout1.xml', LAYOUT);
   add('ppt/slideLayouts/_rels/slideLayout1.xml.rels', relationships([['rId1', 'slideMaster', '../slideMasters/slideMaster1.xml']]));
   add('ppt/theme/theme1.xml', THEME);

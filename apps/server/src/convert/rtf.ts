@@ -52,7 +52,10 @@ function colorsOf(model: DocModel): Colors {
 
 function pictRtf(model: DocModel, b: Extract<Block, { kind: 'image' }>, maxWidth: number): string {
   const scale = Math.min(1, maxWidth / b.width);
-  const hex = fs.readFileSync(path.join(model.imagesDir, b.file)).toString('hex').replace(/(.{128})/g, '$1\n');
+  const hex = fs
+    .readFileSync(path.join(model.imagesDir, b.file))
+    .toString('hex')
+    .replace(/(.{128})/g, '$1\n');
   const blip = b.mime === 'image/png' ? '\\pngblip' : '\\jpegblip';
   return `{\\pard\\sa120{\\pict${blip}\\picw${b.pixels[0]}\\pich${b.pixels[1]}\\picwgoal${Math.round(b.width * scale * TWIPS_PER_POINT)}\\pichgoal${Math.round(b.height * scale * TWIPS_PER_POINT)}\n${hex}}\\par}\n`;
 }
@@ -65,7 +68,12 @@ function blockRtf(model: DocModel, b: Block, contentWidth: number, colors: Color
       return `{\\pard\\sa120 ${runsRtf(b.runs, true, colors)}\\par}\n`;
     case 'list': {
       const markers = listMarkers(b.items, b.ordered, b.start);
-      return b.items.map((item, i) => `{\\pard\\fi-360\\li${720 * (item.level + 1)}\\sa60 ${escapeRtf(markers[i]!)}\\tab ${runsRtf(item.runs, true, colors)}\\par}\n`).join('');
+      return b.items
+        .map(
+          (item, i) =>
+            `{\\pard\\fi-360\\li${720 * (item.level + 1)}\\sa60 ${escapeRtf(markers[i]!)}\\tab ${runsRtf(item.runs, true, colors)}\\par}\n`,
+        )
+        .join('');
     }
     case 'image':
       return pictRtf(model, b, contentWidth);
@@ -74,7 +82,10 @@ function blockRtf(model: DocModel, b: Block, contentWidth: number, colors: Color
       const cell = Math.floor((contentWidth * TWIPS_PER_POINT) / columns);
       const border = '\\clbrdrt\\brdrs\\brdrw10\\clbrdrl\\brdrs\\brdrw10\\clbrdrb\\brdrs\\brdrw10\\clbrdrr\\brdrs\\brdrw10';
       const defs = Array.from({ length: columns }, (_, c) => `${border}\\cellx${cell * (c + 1)}`).join('');
-      const rows = b.rows.map((row) => `\\trowd\\trgaph108${defs}\n${row.map((paras) => `\\pard\\intbl ${paras.map((p) => runsRtf(p, true, colors)).join('\\par ')}\\cell`).join('\n')}\n\\row\n`);
+      const rows = b.rows.map(
+        (row) =>
+          `\\trowd\\trgaph108${defs}\n${row.map((paras) => `\\pard\\intbl ${paras.map((p) => runsRtf(p, true, colors)).join('\\par ')}\\cell`).join('\n')}\n\\row\n`,
+      );
       return `${rows.join('')}\\pard\n`;
     }
   }

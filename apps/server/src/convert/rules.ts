@@ -80,8 +80,10 @@ export function cellAreas(grid: RawTable, rules: Box[]): CellArea[] {
   const down = xs.map((x) => vertical.filter((v) => near(mid(v, 0), x) && v[3] > ys[0]! && v[1] < ys.at(-1)!));
   const across = ys.map((y) => horizontal.filter((h) => near(mid(h, 1), y) && h[2] > xs[0]! && h[0] < xs.at(-1)!));
   /** Whether the boundary left of column c separates the cells of row r, and the one above row r those of column c. */
-  const wallLeft = (r: number, c: number) => !down[c]!.length || down[c]!.some((v) => v[1] <= (ys[r]! + ys[r + 1]!) / 2 && v[3] >= (ys[r]! + ys[r + 1]!) / 2);
-  const wallAbove = (r: number, c: number) => !across[r]!.length || across[r]!.some((h) => h[0] <= (xs[c]! + xs[c + 1]!) / 2 && h[2] >= (xs[c]! + xs[c + 1]!) / 2);
+  const wallLeft = (r: number, c: number) =>
+    !down[c]!.length || down[c]!.some((v) => v[1] <= (ys[r]! + ys[r + 1]!) / 2 && v[3] >= (ys[r]! + ys[r + 1]!) / 2);
+  const wallAbove = (r: number, c: number) =>
+    !across[r]!.length || across[r]!.some((h) => h[0] <= (xs[c]! + xs[c + 1]!) / 2 && h[2] >= (xs[c]! + xs[c + 1]!) / 2);
   const rows = ys.length - 1;
   const cols = xs.length - 1;
   const taken = Array.from({ length: rows }, () => Array<boolean>(cols).fill(false));
@@ -113,7 +115,8 @@ export function ruledGrids(rules: Box[], lines: RawLine[]): RawTable[] {
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
   // Rules across of the same length, one under the other, are one figure too: tables ruled only
   // between rows (no verticals) draw nothing that touches.
-  const stacked = (a: Box, b: Box) => Math.abs(a[0] - b[0]) <= 2 * SNAP && Math.abs(a[2] - b[2]) <= 2 * SNAP && Math.abs(a[1] - b[1]) <= MAX_ROW_GAP;
+  const stacked = (a: Box, b: Box) =>
+    Math.abs(a[0] - b[0]) <= 2 * SNAP && Math.abs(a[2] - b[2]) <= 2 * SNAP && Math.abs(a[1] - b[1]) <= MAX_ROW_GAP;
   for (let i = 0; i < segments.length; i++) {
     const a = grow(segments[i]!.b, SNAP);
     for (let j = i + 1; j < segments.length; j++) {
@@ -125,7 +128,12 @@ export function ruledGrids(rules: Box[], lines: RawLine[]): RawTable[] {
   segments.forEach((s, i) => figures.set(root(i), [...(figures.get(root(i)) ?? []), s]));
   const grids: RawTable[] = [];
   for (const figure of figures.values()) {
-    const box: Box = [Math.min(...figure.map((s) => s.b[0])), Math.min(...figure.map((s) => s.b[1])), Math.max(...figure.map((s) => s.b[2])), Math.max(...figure.map((s) => s.b[3]))];
+    const box: Box = [
+      Math.min(...figure.map((s) => s.b[0])),
+      Math.min(...figure.map((s) => s.b[1])),
+      Math.max(...figure.map((s) => s.b[2])),
+      Math.max(...figure.map((s) => s.b[3])),
+    ];
     if (box[2] - box[0] < 20 || box[3] - box[1] < 10) continue;
     const rowRules = cluster(figure.filter((s) => s.across).map((s) => (s.b[1] + s.b[3]) / 2));
     const colRules = cluster(figure.filter((s) => !s.across).map((s) => (s.b[0] + s.b[2]) / 2));
@@ -135,8 +143,26 @@ export function ruledGrids(rules: Box[], lines: RawLine[]): RawTable[] {
       const [cx, cy] = [(l.bbox[0] + l.bbox[2]) / 2, (l.bbox[1] + l.bbox[3]) / 2];
       return cx > box[0] && cx < box[2] && cy > box[1] && cy < box[3];
     });
-    if (xs.length === 2 && rowRules.length >= 3) xs = cluster([...xs, ...gaps(inside.map((l) => [l.bbox[0], l.bbox[2]]), box[0], box[2], 6)]);
-    if (ys.length === 2 && colRules.length >= 3) ys = cluster([...ys, ...gaps(inside.map((l) => [l.bbox[1], l.bbox[3]]), box[1], box[3], 1)]);
+    if (xs.length === 2 && rowRules.length >= 3)
+      xs = cluster([
+        ...xs,
+        ...gaps(
+          inside.map((l) => [l.bbox[0], l.bbox[2]]),
+          box[0],
+          box[2],
+          6,
+        ),
+      ]);
+    if (ys.length === 2 && colRules.length >= 3)
+      ys = cluster([
+        ...ys,
+        ...gaps(
+          inside.map((l) => [l.bbox[1], l.bbox[3]]),
+          box[1],
+          box[3],
+          1,
+        ),
+      ]);
     if (xs.length >= 3 && ys.length >= 3) grids.push({ xs, ys });
   }
   return grids;

@@ -25,7 +25,11 @@ interface Sheet {
 /** A page's lines as rows of cells: the pieces' starting points clustered into columns. */
 export function linesToRows(lines: PlacedText[][]): string[][] {
   const starts: number[] = [];
-  for (const x of lines.flat().map((p) => p.x).sort((a, b) => a - b)) if (!starts.length || x - starts.at(-1)! > COLUMN_SLACK) starts.push(x);
+  for (const x of lines
+    .flat()
+    .map((p) => p.x)
+    .sort((a, b) => a - b))
+    if (!starts.length || x - starts.at(-1)! > COLUMN_SLACK) starts.push(x);
   return lines.map((line) => {
     const row: string[] = [];
     for (const piece of line) {
@@ -49,13 +53,15 @@ export function sheetsOf(model: DocModel): Sheet[] {
   return sheets.length ? sheets : [{ name: 'Page 1', rows: [] }];
 }
 
-const column = (n: number): string => (n < 26 ? String.fromCharCode(65 + n) : column(Math.floor(n / 26) - 1) + String.fromCharCode(65 + (n % 26)));
+const column = (n: number): string =>
+  n < 26 ? String.fromCharCode(65 + n) : column(Math.floor(n / 26) - 1) + String.fromCharCode(65 + (n % 26));
 
 export async function writeXlsx(model: DocModel, out: string): Promise<void> {
   const sheets = sheetsOf(model);
   const strings = new Map<string, number>();
   const zip = new yazl.ZipFile();
-  const add = (name: string, xml: string) => zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${xml}`), name);
+  const add = (name: string, xml: string) =>
+    zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${xml}`), name);
   for (const [s, sheet] of sheets.entries()) {
     const rows = sheet.rows.map((row, r) => {
       const cells = row.map((raw, c) => {
@@ -79,13 +85,19 @@ export async function writeXlsx(model: DocModel, out: string): Promise<void> {
     'xl/styles.xml',
     `<styleSheet xmlns="${NS}"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
   );
-  add('xl/workbook.xml', `<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets>${sheets.map((s, i) => `<sheet name="${escapeXml(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`);
+  add(
+    'xl/workbook.xml',
+    `<workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets>${sheets.map((s, i) => `<sheet name="${escapeXml(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
+  );
   const rel = (id: string, type: string, target: string) => `<Relationship Id="${id}" Type="${REL_NS}/${type}" Target="${target}"/>`;
   add(
     'xl/_rels/workbook.xml.rels',
     `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, i) => rel(`rId${i + 1}`, 'worksheet', `worksheets/sheet${i + 1}.xml`)).join('')}${rel('rIdS', 'sharedStrings', 'sharedStrings.xml')}${rel('rIdY', 'styles', 'styles.xml')}</Relationships>`,
   );
-  add('_rels/.rels', `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rel('rId1', 'officeDocument', 'xl/workbook.xml')}</Relationships>`);
+  add(
+    '_rels/.rels',
+    `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rel('rId1', 'officeDocument', 'xl/workbook.xml')}</Relationships>`,
+  );
   const ct = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
   add(
     '[Content_Types].xml',

@@ -51,8 +51,16 @@ async function structureCounts(file: string, limits: EngineLimits) {
   const res = await runEngine('qpdf', ['--json', '--json-key=acroform', '--json-key=outlines', '--json-key=attachments', file], limits);
   if (res.exitCode !== 0 && res.exitCode !== 3) return null;
   try {
-    const json = JSON.parse(res.stdout) as { acroform: { fields: unknown[] }; outlines: OutlineNode[]; attachments: Record<string, unknown> };
-    return { fields: json.acroform.fields.length, outlines: countOutlines(json.outlines), attachments: Object.keys(json.attachments).length };
+    const json = JSON.parse(res.stdout) as {
+      acroform: { fields: unknown[] };
+      outlines: OutlineNode[];
+      attachments: Record<string, unknown>;
+    };
+    return {
+      fields: json.acroform.fields.length,
+      outlines: countOutlines(json.outlines),
+      attachments: Object.keys(json.attachments).length,
+    };
   } catch {
     return null; // output beyond what runEngine keeps (a huge form) cannot be compared
   }

@@ -36,7 +36,9 @@ describe('pdfwrite', () => {
 
   it("fails with 3125, leaving nothing, once the task's deadline has passed", async () => {
     const out = path.join(dir, 'late.pdf');
-    await expect(pdfwrite(input, out, settings, 1, { ...limits, signal: AbortSignal.abort() })).rejects.toMatchObject({ code: ErrorCode.TaskFailed });
+    await expect(pdfwrite(input, out, settings, 1, { ...limits, signal: AbortSignal.abort() })).rejects.toMatchObject({
+      code: ErrorCode.TaskFailed,
+    });
     expect(fs.existsSync(out)).toBe(false);
   });
 });

@@ -22,7 +22,12 @@ function imageArgs(s: PdfwriteSettings): string[] {
   for (const kind of ['Color', 'Gray', 'Mono']) {
     const dpi = kind === 'Mono' ? s.monoDpi : s.imageDpi;
     // Threshold 1.0: anything above the target is brought down to it (the presets leave up to 1.5×).
-    args.push(`-dDownsample${kind}Images=true`, `-d${kind}ImageDownsampleType=/Bicubic`, `-d${kind}ImageResolution=${dpi}`, `-d${kind}ImageDownsampleThreshold=1.0`);
+    args.push(
+      `-dDownsample${kind}Images=true`,
+      `-d${kind}ImageDownsampleType=/Bicubic`,
+      `-d${kind}ImageResolution=${dpi}`,
+      `-d${kind}ImageDownsampleThreshold=1.0`,
+    );
   }
   return args;
 }
@@ -39,7 +44,14 @@ function jpegTables(s: PdfwriteSettings): string {
  * false, with nothing left behind, when Ghostscript failed or ran out of its own time: the caller
  * then has one candidate fewer, which is not an error. The task's deadline passing fails the task (3125).
  */
-export async function pdfwrite(input: string, out: string, settings: PdfwriteSettings, pages: number, limits: EngineLimits, onProgress?: (percent: number) => void): Promise<boolean> {
+export async function pdfwrite(
+  input: string,
+  out: string,
+  settings: PdfwriteSettings,
+  pages: number,
+  limits: EngineLimits,
+  onProgress?: (percent: number) => void,
+): Promise<boolean> {
   const args = [
     '-dSAFER',
     '-dNOPAUSE',
@@ -77,7 +89,8 @@ export async function pdfwrite(input: string, out: string, settings: PdfwriteSet
   try {
     written = await optionalStep(
       limits,
-      async () => (await runEngine('gs', args, { ...limits, onLine })).exitCode === 0 && ((await fs.stat(out).catch(() => null))?.size ?? 0) > 0,
+      async () =>
+        (await runEngine('gs', args, { ...limits, onLine })).exitCode === 0 && ((await fs.stat(out).catch(() => null))?.size ?? 0) > 0,
       false,
     );
     return written;

@@ -17,11 +17,37 @@ const u16le = (n: number) => [n & 255, n >> 8];
 describe('image headers', () => {
   it('reads a JPEG frame header past its APP segments, with EXIF orientation and JFIF density', async () => {
     const jfif = [0xff, 0xe0, ...u16be(16), ...Buffer.from('JFIF\0'), 1, 2, 1, ...u16be(300), ...u16be(300), 0, 0];
-    const tiff = [...Buffer.from('MM\0*'), 0, 0, 0, 8, ...u16be(1), ...u16be(0x0112), ...u16be(3), 0, 0, 0, 1, ...u16be(6), 0, 0, 0, 0, 0, 0];
+    const tiff = [
+      ...Buffer.from('MM\0*'),
+      0,
+      0,
+      0,
+      8,
+      ...u16be(1),
+      ...u16be(0x0112),
+      ...u16be(3),
+      0,
+      0,
+      0,
+      1,
+      ...u16be(6),
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+    ];
     const exif = [0xff, 0xe1, ...u16be(2 + 6 + tiff.length), ...Buffer.from('Exif\0\0'), ...tiff];
     const sof = [0xff, 0xc2, ...u16be(11), 8, ...u16be(480), ...u16be(640), 1, 1, 0x11, 0];
     const header = await readImageHeader(write('a.jpg', [0xff, 0xd8, ...jfif, ...exif, ...sof, 0xff, 0xd9]));
-    expect(header).toEqual({ format: 'jpeg', frames: [{ width: 640, height: 480 }], orientation: 6, dpi: { x: 300, y: 300 }, jpegFrameMarker: 0xc2 });
+    expect(header).toEqual({
+      format: 'jpeg',
+      frames: [{ width: 640, height: 480 }],
+      orientation: 6,
+      dpi: { x: 300, y: 300 },
+      jpegFrameMarker: 0xc2,
+    });
   });
 
   it('finds a GIF frame far outside its logical screen (a decompression bomb)', async () => {
@@ -33,7 +59,32 @@ describe('image headers', () => {
   });
 
   it('lists every page of a TIFF, and refuses a chain of pages that loops', async () => {
-    const ifd = (width: number, next: number) => [...u16le(2), ...u16le(256), ...u16le(3), 1, 0, 0, 0, ...u16le(width), 0, 0, ...u16le(257), ...u16le(4), 1, 0, 0, 0, 20, 0, 0, 0, next, 0, 0, 0];
+    const ifd = (width: number, next: number) => [
+      ...u16le(2),
+      ...u16le(256),
+      ...u16le(3),
+      1,
+      0,
+      0,
+      0,
+      ...u16le(width),
+      0,
+      0,
+      ...u16le(257),
+      ...u16le(4),
+      1,
+      0,
+      0,
+      0,
+      20,
+      0,
+      0,
+      0,
+      next,
+      0,
+      0,
+      0,
+    ];
     const two = [...Buffer.from('II*\0'), 8, 0, 0, 0, ...ifd(10, 38), ...ifd(30, 0)];
     expect((await readImageHeader(write('two.tif', two)))?.frames).toEqual([
       { width: 10, height: 20 },

@@ -26,7 +26,8 @@ export function imageFormatOf(head: Uint8Array): ImageFormat | null {
   const tiff = b.subarray(0, 4).toString('latin1');
   if (tiff === 'II*\0' || tiff === 'MM\0*') return 'tiff';
   if (b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  if (b.subarray(4, 8).toString('latin1') === 'ftyp' && /^(heic|heix|hevc|hevx|mif1|msf1|avif)$/.test(b.subarray(8, 12).toString('latin1'))) return 'heif';
+  if (b.subarray(4, 8).toString('latin1') === 'ftyp' && /^(heic|heix|hevc|hevx|mif1|msf1|avif)$/.test(b.subarray(8, 12).toString('latin1')))
+    return 'heif';
   return null;
 }
 
@@ -66,7 +67,10 @@ export async function readImageHeader(file: string): Promise<ImageHeader | null>
 type Parsed = Omit<ImageHeader, 'format' | 'orientation'> & { orientation?: number };
 
 const parsers: Record<ImageFormat, (r: Reader, head: Buffer) => Promise<Parsed | null>> = {
-  png: async (_r, head) => (head.subarray(12, 16).toString('latin1') === 'IHDR' ? { frames: [{ width: head.readUInt32BE(16), height: head.readUInt32BE(20) }] } : null),
+  png: async (_r, head) =>
+    head.subarray(12, 16).toString('latin1') === 'IHDR'
+      ? { frames: [{ width: head.readUInt32BE(16), height: head.readUInt32BE(20) }] }
+      : null,
   gif: readGif,
   bmp: async (_r, head) => {
     const infoSize = head.readUInt32LE(14);
@@ -112,7 +116,12 @@ async function readJpeg(r: Reader): Promise<Parsed | null> {
     if (SOF_MARKERS.has(marker)) {
       const sof = await r.at(offset + 4, 5);
       if (sof.length < 5) return null;
-      return { frames: [{ width: sof.readUInt16BE(3), height: sof.readUInt16BE(1) }], orientation, jpegFrameMarker: marker, ...(dpi && { dpi }) };
+      return {
+        frames: [{ width: sof.readUInt16BE(3), height: sof.readUInt16BE(1) }],
+        orientation,
+        jpegFrameMarker: marker,
+        ...(dpi && { dpi }),
+      };
     }
     if (marker === 0xe0) {
       const app0 = await r.at(offset + 4, 12);
@@ -198,7 +207,10 @@ async function readGif(r: Reader, head: Buffer): Promise<Parsed | null> {
         await c.skipSubBlocks();
       } else if (block === 0x2c) {
         const d = await c.bytes(9);
-        frames.push({ width: Math.max(screen.width, d.readUInt16LE(0) + d.readUInt16LE(4)), height: Math.max(screen.height, d.readUInt16LE(2) + d.readUInt16LE(6)) });
+        frames.push({
+          width: Math.max(screen.width, d.readUInt16LE(0) + d.readUInt16LE(4)),
+          height: Math.max(screen.height, d.readUInt16LE(2) + d.readUInt16LE(6)),
+        });
         if (frames.length > MAX_FRAMES) return null;
         if (d[8]! & 0x80) c.offset += 3 << ((d[8]! & 7) + 1);
         c.offset++; // LZW minimum code size

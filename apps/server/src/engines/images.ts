@@ -3,7 +3,15 @@
 // formats are decoded by MuPDF into a PDF page of their own first, which is drawn scaled.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { concatTransformationMatrix, drawObject, PDFDocument, popGraphicsState, pushGraphicsState, type PDFPage, type PDFRef } from 'pdf-lib';
+import {
+  concatTransformationMatrix,
+  drawObject,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  type PDFPage,
+  type PDFRef,
+} from 'pdf-lib';
 import { ErrorCode, placeImage, QuireError, type ImageLayout } from '@quire/contracts';
 import { readImageHeader, type ImageHeader } from './imageHeader.js';
 import { checkDecodes, imageToPdf } from './mutool.js';
@@ -62,7 +70,14 @@ async function addDecoded(doc: PDFDocument, file: string, workDir: string, layou
  * Writes `out`: the images in order. Throws 3105 for an image that cannot be decoded; nothing is
  * written then. Each image is checked against the limits before (services/fileTypes.ts).
  */
-export async function imagesToPdf(files: string[], layout: ImageLayout, out: string, workDir: string, limits: EngineLimits, progress: (percent: number) => void) {
+export async function imagesToPdf(
+  files: string[],
+  layout: ImageLayout,
+  out: string,
+  workDir: string,
+  limits: EngineLimits,
+  progress: (percent: number) => void,
+) {
   const doc = await PDFDocument.create();
   for (const [index, file] of files.entries()) {
     const header = await readImageHeader(file);

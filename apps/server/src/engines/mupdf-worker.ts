@@ -9,7 +9,16 @@ import { ErrorCode, errorMessages } from '@quire/contracts/errors';
 import { findHits, searchPattern, type Hit } from '@quire/contracts/textSearch';
 import { extractModel, walkWithAstralChars } from '../convert/extract.js';
 import { writeDocument } from '../convert/writeDocument.js';
-import { PROGRESS_PREFIX, type CropJob, type JobResults, type MupdfAnswer, type MupdfJob, type RedactArea, type RedactJob, type ReplaceJob } from './mupdfJobs.js';
+import {
+  PROGRESS_PREFIX,
+  type CropJob,
+  type JobResults,
+  type MupdfAnswer,
+  type MupdfJob,
+  type RedactArea,
+  type RedactJob,
+  type ReplaceJob,
+} from './mupdfJobs.js';
 import { cropBox, normalizeBox, normalizeRotation, pointsToMm, visibleBox } from './pageBoxes.js';
 import { pageGeometry } from '../convert/pageGeometry.js';
 
@@ -156,7 +165,12 @@ function markAndApply(page: mupdf.PDFPage, marks: { rect: mupdf.Rect; quads?: mu
   }
   if (blackBoxes) {
     // Images keep their size with the covered pixels blanked; vector art wholly inside a mark goes.
-    page.applyRedactions(true, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED, mupdf.PDFPage.REDACT_TEXT_REMOVE);
+    page.applyRedactions(
+      true,
+      mupdf.PDFPage.REDACT_IMAGE_PIXELS,
+      mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED,
+      mupdf.PDFPage.REDACT_TEXT_REMOVE,
+    );
   } else {
     page.applyRedactions(false, mupdf.PDFPage.REDACT_IMAGE_NONE, mupdf.PDFPage.REDACT_LINE_ART_NONE, mupdf.PDFPage.REDACT_TEXT_REMOVE);
   }
@@ -203,7 +217,9 @@ function fieldChain(widget: mupdf.PDFObject): mupdf.PDFObject[] {
 function removeAnnotations(page: mupdf.PDFPage, rects: mupdf.Rect[], patterns: RegExp[], doomedFields: Set<number>): number {
   const over = (annot: mupdf.PDFAnnotation) => rects.some((r) => intersects(r, annot.getBounds()));
   // Redact annotations already in the file are marks too: applying them is the point.
-  const doomed: mupdf.PDFAnnotation[] = page.getAnnotations().filter((a) => a.getType() !== 'Redact' && (over(a) || dictMentions(a.getObject(), patterns)));
+  const doomed: mupdf.PDFAnnotation[] = page
+    .getAnnotations()
+    .filter((a) => a.getType() !== 'Redact' && (over(a) || dictMentions(a.getObject(), patterns)));
   for (const widget of page.getWidgets()) {
     const chain = fieldChain(widget.getObject());
     if (!over(widget) && !chain.some((field) => dictMentions(field, patterns))) continue;
@@ -324,17 +340,49 @@ function redact(job: RedactJob): JobResults['redact'] {
 // has every glyph needed, else in the standard font of its style.
 
 const BASE14 = new Set([
-  'Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique',
-  'Times-Roman', 'Times-Bold', 'Times-Italic', 'Times-BoldItalic',
-  'Courier', 'Courier-Bold', 'Courier-Oblique', 'Courier-BoldOblique',
+  'Helvetica',
+  'Helvetica-Bold',
+  'Helvetica-Oblique',
+  'Helvetica-BoldOblique',
+  'Times-Roman',
+  'Times-Bold',
+  'Times-Italic',
+  'Times-BoldItalic',
+  'Courier',
+  'Courier-Bold',
+  'Courier-Oblique',
+  'Courier-BoldOblique',
 ]);
 
 /** WinAnsiEncoding (what MuPDF's simple Latin fonts use) beyond ASCII and Latin-1. */
 const WIN_ANSI_EXTRA: Record<number, number> = {
-  0x20ac: 0x80, 0x201a: 0x82, 0x0192: 0x83, 0x201e: 0x84, 0x2026: 0x85, 0x2020: 0x86, 0x2021: 0x87, 0x02c6: 0x88,
-  0x2030: 0x89, 0x0160: 0x8a, 0x2039: 0x8b, 0x0152: 0x8c, 0x017d: 0x8e, 0x2018: 0x91, 0x2019: 0x92, 0x201c: 0x93,
-  0x201d: 0x94, 0x2022: 0x95, 0x2013: 0x96, 0x2014: 0x97, 0x02dc: 0x98, 0x2122: 0x99, 0x0161: 0x9a, 0x203a: 0x9b,
-  0x0153: 0x9c, 0x017e: 0x9e, 0x0178: 0x9f,
+  0x20ac: 0x80,
+  0x201a: 0x82,
+  0x0192: 0x83,
+  0x201e: 0x84,
+  0x2026: 0x85,
+  0x2020: 0x86,
+  0x2021: 0x87,
+  0x02c6: 0x88,
+  0x2030: 0x89,
+  0x0160: 0x8a,
+  0x2039: 0x8b,
+  0x0152: 0x8c,
+  0x017d: 0x8e,
+  0x2018: 0x91,
+  0x2019: 0x92,
+  0x201c: 0x93,
+  0x201d: 0x94,
+  0x2022: 0x95,
+  0x2013: 0x96,
+  0x2014: 0x97,
+  0x02dc: 0x98,
+  0x2122: 0x99,
+  0x0161: 0x9a,
+  0x203a: 0x9b,
+  0x0153: 0x9c,
+  0x017e: 0x9e,
+  0x0178: 0x9f,
 };
 
 function winAnsiCode(cp: number): number | undefined {
@@ -353,7 +401,14 @@ const baseName = (font: mupdf.Font) => font.getName().replace(/^[A-Z]{6}\+/, '')
 function standardLike(font: mupdf.Font): string {
   const name = baseName(font);
   // Names are better evidence than the descriptor's flags, which some producers set carelessly.
-  const family = /courier|mono/i.test(name) || font.isMono() ? 'Courier' : /sans|arial|helvetica|gothic/i.test(name) ? 'Helvetica' : /times|serif|roman/i.test(name) || font.isSerif() ? 'Times' : 'Helvetica';
+  const family =
+    /courier|mono/i.test(name) || font.isMono()
+      ? 'Courier'
+      : /sans|arial|helvetica|gothic/i.test(name)
+        ? 'Helvetica'
+        : /times|serif|roman/i.test(name) || font.isSerif()
+          ? 'Times'
+          : 'Helvetica';
   const bold = font.isBold() || /bold|black|heavy/i.test(name);
   const slanted = font.isItalic() || /italic|oblique/i.test(name);
   if (family === 'Times') return `Times-${bold ? (slanted ? 'BoldItalic' : 'Bold') : slanted ? 'Italic' : 'Roman'}`;
@@ -567,7 +622,8 @@ async function main() {
   // MuPDF reports what it repairs on stderr; the server captures it for failures only.
   mupdf.setLog({ warning: (m) => process.stderr.write(`warning: ${m}\n`), error: (m) => process.stderr.write(`error: ${m}\n`) });
   try {
-    if (job.op === 'geometry') return answer({ ok: true, result: pageGeometry(job, openPdf(job.input), progress, (code, msg) => new JobFailure(code, msg)) });
+    if (job.op === 'geometry')
+      return answer({ ok: true, result: pageGeometry(job, openPdf(job.input), progress, (code, msg) => new JobFailure(code, msg)) });
     if (job.op === 'extract') {
       const doc = openPdf(job.input);
       await writeDocument(extractModel(doc, job.imagesDir, progress), job.format, job.title, job.output);

@@ -12,7 +12,12 @@ import { bundledWorker } from './workerBundle.js';
 const workerFile = bundledWorker(path.join(import.meta.dirname, 'mupdf-worker.ts'), ['mupdf']);
 
 /** Runs `job`, whose JSON goes in a file of `workDir`; leaves no output behind when it fails. */
-export async function runMupdf<J extends MupdfJob>(job: J, workDir: string, limits: EngineLimits, onProgress?: (percent: number) => void): Promise<JobResults[J['op']]> {
+export async function runMupdf<J extends MupdfJob>(
+  job: J,
+  workDir: string,
+  limits: EngineLimits,
+  onProgress?: (percent: number) => void,
+): Promise<JobResults[J['op']]> {
   const jobFile = path.join(workDir, `mupdf-${job.op}.json`);
   await fs.writeFile(jobFile, JSON.stringify(job));
   const onLine = (line: string) => {

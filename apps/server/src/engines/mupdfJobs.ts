@@ -75,7 +75,9 @@ export interface JobResults {
 }
 
 /** The worker's last line of output. code: a catalogue code (3100, 3124 or 3125). */
-export type MupdfAnswer<Op extends MupdfJob['op'] = MupdfJob['op']> = { ok: true; result: JobResults[Op] } | { ok: false; code: number; msg: string };
+export type MupdfAnswer<Op extends MupdfJob['op'] = MupdfJob['op']> =
+  | { ok: true; result: JobResults[Op] }
+  | { ok: false; code: number; msg: string };
 
 /** Lines the worker writes while it works: "progress 42". */
 export const PROGRESS_PREFIX = 'progress ';

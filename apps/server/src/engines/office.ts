@@ -28,7 +28,15 @@ export interface OfficeJob {
 
 // office/convert.py's exit codes.
 // listenerLost (16) is no answer: LibreOffice died under the job, which is then tried on a fresh one.
-const exit = { cannotConnect: 10, needsPassword: 11, wrongPassword: 12, cannotOpen: 13, exportFailed: 14, empty: 15, listenerLost: 16 } as const;
+const exit = {
+  cannotConnect: 10,
+  needsPassword: 11,
+  wrongPassword: 12,
+  cannotOpen: 13,
+  exportFailed: 14,
+  empty: 15,
+  listenerLost: 16,
+} as const;
 
 /** Whether LibreOffice can be cut off from the network here: a namespace of its own, when the system lets us make one. */
 function networkIsolation(): string[] {
@@ -90,12 +98,22 @@ class Listener {
       `-env:UserInstallation=${this.profileUrl}`,
       `--accept=pipe,name=${this.pipe};urp;StarOffice.ComponentContext`,
     ];
-    const child = spawn('sh', [path.join(here, 'listener.sh'), ...this.isolate, 'prlimit', prlimitMemory({ memoryMb: this.memoryMb }), '--', ...soffice], {
-      detached: true,
-      stdio: ['pipe', 'ignore', 'ignore'],
-      // Belt and braces with the profile's dead proxy, for anything reading the environment.
-      env: { ...process.env, http_proxy: 'http://127.0.0.1:9', https_proxy: 'http://127.0.0.1:9', ftp_proxy: 'http://127.0.0.1:9', no_proxy: '' },
-    });
+    const child = spawn(
+      'sh',
+      [path.join(here, 'listener.sh'), ...this.isolate, 'prlimit', prlimitMemory({ memoryMb: this.memoryMb }), '--', ...soffice],
+      {
+        detached: true,
+        stdio: ['pipe', 'ignore', 'ignore'],
+        // Belt and braces with the profile's dead proxy, for anything reading the environment.
+        env: {
+          ...process.env,
+          http_proxy: 'http://127.0.0.1:9',
+          https_proxy: 'http://127.0.0.1:9',
+          ftp_proxy: 'http://127.0.0.1:9',
+          no_proxy: '',
+        },
+      },
+    );
     child.stdin!.on('error', () => {}); // the listener may be gone before we close its stdin
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
     // Neither keeps Quire running: when it ends, the closed stdin ends the listener.
@@ -131,7 +149,8 @@ class Listener {
     if (job.importFilter) args.push(job.importFilter, job.filterOptions ?? '');
     try {
       const result = await runEngine(PYTHON, args, limits);
-      if (result.exitCode !== 0 && (result.exitCode < exit.cannotConnect || result.exitCode > exit.listenerLost)) console.error(`LibreOffice job failed (${result.exitCode}): ${result.stderr.trim().split('\n').pop()}`);
+      if (result.exitCode !== 0 && (result.exitCode < exit.cannotConnect || result.exitCode > exit.listenerLost))
+        console.error(`LibreOffice job failed (${result.exitCode}): ${result.stderr.trim().split('\n').pop()}`);
       return result.exitCode;
     } catch (e) {
       if (e instanceof EngineTimeout) return 'timeout';

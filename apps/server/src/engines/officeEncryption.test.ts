@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isEncryptedOffice } from './officeEncryption.js';
 
-const corpus = path.resolve(import.meta.dirname, '../../../../../shared/corpus');
+const corpus = path.resolve(import.meta.dirname, '../../../../test-corpus');
 const office = path.join(corpus, 'office');
 const locked = ['password.xls', 'bug53475-password-is-pass.docx'];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-officeenc-'));
@@ -43,8 +43,14 @@ describe('office encryption', () => {
   });
 
   it('finds nothing in every other corpus document, nor in PDFs and images', async () => {
-    const others = fs.readdirSync(office).filter((name) => !locked.includes(name)).map((name) => path.join(office, name));
-    const pdfs = fs.readdirSync(path.join(corpus, 'pdfjs')).filter((n) => n.endsWith('.pdf')).slice(0, 5);
+    const others = fs
+      .readdirSync(office)
+      .filter((name) => !locked.includes(name))
+      .map((name) => path.join(office, name));
+    const pdfs = fs
+      .readdirSync(path.join(corpus, 'pdfjs'))
+      .filter((n) => n.endsWith('.pdf'))
+      .slice(0, 5);
     const images = fs.readdirSync(path.join(corpus, 'images')).slice(0, 5);
     others.push(...pdfs.map((n) => path.join(corpus, 'pdfjs', n)), ...images.map((n) => path.join(corpus, 'images', n)));
     expect(others.length).toBeGreaterThan(50);
@@ -74,7 +80,10 @@ describe('office encryption', () => {
     fs.writeFileSync(path.join(dir, 'odt', 'mimetype'), 'application/vnd.oasis.opendocument.text');
     const entry = '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml">';
     const encryption = '<manifest:encryption-data manifest:checksum-type="SHA1/1K"/></manifest:file-entry>';
-    fs.writeFileSync(path.join(dir, 'odt', 'META-INF', 'manifest.xml'), `<manifest:manifest>${entry.repeat(50)}${encryption}</manifest:manifest>`);
+    fs.writeFileSync(
+      path.join(dir, 'odt', 'META-INF', 'manifest.xml'),
+      `<manifest:manifest>${entry.repeat(50)}${encryption}</manifest:manifest>`,
+    );
     fs.writeFileSync(path.join(dir, 'odt', 'content.xml'), 'x'.repeat(10000));
     execFileSync('zip', ['-q', '-X', '-0', odt, 'mimetype'], { cwd: path.join(dir, 'odt') });
     execFileSync('zip', ['-q', '-X', '-9', odt, 'content.xml', 'META-INF/manifest.xml'], { cwd: path.join(dir, 'odt') });
@@ -116,7 +125,10 @@ describe('office encryption', () => {
         dir.writeUInt32LE(1, 128 + 0x48);
         dir.writeUInt32LE(0x7fffffff, 128 + 0x74);
         dir.writeUInt32LE(100, 128 + 0x78);
-        return ole2({ 0x2c: 1, 0x30: 1, 0x3c: 1, 0x40: 0xffffffff, 0x4c: 0 }, Buffer.concat([sector(0xff, { 0: 0xfffffffd, 1: 0xfffffffe }), dir]));
+        return ole2(
+          { 0x2c: 1, 0x30: 1, 0x3c: 1, 0x40: 0xffffffff, 0x4c: 0 },
+          Buffer.concat([sector(0xff, { 0: 0xfffffffd, 1: 0xfffffffe }), dir]),
+        );
       })(),
     ];
     for (const [i, bytes] of cases.entries()) expect(await isEncryptedOffice(write(`bad${i}.xls`, bytes)), `case ${i}`).toBe(false);

@@ -72,7 +72,7 @@ async function openCompound(h: Handle, fileSize: number) {
     const at = Math.floor(index / perDirSector);
     if (at >= dirChain.length) return null;
     if (!dirSectors.has(at)) dirSectors.set(at, await readSector(dirChain[at]!));
-    const raw = dirSectors.get(at)!.subarray((index % perDirSector) * 128, (index % perDirSector + 1) * 128);
+    const raw = dirSectors.get(at)!.subarray((index % perDirSector) * 128, ((index % perDirSector) + 1) * 128);
     if (raw.length < 128) return null;
     const nameBytes = Math.min(raw.readUInt16LE(0x40), 64);
     return {

@@ -34,7 +34,7 @@ export function visibleBox(media: Box, crop: Box | null): Box {
 
 /** /Rotate as 0, 90, 180 or 270 (it may be any multiple of 90, negative too). */
 export function normalizeRotation(rotate: number): 0 | 90 | 180 | 270 {
-  const r = ((Math.round(rotate / 90) * 90) % 360 + 360) % 360;
+  const r = (((Math.round(rotate / 90) * 90) % 360) + 360) % 360;
   return r as 0 | 90 | 180 | 270;
 }
 
@@ -46,7 +46,12 @@ export function normalizeRotation(rotate: number): 0 | 90 | 180 | 270 {
 export function cropBox(box: Box, rotate: 0 | 90 | 180 | 270, shown: Margins): Box | null {
   const { top, right, bottom, left } = shown;
   // The margin taken off each unrotated edge: [left (x0), bottom (y0), right (x1), top (y1)].
-  const cut = { 0: [left, bottom, right, top], 90: [top, left, bottom, right], 180: [right, top, left, bottom], 270: [bottom, right, top, left] }[rotate];
+  const cut = {
+    0: [left, bottom, right, top],
+    90: [top, left, bottom, right],
+    180: [right, top, left, bottom],
+    270: [bottom, right, top, left],
+  }[rotate];
   const next: Box = [box[0] + cut[0]!, box[1] + cut[1]!, box[2] - cut[2]!, box[3] - cut[3]!];
   return next[2] - next[0] >= MIN_CROPPED_SIDE && next[3] - next[1] >= MIN_CROPPED_SIDE ? next : null;
 }

@@ -22,7 +22,8 @@ async function poppler(command: string, args: string[], limits: EngineLimits) {
 export async function pageSizes(file: string, pages: number, limits: EngineLimits): Promise<{ w: number; h: number }[]> {
   const res = await poppler('pdfinfo', ['-f', '1', '-l', String(pages), file], limits);
   const sizes: { w: number; h: number }[] = [];
-  for (const m of res.stdout.matchAll(/^Page\s+(\d+) size:\s+([\d.]+) x ([\d.]+)/gm)) sizes[Number(m[1]) - 1] = { w: Number(m[2]), h: Number(m[3]) };
+  for (const m of res.stdout.matchAll(/^Page\s+(\d+) size:\s+([\d.]+) x ([\d.]+)/gm))
+    sizes[Number(m[1]) - 1] = { w: Number(m[2]), h: Number(m[3]) };
   return sizes;
 }
 
@@ -51,11 +52,33 @@ const pdftoppmFormat: Record<PdfImageFormat, string[]> = {
 const pdftoppmExt: Record<PdfImageFormat, string> = { jpg: 'jpg', png: 'png', tiff: 'tif', bmp: 'ppm', gif: 'png' };
 
 /** Renders one page (its crop box) to `out` (without extension, which is added: the returned path). */
-export async function renderPage(file: string, page: number, format: PdfImageFormat, dpi: number, outBase: string, limits: EngineLimits): Promise<string> {
-  const args = [...pdftoppmFormat[format], '-r', String(dpi), '-cropbox', '-f', String(page), '-l', String(page), '-singlefile', file, outBase];
+export async function renderPage(
+  file: string,
+  page: number,
+  format: PdfImageFormat,
+  dpi: number,
+  outBase: string,
+  limits: EngineLimits,
+): Promise<string> {
+  const args = [
+    ...pdftoppmFormat[format],
+    '-r',
+    String(dpi),
+    '-cropbox',
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-singlefile',
+    file,
+    outBase,
+  ];
   const res = await poppler('pdftoppm', args, limits);
   const written = `${outBase}.${pdftoppmExt[format]}`;
-  const exists = await fs.stat(written).then((s) => s.size > 0, () => false);
+  const exists = await fs.stat(written).then(
+    (s) => s.size > 0,
+    () => false,
+  );
   if (res.exitCode !== 0 || !exists) {
     await fs.rm(written, { force: true });
     throw new QuireError(ErrorCode.Damaged);
@@ -64,7 +87,19 @@ export async function renderPage(file: string, page: number, format: PdfImageFor
   const converted = `${outBase}.${format}`;
   try {
     if (format === 'bmp') await ppmToBmp(written, converted);
-    else await runImageJob({ input: written, inputFormat: 'png', output: converted, format, params: { action: 'convert', format, ico_size: 16 }, maxPixels: IMAGE_MAX_PIXELS }, path.dirname(outBase), limits);
+    else
+      await runImageJob(
+        {
+          input: written,
+          inputFormat: 'png',
+          output: converted,
+          format,
+          params: { action: 'convert', format, ico_size: 16 },
+          maxPixels: IMAGE_MAX_PIXELS,
+        },
+        path.dirname(outBase),
+        limits,
+      );
   } finally {
     await fs.rm(written, { force: true });
   }

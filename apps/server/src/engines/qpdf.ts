@@ -85,8 +85,23 @@ export async function writePages(sources: PageSource[], out: string, limits: Eng
 }
 
 /** Rotates pages of one file in place of a copy, keeping its document-level structure. */
-export async function rotatePages(source: Omit<PageSource, 'range'>, rotate: string, out: string, limits: EngineLimits, onProgress?: (p: number) => void) {
-  const args = ['--warning-exit-0', '--no-warn', '--progress', '--decrypt', ...passwordArg(source.password), source.file, `--rotate=${rotate}`, out];
+export async function rotatePages(
+  source: Omit<PageSource, 'range'>,
+  rotate: string,
+  out: string,
+  limits: EngineLimits,
+  onProgress?: (p: number) => void,
+) {
+  const args = [
+    '--warning-exit-0',
+    '--no-warn',
+    '--progress',
+    '--decrypt',
+    ...passwordArg(source.password),
+    source.file,
+    `--rotate=${rotate}`,
+    out,
+  ];
   await runWrite(args, out, limits, onProgress);
 }
 
@@ -154,7 +169,13 @@ export async function passesCheck(file: string, limits: EngineLimits): Promise<b
  * the command line: qpdf reads an argument starting with "@" as a file of arguments and one
  * starting with "-" as an option, and a command line is visible to every local user.
  */
-export async function encryptPdf(source: Omit<PageSource, 'range'>, password: string, out: string, limits: EngineLimits, onProgress?: (p: number) => void) {
+export async function encryptPdf(
+  source: Omit<PageSource, 'range'>,
+  password: string,
+  out: string,
+  limits: EngineLimits,
+  onProgress?: (p: number) => void,
+) {
   const job = `${out}.job.json`;
   const spec = {
     inputFile: source.file,

@@ -14,8 +14,12 @@ describe('runEngine', () => {
   });
 
   it("stops an engine when its task's deadline passes, even one already passed", async () => {
-    await expect(runEngine('sleep', ['30'], { timeoutMs: 60_000, memoryMb: 256, signal: AbortSignal.timeout(200) })).rejects.toBeInstanceOf(EngineTimeout);
-    await expect(runEngine('sleep', ['30'], { timeoutMs: 60_000, memoryMb: 256, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(EngineTimeout);
+    await expect(runEngine('sleep', ['30'], { timeoutMs: 60_000, memoryMb: 256, signal: AbortSignal.timeout(200) })).rejects.toBeInstanceOf(
+      EngineTimeout,
+    );
+    await expect(runEngine('sleep', ['30'], { timeoutMs: 60_000, memoryMb: 256, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+      EngineTimeout,
+    );
   });
 
   it('bounds memory: an engine asking for more than its bound fails instead of getting it', async () => {

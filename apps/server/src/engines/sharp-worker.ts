@@ -44,7 +44,14 @@ function encode(img: Sharp, job: ImageJob, alpha: boolean, animation: { loop?: n
       return img.gif({ colours: gifColours[level], effort: 10, dither: level === 'high' ? 0.5 : 1, reuse: level === 'none', ...animation });
     case 'png':
       // high and medium quantise to a palette (as pngquant does); low and the other actions stay lossless.
-      if (level === 'high' || level === 'medium') return img.png({ palette: true, quality: level === 'high' ? 60 : 80, colours: level === 'high' ? 128 : 256, effort: 10, compressionLevel: 9 });
+      if (level === 'high' || level === 'medium')
+        return img.png({
+          palette: true,
+          quality: level === 'high' ? 60 : 80,
+          colours: level === 'high' ? 128 : 256,
+          effort: 10,
+          compressionLevel: 9,
+        });
       return img.png({ compressionLevel: 9, adaptiveFiltering: true });
     case 'tiff':
       // JPEG inside TIFF holds no alpha: a transparent image stays lossless.
@@ -75,11 +82,15 @@ async function decodeBmp(job: ImageJob): Promise<RawPixels> {
     throw new JobFailure(ErrorCode.Unreadable, errorMessages[ErrorCode.Unreadable]);
   }
   if (pixmap.getWidth() * pixmap.getHeight() > job.maxPixels) throw tooManyPixels();
-  if (pixmap.getColorSpace()?.isRGB() !== true && pixmap.getColorSpace()?.isGray() !== true) pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, true);
+  if (pixmap.getColorSpace()?.isRGB() !== true && pixmap.getColorSpace()?.isGray() !== true)
+    pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, true);
   const [width, height, channels, stride] = [pixmap.getWidth(), pixmap.getHeight(), pixmap.getNumberOfComponents(), pixmap.getStride()];
   const pixels = Buffer.from(pixmap.getPixels());
   // sharp takes rows without padding.
-  const data = stride === width * channels ? pixels : Buffer.concat(Array.from({ length: height }, (_, y) => pixels.subarray(y * stride, y * stride + width * channels)));
+  const data =
+    stride === width * channels
+      ? pixels
+      : Buffer.concat(Array.from({ length: height }, (_, y) => pixels.subarray(y * stride, y * stride + width * channels)));
   return { data, raw: { width, height, channels: channels as RawPixels['raw']['channels'] } };
 }
 
@@ -95,7 +106,8 @@ async function run(job: ImageJob): Promise<ImageAnswer> {
   if (p.action === 'rotate' && animated) {
     // libvips turns no animation as a whole: each frame is turned and the frames joined again.
     const turned: Buffer[] = [];
-    for (let page = 0; page < frames; page++) turned.push(await (await open(job, { page })).rotate(p.angle).png({ compressionLevel: 1 }).toBuffer());
+    for (let page = 0; page < frames; page++)
+      turned.push(await (await open(job, { page })).rotate(p.angle).png({ compressionLevel: 1 }).toBuffer());
     img = sharp(turned, { join: { animated: true }, limitInputPixels: job.maxPixels });
   } else {
     img = (await open(job, { animated })).autoOrient();
@@ -108,7 +120,10 @@ async function run(job: ImageJob): Promise<ImageAnswer> {
   } else if (p.action === 'resize') {
     const [w, h] = resizedSize(width, height, p.percent);
     if (w * h * frames > job.maxPixels) {
-      throw new JobFailure(ErrorCode.InvalidParams, `The resized image would be ${w} x ${h} pixels, more than can be processed. Please choose a smaller percentage.`);
+      throw new JobFailure(
+        ErrorCode.InvalidParams,
+        `The resized image would be ${w} x ${h} pixels, more than can be processed. Please choose a smaller percentage.`,
+      );
     }
     img = img.resize(w, h, { fit: 'fill' });
   } else if (p.action === 'rotate' && !animated) {
@@ -119,13 +134,22 @@ async function run(job: ImageJob): Promise<ImageAnswer> {
   if (job.format === 'ico') {
     // The image fitted inside the square, its aspect kept, the rest transparent.
     const size = p.action === 'convert' ? p.ico_size : defaultIcoSize;
-    const png = await img.resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).ensureAlpha().png().toBuffer();
+    const png = await img
+      .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .ensureAlpha()
+      .png()
+      .toBuffer();
     fs.writeFileSync(job.output, icoFromPng(png, size));
     return { ok: true };
   }
   if (job.format === 'bmp') {
     // 24-bit BMP (engines/bmp.ts, from a PPM): transparency laid over white.
-    const { data, info } = await img.flatten({ background: '#ffffff' }).toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await img
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const ppm = `${job.output}.ppm`;
     fs.writeFileSync(ppm, Buffer.concat([Buffer.from(`P6\n${info.width} ${info.height}\n255\n`, 'latin1'), data]));
     try {

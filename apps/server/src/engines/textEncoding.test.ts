@@ -17,7 +17,10 @@ const text = 'Grüße aus Köln – ein Text, der lang genug ist, um ihn zu erke
 
 describe('text encodings', () => {
   it('knows a byte-order mark, and UTF-16 without one', async () => {
-    expect(await detectEncoding(file('bom8.txt', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])))).toEqual({ name: 'UTF-8', bom: true });
+    expect(await detectEncoding(file('bom8.txt', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])))).toEqual({
+      name: 'UTF-8',
+      bom: true,
+    });
     expect(await detectEncoding(file('le.txt', Buffer.from(text, 'utf16le')))).toEqual({ name: 'UTF-16LE', bom: false });
     expect(await detectEncoding(file('plain.txt', Buffer.from(text)))).toEqual({ name: 'UTF-8', bom: false });
   });

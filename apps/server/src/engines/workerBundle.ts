@@ -25,8 +25,16 @@ export function bundledWorker(source: string, external: string[]): () => Promise
         write: false,
         logLevel: 'silent',
         // CommonJS packages in the bundle (yazl, docx) require Node's own modules, which an ES module must provide.
-        banner: { js: "import { createRequire as quireCreateRequire } from 'node:module'; const require = quireCreateRequire(import.meta.url);" },
-        plugins: [{ name: 'outside', setup: (b) => b.onResolve({ filter: /.*/ }, (args) => (urls.has(args.path) ? { path: urls.get(args.path)!, external: true } : undefined)) }],
+        banner: {
+          js: "import { createRequire as quireCreateRequire } from 'node:module'; const require = quireCreateRequire(import.meta.url);",
+        },
+        plugins: [
+          {
+            name: 'outside',
+            setup: (b) =>
+              b.onResolve({ filter: /.*/ }, (args) => (urls.has(args.path) ? { path: urls.get(args.path)!, external: true } : undefined)),
+          },
+        ],
       });
       const code = result.outputFiles[0]!.contents;
       const hash = crypto.createHash('sha256').update(code).digest('hex').slice(0, 16);

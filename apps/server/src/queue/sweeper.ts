@@ -13,7 +13,12 @@ export async function sweep(ctx: AppContext, now = Date.now()) {
     await ctx.storage.delete(f.storage_key);
     await ctx.db.deleteFrom('files').where('id', '=', f.id).execute();
   }
-  const tasks = await ctx.db.selectFrom('tasks').select('id').where('expires_at', '<', now).where('state', 'in', ['done', 'failed']).execute();
+  const tasks = await ctx.db
+    .selectFrom('tasks')
+    .select('id')
+    .where('expires_at', '<', now)
+    .where('state', 'in', ['done', 'failed'])
+    .execute();
   for (const t of tasks) {
     await ctx.storage.deletePrefix(`outputs/${t.id}`);
     await ctx.db.deleteFrom('tasks').where('id', '=', t.id).execute();

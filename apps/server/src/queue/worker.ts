@@ -17,7 +17,13 @@ const POLL_MS = 1000;
 /** Takes the oldest queued task, or nothing; safe when several workers race for it. */
 export async function claimTask(ctx: AppContext): Promise<TaskTable | undefined> {
   for (let tries = 0; tries < 5; tries++) {
-    const next = await ctx.db.selectFrom('tasks').select('id').where('state', '=', 'queued').orderBy('created_at').limit(1).executeTakeFirst();
+    const next = await ctx.db
+      .selectFrom('tasks')
+      .select('id')
+      .where('state', '=', 'queued')
+      .orderBy('created_at')
+      .limit(1)
+      .executeTakeFirst();
     if (!next) return undefined;
     const claimed = await ctx.db
       .updateTable('tasks')
@@ -42,7 +48,13 @@ export async function recoverAbandoned(ctx: AppContext, now = Date.now()) {
     .execute();
   await ctx.db
     .updateTable('tasks')
-    .set({ state: 'failed', error_code: ErrorCode.TaskFailed, error_msg: 'The task was interrupted. Please try again.', finished_at: now, params: '{}' })
+    .set({
+      state: 'failed',
+      error_code: ErrorCode.TaskFailed,
+      error_msg: 'The task was interrupted. Please try again.',
+      finished_at: now,
+      params: '{}',
+    })
     .where('state', '=', 'running')
     .where('lease_until', '<', now)
     .execute();
@@ -59,7 +71,12 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
   let lastWrite = 0;
   let lastProgress = 0;
   const heartbeat = setInterval(() => {
-    void ctx.db.updateTable('tasks').set({ lease_until: Date.now() + LEASE_MS }).where('id', '=', task.id).execute().catch(() => {});
+    void ctx.db
+      .updateTable('tasks')
+      .set({ lease_until: Date.now() + LEASE_MS })
+      .where('id', '=', task.id)
+      .execute()
+      .catch(() => {});
   }, LEASE_MS / 3);
   try {
     const tool = toolById(task.tool);
@@ -67,7 +84,12 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
     const params = tool.params.parse(JSON.parse(task.params));
     const inputs: ToolInput[] = [];
     for (const ref of tool.inputsOf(params as never)) {
-      const file = await ctx.db.selectFrom('files').selectAll().where('id', '=', ref.fileId).where('owner_id', '=', task.owner_id).executeTakeFirst();
+      const file = await ctx.db
+        .selectFrom('files')
+        .selectAll()
+        .where('id', '=', ref.fileId)
+        .where('owner_id', '=', task.owner_id)
+        .executeTakeFirst();
       if (!file) throw new QuireError(ErrorCode.NoData);
       inputs.push({ path: await ctx.storage.localPath(file.storage_key), name: file.name, password: ref.password, pages: file.total_page });
     }
@@ -78,7 +100,12 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
       if (p === lastProgress || Date.now() - lastWrite < 300) return;
       lastProgress = p;
       lastWrite = Date.now();
-      void ctx.db.updateTable('tasks').set({ progress: p }).where('id', '=', task.id).execute().catch(() => {});
+      void ctx.db
+        .updateTable('tasks')
+        .set({ progress: p })
+        .where('id', '=', task.id)
+        .execute()
+        .catch(() => {});
     };
     const limits = { ...ctx.toolLimits, signal: AbortSignal.timeout(ctx.config.taskTimeoutMs) };
     const produced = await tool.run({ inputs, workDir, limits, office: ctx.office, progress }, params as never);
@@ -100,14 +127,25 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
     const now = Date.now();
     await ctx.db
       .updateTable('tasks')
-      .set({ state: 'done', progress: 100, outputs: JSON.stringify(outputs), params: '{}', finished_at: now, expires_at: now + ctx.config.retentionHours * 3600_000 })
+      .set({
+        state: 'done',
+        progress: 100,
+        outputs: JSON.stringify(outputs),
+        params: '{}',
+        finished_at: now,
+        expires_at: now + ctx.config.retentionHours * 3600_000,
+      })
       .where('id', '=', task.id)
       .execute();
   } catch (e) {
     const { code, msg } = failureOf(e);
     if (!(e instanceof QuireError)) console.error(`task ${task.id} (${task.tool}) failed:`, e);
     await ctx.storage.deletePrefix(outputPrefix).catch(() => {});
-    await ctx.db.updateTable('tasks').set({ state: 'failed', error_code: code, error_msg: msg, params: '{}', finished_at: Date.now() }).where('id', '=', task.id).execute();
+    await ctx.db
+      .updateTable('tasks')
+      .set({ state: 'failed', error_code: code, error_msg: msg, params: '{}', finished_at: Date.now() })
+      .where('id', '=', task.id)
+      .execute();
   } finally {
     clearInterval(heartbeat);
     await fs.rm(workDir, { recursive: true, force: true });

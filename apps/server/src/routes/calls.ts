@@ -84,8 +84,22 @@ export function buildCalls(): Call[] {
       const params = tools[def.id].params;
       // A GET (the spec's converter) takes its parameters from the query string.
       return def.apiMethod === 'GET'
-        ? { method: 'GET', path: base + apiPath, summary: `Queue the ${def.id} tool`, query: params, response: taskCreated, handler: ({ query }, c) => createTask(c.ctx, c.ownerId, def.id, query) }
-        : { method: 'POST', path: base + apiPath, summary: `Queue the ${def.id} tool`, body: params, response: taskCreated, handler: ({ body }, c) => createTask(c.ctx, c.ownerId, def.id, body) };
+        ? {
+            method: 'GET',
+            path: base + apiPath,
+            summary: `Queue the ${def.id} tool`,
+            query: params,
+            response: taskCreated,
+            handler: ({ query }, c) => createTask(c.ctx, c.ownerId, def.id, query),
+          }
+        : {
+            method: 'POST',
+            path: base + apiPath,
+            summary: `Queue the ${def.id} tool`,
+            body: params,
+            response: taskCreated,
+            handler: ({ body }, c) => createTask(c.ctx, c.ownerId, def.id, body),
+          };
     }),
   );
 
@@ -127,7 +141,8 @@ export function buildCalls(): Call[] {
       query: uploadPartQuery,
       rawBody: 'octet-stream',
       response: uploadPartResult,
-      handler: ({ query }, c) => uploadPart(c.ctx, c.ownerId, query.upload_id, query.part_number, c.req.body as NodeJS.ReadableStream as never),
+      handler: ({ query }, c) =>
+        uploadPart(c.ctx, c.ownerId, query.upload_id, query.part_number, c.req.body as NodeJS.ReadableStream as never),
     },
     {
       method: 'POST',

@@ -8,7 +8,10 @@ const schemaOf = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresenta
 export function openApiDocument(calls: Call[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const call of calls) {
-    const op: Record<string, unknown> = { summary: call.summary, operationId: `${call.method.toLowerCase()}_${call.path.replace(/\W+/g, '_')}` };
+    const op: Record<string, unknown> = {
+      summary: call.summary,
+      operationId: `${call.method.toLowerCase()}_${call.path.replace(/\W+/g, '_')}`,
+    };
     if (call.query) {
       const json = schemaOf(call.query) as { properties?: Record<string, unknown>; required?: string[] };
       op.parameters = Object.entries(json.properties ?? {}).map(([name, schema]) => ({
@@ -22,22 +25,39 @@ export function openApiDocument(calls: Call[]) {
     if (call.rawBody === 'multipart')
       op.requestBody = {
         required: true,
-        content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } },
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+          },
+        },
       };
-    if (call.rawBody === 'octet-stream') op.requestBody = { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
+    if (call.rawBody === 'octet-stream')
+      op.requestBody = { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
     op.responses = call.sendsFile
       ? { 200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } }
-      : { 200: { description: 'Envelope {code, msg, data}; code 0 on success, a catalogue code otherwise', content: { 'application/json': { schema: schemaOf(envelope(call.response ?? z.null())) } } } };
+      : {
+          200: {
+            description: 'Envelope {code, msg, data}; code 0 on success, a catalogue code otherwise',
+            content: { 'application/json': { schema: schemaOf(envelope(call.response ?? z.null())) } },
+          },
+        };
     const pathParams = [...call.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
     if (pathParams.length) {
-      op.parameters = [...((op.parameters as unknown[]) ?? []), ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }))];
+      op.parameters = [
+        ...((op.parameters as unknown[]) ?? []),
+        ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+      ];
     }
     const openApiPath = call.path.replace(/:(\w+)/g, '{$1}');
     paths[openApiPath] = { ...paths[openApiPath], [call.method.toLowerCase()]: op };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Quire API', version: '1', description: 'Every JSON answer is an envelope {code, msg, data}. Error codes: see docs/errors.md.' },
+    info: {
+      title: 'Quire API',
+      version: '1',
+      description: 'Every JSON answer is an envelope {code, msg, data}. Error codes: see docs/errors.md.',
+    },
     paths,
   };
 }

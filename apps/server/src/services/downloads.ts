@@ -12,7 +12,12 @@ function disposition(name: string) {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-const contentType = (name: string) => (path.extname(name).toLowerCase() === '.pdf' ? 'application/pdf' : path.extname(name).toLowerCase() === '.zip' ? 'application/zip' : 'application/octet-stream');
+const contentType = (name: string) =>
+  path.extname(name).toLowerCase() === '.pdf'
+    ? 'application/pdf'
+    : path.extname(name).toLowerCase() === '.zip'
+      ? 'application/zip'
+      : 'application/octet-stream';
 
 async function sendStored(ctx: AppContext, reply: FastifyReply, key: string, name: string) {
   const size = await ctx.storage.size(key);

@@ -21,7 +21,24 @@ export const processableImageTypes: readonly FileType[] = [...imageTypes, 'webp'
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 // Compound-file formats: Word, Excel, PowerPoint 97-2003, Publisher, Works; also encrypted OOXML,
 // which is an OLE2 container holding the encrypted zip.
-const oleNames = new Set(['doc', 'dot', 'xls', 'xlt', 'ppt', 'pps', 'pot', 'pub', 'wps', 'docx', 'docm', 'dotx', 'xlsx', 'xlsm', 'pptx', 'ppsx']);
+const oleNames = new Set([
+  'doc',
+  'dot',
+  'xls',
+  'xlt',
+  'ppt',
+  'pps',
+  'pot',
+  'pub',
+  'wps',
+  'docx',
+  'docm',
+  'dotx',
+  'xlsx',
+  'xlsm',
+  'pptx',
+  'ppsx',
+]);
 const zipNames = new Set(['docx', 'docm', 'dotx', 'xlsx', 'xlsm', 'pptx', 'ppsx', 'odt', 'ods', 'odp', 'odg', 'pages', 'key', 'numbers']);
 const textNames: Record<string, FileType> = { txt: 'text', html: 'html', htm: 'html', xhtml: 'html', dxf: 'office' };
 

@@ -36,9 +36,16 @@ export async function createTask(ctx: AppContext, ownerId: string, toolId: strin
   const files = [];
   for (const ref of tool.inputsOf(params as never)) files.push(await unlockedFile(ctx, ownerId, ref.fileId, ref.password));
   await checkInputTypes(ctx, typeof tool.accepts === 'function' ? tool.accepts(params as never) : tool.accepts, files);
-  tool.check?.(params as never, files.map((f) => f.total_page));
+  tool.check?.(
+    params as never,
+    files.map((f) => f.total_page),
+  );
 
-  const queued = await ctx.db.selectFrom('tasks').select((eb) => eb.fn.countAll<number>().as('n')).where('state', '=', 'queued').executeTakeFirstOrThrow();
+  const queued = await ctx.db
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('state', '=', 'queued')
+    .executeTakeFirstOrThrow();
   if (Number(queued.n) >= MAX_QUEUED) throw new QuireError(ErrorCode.Busy);
 
   const now = Date.now();
@@ -98,7 +105,12 @@ export async function taskResults(ctx: AppContext, ownerId: string, q: { task_id
 }
 
 export async function finishedTasks(ctx: AppContext, ownerId: string, q: { task_id?: string; multi_id?: string }): Promise<TaskTable[]> {
-  let query = ctx.db.selectFrom('tasks').selectAll().where('owner_id', '=', ownerId).where('state', '=', 'done').where('expires_at', '>', Date.now());
+  let query = ctx.db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('state', '=', 'done')
+    .where('expires_at', '>', Date.now());
   query = q.task_id ? query.where('id', '=', q.task_id) : query.where('multi_id', '=', q.multi_id!);
   const rows = await query.orderBy('created_at').execute();
   if (rows.length === 0) throw new QuireError(ErrorCode.NoData);

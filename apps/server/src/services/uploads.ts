@@ -17,7 +17,10 @@ const partsDir = (ctx: AppContext, uploadId: string) => path.join(ctx.tmpDir, 'u
 
 async function receivedParts(ctx: AppContext, upload: UploadTable): Promise<number[]> {
   const names = await fs.readdir(partsDir(ctx, upload.id)).catch(() => [] as string[]);
-  return names.filter((n) => /^\d+$/.test(n)).map(Number).sort((a, b) => a - b);
+  return names
+    .filter((n) => /^\d+$/.test(n))
+    .map(Number)
+    .sort((a, b) => a - b);
 }
 
 const expectedPartSize = (u: UploadTable, n: number) => (n < u.total_parts ? u.part_size : u.size - u.part_size * (u.total_parts - 1));

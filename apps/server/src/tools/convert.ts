@@ -45,12 +45,20 @@ async function pdfToImages(ctx: ToolContext, input: ToolInput, format: PdfImageF
   const sizes = await pageSizes(input.path, input.pages, ctx.limits).catch(() => []);
   for (let page = 1; page <= input.pages; page++) checkRenderSize(page, sizes[page - 1], dpi);
   // Encrypted or damaged files reach pdftoppm as qpdf opens and repairs them.
-  const source = await editableInput({ file: input.path, password: input.password }, input.pages, path.join(ctx.workDir, 'input.pdf'), ctx.limits);
+  const source = await editableInput(
+    { file: input.path, password: input.password },
+    input.pages,
+    path.join(ctx.workDir, 'input.pdf'),
+    ctx.limits,
+  );
   ctx.progress(5);
   const outputs: ToolOutput[] = [];
   for (let page = 1; page <= input.pages; page++) {
     const file = await renderPage(source, page, format, dpi, path.join(ctx.workDir, `page-${page}`), ctx.limits);
-    outputs.push({ path: file, name: input.pages === 1 ? `${baseName(input.name)}.${format}` : outputName(input.name, String(page), `.${format}`) });
+    outputs.push({
+      path: file,
+      name: input.pages === 1 ? `${baseName(input.name)}.${format}` : outputName(input.name, String(page), `.${format}`),
+    });
     ctx.progress(5 + Math.round((page / input.pages) * 95));
   }
   return outputs;
@@ -60,7 +68,8 @@ export const convert = defineTool({
   id: 'convert',
   // Documents and images become PDFs; a PDF becomes images (jpg, png, bmp, tiff, gif).
   // With using_ocr, a scanned PDF or an image is recognised first, whatever the output.
-  accepts: (p) => (p.using_ocr ? ['pdf', ...imageTypes] : p.output_format === 'pdf' ? ['office', 'text', 'html', 'epub', ...imageTypes] : ['pdf']),
+  accepts: (p) =>
+    p.using_ocr ? ['pdf', ...imageTypes] : p.output_format === 'pdf' ? ['office', 'text', 'html', 'epub', ...imageTypes] : ['pdf'],
   inputsOf: singleInput,
   async run(ctx, p) {
     if (p.using_ocr) {

@@ -15,7 +15,12 @@ export const extractImages = defineTool({
   inputsOf: singleInput,
   async run(ctx) {
     const input = ctx.inputs[0]!;
-    const source = await editableInput({ file: input.path, password: input.password }, input.pages, path.join(ctx.workDir, 'input.pdf'), ctx.limits);
+    const source = await editableInput(
+      { file: input.path, password: input.password },
+      input.pages,
+      path.join(ctx.workDir, 'input.pdf'),
+      ctx.limits,
+    );
     ctx.progress(10);
     const outDir = path.join(ctx.workDir, 'images');
     await fs.mkdir(outDir);

@@ -13,10 +13,18 @@ type JobSpec<J = MupdfJob> = J extends MupdfJob ? Omit<J, 'input' | 'output'> : 
  * MuPDF reads an unencrypted file whose pages qpdf has counted (a copy where needed), so it sees
  * the same pages every other tool does and never needs the password.
  */
-export async function editWithMupdf<S extends JobSpec>(ctx: ToolContext, spec: S): Promise<{ output: string; result: JobResults[S['op']] }> {
+export async function editWithMupdf<S extends JobSpec>(
+  ctx: ToolContext,
+  spec: S,
+): Promise<{ output: string; result: JobResults[S['op']] }> {
   const input = ctx.inputs[0]!;
   const output = path.join(ctx.workDir, 'output.pdf');
-  const readable = await editableInput({ file: input.path, password: input.password }, input.pages, path.join(ctx.workDir, 'input.pdf'), ctx.limits);
+  const readable = await editableInput(
+    { file: input.path, password: input.password },
+    input.pages,
+    path.join(ctx.workDir, 'input.pdf'),
+    ctx.limits,
+  );
   ctx.progress(10);
   const job = { ...spec, input: readable, output } as MupdfJob;
   const result = await runMupdf(job, ctx.workDir, ctx.limits, (p) => ctx.progress(10 + p * 0.9));

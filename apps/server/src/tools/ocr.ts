@@ -3,7 +3,16 @@
 // runs the same steps before converting (tools/convert.ts).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_OCR_LANGUAGE, defaultImageLayout, ErrorCode, OCR_LIMIT_MB, ocrTooLargeMessage, parseOcrLanguages, QuireError, type ToolParams } from '@quire/contracts';
+import {
+  DEFAULT_OCR_LANGUAGE,
+  defaultImageLayout,
+  ErrorCode,
+  OCR_LIMIT_MB,
+  ocrTooLargeMessage,
+  parseOcrLanguages,
+  QuireError,
+  type ToolParams,
+} from '@quire/contracts';
 import { imagesToPdf } from '../engines/images.js';
 import { checkLanguages, ocrPdf, ocrText } from '../engines/ocr.js';
 import { editableInput } from '../engines/qpdf.js';
@@ -27,7 +36,8 @@ async function searchablePdf(ctx: ToolContext, inputs: ToolInput[], req: OcrRequ
   const languages = parseOcrLanguages(req.languages);
   await checkLanguages(languages);
   for (const input of inputs) {
-    if ((await fs.stat(input.path)).size > OCR_LIMIT_MB * 1024 * 1024) throw new QuireError(ErrorCode.TooLarge, ocrTooLargeMessage(OCR_LIMIT_MB));
+    if ((await fs.stat(input.path)).size > OCR_LIMIT_MB * 1024 * 1024)
+      throw new QuireError(ErrorCode.TooLarge, ocrTooLargeMessage(OCR_LIMIT_MB));
   }
   const isPdf = (await detectFileType(inputs[0]!.path, inputs[0]!.name)) === 'pdf';
   if (isPdf && inputs.length > 1) throw new QuireError(ErrorCode.InvalidParams, 'OCR takes one PDF, or images only.');
@@ -51,7 +61,13 @@ async function searchablePdf(ctx: ToolContext, inputs: ToolInput[], req: OcrRequ
   }
   ctx.progress(start);
   const out = path.join(ctx.workDir, 'searchable.pdf');
-  await ocrPdf(source, out, pages, { languages, force: req.force, deskew: req.deskew, onProgress: (f) => ctx.progress(start + Math.round(f * (95 - start))) }, ctx.limits);
+  await ocrPdf(
+    source,
+    out,
+    pages,
+    { languages, force: req.force, deskew: req.deskew, onProgress: (f) => ctx.progress(start + Math.round(f * (95 - start))) },
+    ctx.limits,
+  );
   return { path: out, name: inputs[0]!.name, pages };
 }
 
@@ -66,7 +82,10 @@ async function ocrOutput(ctx: ToolContext, searchable: ToolInput, format: 'pdf' 
 }
 
 /** The context of a step that moves the task's progress from `from` to `to`. */
-const stepOf = (ctx: ToolContext, from: number, to: number): ToolContext => ({ ...ctx, progress: (n) => ctx.progress(from + Math.round((n * (to - from)) / 100)) });
+const stepOf = (ctx: ToolContext, from: number, to: number): ToolContext => ({
+  ...ctx,
+  progress: (n) => ctx.progress(from + Math.round((n * (to - from)) / 100)),
+});
 
 /**
  * OCR as the first step of a conversion to a document: the searchable PDF is made in the first
@@ -83,7 +102,8 @@ async function ocrStep(ctx: ToolContext, inputs: ToolInput[], req: OcrRequest): 
 export async function ocrBeforeConverting(ctx: ToolContext, p: ToolParams<'convert'>): Promise<ToolOutput[] | ToolContext> {
   const req = { languages: p.languages ?? DEFAULT_OCR_LANGUAGE, force: !!p.force_ocr };
   const input = ctx.inputs[0]!;
-  if (p.output_format === 'pdf' || p.output_format === 'txt') return ocrOutput(ctx, await searchablePdf(ctx, [input], req), p.output_format);
+  if (p.output_format === 'pdf' || p.output_format === 'txt')
+    return ocrOutput(ctx, await searchablePdf(ctx, [input], req), p.output_format);
   return ocrStep(ctx, [input], req);
 }
 
@@ -94,7 +114,8 @@ export const ocr = defineTool({
   inputsOf: (p) => p.file_ids.map((fileId, i) => ({ fileId, password: i === 0 ? p.passwd : undefined })),
   async run(ctx, p) {
     const req = { languages: p.languages, force: p.force_ocr, deskew: p.deskew };
-    if (p.output_format === 'pdf' || p.output_format === 'txt') return ocrOutput(ctx, await searchablePdf(ctx, ctx.inputs, req), p.output_format);
+    if (p.output_format === 'pdf' || p.output_format === 'txt')
+      return ocrOutput(ctx, await searchablePdf(ctx, ctx.inputs, req), p.output_format);
     // Word or Excel: the searchable PDF converted as the converter converts any PDF.
     const step = await ocrStep(ctx, ctx.inputs, req);
     return pdfToDocument(step, step.inputs[0]!, p.output_format, baseName(ctx.inputs[0]!.name));

@@ -15,7 +15,9 @@ export const rearrange = defineTool({
     const input = ctx.inputs[0]!;
     checkOrder(p.order, input.pages);
     const out = path.join(ctx.workDir, 'rearranged.pdf');
-    await writePages([{ file: input.path, password: input.password, range: p.order.join(',') }], out, ctx.limits, { onProgress: ctx.progress });
+    await writePages([{ file: input.path, password: input.password, range: p.order.join(',') }], out, ctx.limits, {
+      onProgress: ctx.progress,
+    });
     return [{ path: out, name: outputName(input.name, 'rearranged') }];
   },
 });

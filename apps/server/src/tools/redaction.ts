@@ -9,7 +9,11 @@ export const redaction = defineTool({
   inputsOf: singleInput,
   check(p, [pages]) {
     const off = p.areas.find((a) => a.page > pages!);
-    if (off) throw new QuireError(ErrorCode.InvalidParams, `A marked area is on page ${off.page}, but the document has ${counted(pages!, 'page', 'pages')}.`);
+    if (off)
+      throw new QuireError(
+        ErrorCode.InvalidParams,
+        `A marked area is on page ${off.page}, but the document has ${counted(pages!, 'page', 'pages')}.`,
+      );
     for (const t of p.texts) {
       const problem = t.regex ? patternError(t.text) : t.text.trim() ? null : 'The text to redact cannot be blank.';
       if (problem) throw new QuireError(ErrorCode.InvalidParams, problem);

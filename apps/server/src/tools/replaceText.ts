@@ -13,7 +13,9 @@ export const replaceText = defineTool({
   async run(ctx, p) {
     const input = ctx.inputs[0]!;
     const { output, result } = await editWithMupdf(ctx, { op: 'replace', search: p.search, replace: p.replace });
-    const font = result.fallbackFont ? ` The original font lacks some of the new characters, so ${result.fallbackFont} was used there.` : '';
+    const font = result.fallbackFont
+      ? ` The original font lacks some of the new characters, so ${result.fallbackFont} was used there.`
+      : '';
     const note = `${counted(result.count, 'replacement', 'replacements')}.${font}`;
     return [{ path: output, name: outputName(input.name, 'replaced'), note }];
   },

@@ -17,7 +17,10 @@ export const rotate = defineTool({
     if ((await declaredPageCount(input.path, input.password, ctx.limits)) === input.pages) {
       await rotatePages({ file: input.path, password: input.password }, rotation, out, ctx.limits, ctx.progress);
     } else {
-      await writePages([{ file: input.path, password: input.password, range: '1-z' }], out, ctx.limits, { rotate: rotation, onProgress: ctx.progress });
+      await writePages([{ file: input.path, password: input.password, range: '1-z' }], out, ctx.limits, {
+        rotate: rotation,
+        onProgress: ctx.progress,
+      });
     }
     return [{ path: out, name: outputName(input.name, 'rotated') }];
   },

@@ -1,11 +1,5 @@
 // Server limits and the document-info check made after each upload.
-import {
-  UPLOAD_CHUNK_THRESHOLD,
-  UPLOAD_PART_SIZE,
-  documentInfo,
-  serverConfig,
-  type ServerConfig,
-} from '@quire/contracts';
+import { UPLOAD_CHUNK_THRESHOLD, UPLOAD_PART_SIZE, documentInfo, serverConfig, type ServerConfig } from '@quire/contracts';
 import { apiUrl, getJson } from './client';
 
 export type DocumentInfo = ReturnType<typeof documentInfo.parse>;

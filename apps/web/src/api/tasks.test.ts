@@ -64,7 +64,13 @@ describe('pollTask', () => {
 describe('outputLinks', () => {
   it('adds an index only when a task has several outputs', () => {
     const one = entry({ task_id: 'a', outputs: [{ index: 0, name: 'x.pdf', size: 1 }] });
-    const many = entry({ task_id: 'b', outputs: [{ index: 0, name: 'p1.pdf', size: 1 }, { index: 1, name: 'p2.pdf', size: 2 }] });
+    const many = entry({
+      task_id: 'b',
+      outputs: [
+        { index: 0, name: 'p1.pdf', size: 1 },
+        { index: 1, name: 'p2.pdf', size: 2 },
+      ],
+    });
     expect(outputLinks([one, many]).map((l) => l.url)).toEqual([
       '/api/tools/v1/document/download-doc?task_id=a',
       '/api/tools/v1/document/download-doc?task_id=b&index=0',

@@ -104,7 +104,16 @@ describe('uploadInParts', () => {
         return envelope({ part_number: 1, received: bytes });
       }
       if (url.includes('upload-complete')) {
-        return envelope({ file_id: 'f1', file_name: 'big.pdf', file_size: size, file_url: '/x', page_w: 1, page_h: 1, total_page: 1, encrypted: false });
+        return envelope({
+          file_id: 'f1',
+          file_name: 'big.pdf',
+          file_size: size,
+          file_url: '/x',
+          page_w: 1,
+          page_h: 1,
+          total_page: 1,
+          encrypted: false,
+        });
       }
       throw new Error(`unexpected ${url}`);
     };

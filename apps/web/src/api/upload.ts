@@ -121,11 +121,7 @@ export async function runPool<T>(items: readonly T[], limit: number, work: (item
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-export async function uploadInParts(
-  file: File,
-  { onProgress, signal }: UploadOptions,
-  deps: UploadDeps = defaultDeps,
-): Promise<FileInfo> {
+export async function uploadInParts(file: File, { onProgress, signal }: UploadOptions, deps: UploadDeps = defaultDeps): Promise<FileInfo> {
   const md5 = await md5OfBlob(file);
   signal?.throwIfAborted();
   const postJson = async <T>(path: string, body: unknown, schema: Schema<T>): Promise<T> => {
@@ -145,12 +141,22 @@ export async function uploadInParts(
   const partSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
   const sendPart = async (part: PartPlan) => {
     const url = apiUrl('file/upload-part', { upload_id: policy.upload_id, part_number: part.partNumber });
-    const init = { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream' }, body: file.slice(part.start, part.end), signal: partSignal };
+    const init = {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body: file.slice(part.start, part.end),
+      signal: partSignal,
+    };
     await readEnvelope(await send(url, init, deps.fetch), uploadPartResult);
   };
   try {
     await runPool(parts, UPLOAD_PARALLEL_PARTS, async (part) => {
-      await withRetry(() => sendPart(part), { retries: UPLOAD_PART_RETRIES, delayMs: UPLOAD_RETRY_DELAY_MS, sleep: deps.sleep, signal: partSignal });
+      await withRetry(() => sendPart(part), {
+        retries: UPLOAD_PART_RETRIES,
+        delayMs: UPLOAD_RETRY_DELAY_MS,
+        sleep: deps.sleep,
+        signal: partSignal,
+      });
       done += part.end - part.start;
       onProgress(done, file.size);
     });

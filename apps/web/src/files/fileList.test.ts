@@ -43,7 +43,8 @@ describe('isReady', () => {
   });
 
   it('does not hold while uploading, locked or damaged', () => {
-    for (const state of ['localAdded', 'ossUploading', 'encrypted', 'damaged', 'ossUploadFailed'] as const) expect(isReady({ ...item, state })).toBe(false);
+    for (const state of ['localAdded', 'ossUploading', 'encrypted', 'damaged', 'ossUploadFailed'] as const)
+      expect(isReady({ ...item, state })).toBe(false);
     expect(isReady({ ...item, pageCount: undefined })).toBe(false);
   });
 });

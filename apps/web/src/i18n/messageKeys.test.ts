@@ -44,7 +44,10 @@ describe('translation keys', () => {
     expect(keys).toContain('upload.selectFiles');
   });
 
-  for (const [name, messages] of [['en-us', enUs], ['de-de', deDe]] as const) {
+  for (const [name, messages] of [
+    ['en-us', enUs],
+    ['de-de', deDe],
+  ] as const) {
     it(`${name} has every key the source uses`, () => {
       const missing = [...keys].filter((k) => !(k in messages));
       expect(missing).toEqual([]);

@@ -29,7 +29,13 @@ export function AppShell() {
     <div className={`app-shell ${drawerOpen ? 'drawer-open' : ''}`}>
       <div className="app-topbar">
         <Logo />
-        <button type="button" className="icon-button" aria-label={t('nav.menu')} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(!drawerOpen)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('nav.menu')}
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpen(!drawerOpen)}
+        >
           <Icon name={drawerOpen ? 'close' : 'menu'} />
         </button>
       </div>

@@ -41,7 +41,10 @@ export function PageThumb({ doc, pageNumber, size = 140, rotation = 0 }: PageThu
     const canvas = canvasRef.current;
     if (!doc || !visible || !canvas) return;
     const render = renderPageThumbnail(doc, pageNumber, canvas, size);
-    render.done.then(() => setDrawn(true), () => {});
+    render.done.then(
+      () => setDrawn(true),
+      () => {},
+    );
     return () => render.cancel();
   }, [doc, visible, pageNumber, size]);
 

@@ -106,7 +106,8 @@ export function useTextHits(doc: PDFDocumentProxy | null, pageCount: number, sea
         } catch {
           // A page pdf.js cannot read has no preview; the server still searches it.
         }
-        if (!cancelled && (n % 10 === 0 || n === pageCount)) setState({ byPage: new Map(byPage), total, searched: n, done: n === pageCount });
+        if (!cancelled && (n % 10 === 0 || n === pageCount))
+          setState({ byPage: new Map(byPage), total, searched: n, done: n === pageCount });
       }
     })();
     return () => {

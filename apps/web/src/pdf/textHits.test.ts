@@ -7,7 +7,13 @@ const upright: ShownPage = { toShown: (x, y) => [x, 842 - y], width: 595, height
 const turned: ShownPage = { toShown: (x, y) => [842 - y, 595 - x], width: 842, height: 595 };
 
 /** A line of 10-point text at (x, y), 5 points per character. */
-const item = (str: string, x: number, y: number, hasEOL = false): TextItemLike => ({ str, transform: [10, 0, 0, 10, x, y], width: str.length * 5, height: 10, hasEOL });
+const item = (str: string, x: number, y: number, hasEOL = false): TextItemLike => ({
+  str,
+  transform: [10, 0, 0, 10, x, y],
+  width: str.length * 5,
+  height: 10,
+  hasEOL,
+});
 
 describe('text hits for the preview', () => {
   it('joins items, with a line break where pdf.js sees one', () => {
@@ -28,7 +34,10 @@ describe('text hits for the preview', () => {
 
   it('boxes a phrase that runs across items and lines once per item, and tells the searches apart', () => {
     const items = [item('John', 72, 700, true), item('Smith and 555-1234', 72, 688)];
-    const hits = textHits(items, upright, [{ text: 'john smith', ignoreCase: true }, { text: '\\d{3}-\\d{4}', regex: true, ignoreCase: false }]);
+    const hits = textHits(items, upright, [
+      { text: 'john smith', ignoreCase: true },
+      { text: '\\d{3}-\\d{4}', regex: true, ignoreCase: false },
+    ]);
     expect(hits.map((h) => [h.term, h.rects.length])).toEqual([
       [0, 2],
       [1, 1],

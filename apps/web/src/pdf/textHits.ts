@@ -89,7 +89,12 @@ export interface TextHit {
 }
 
 /** Each hit of any of the searches, in the order of the searches. */
-export function textHits(items: readonly TextItemLike[], page: ShownPage, searches: readonly SearchSpec[], measure: Measure = byLength): TextHit[] {
+export function textHits(
+  items: readonly TextItemLike[],
+  page: ShownPage,
+  searches: readonly SearchSpec[],
+  measure: Measure = byLength,
+): TextHit[] {
   if (!searches.length) return [];
   const joined = joinItems(items);
   const hits: TextHit[] = [];

@@ -58,7 +58,13 @@ function FileDetails({ item, files }: { item: FileItem; files: FileListControlle
         <span className="file-name" title={item.file.name}>
           {item.file.name}
         </span>
-        <button type="button" className="icon-button file-remove" aria-label={t('file.remove', { name: item.file.name })} data-testid="remove-file" onClick={() => files.removeFile(item.uid)}>
+        <button
+          type="button"
+          className="icon-button file-remove"
+          aria-label={t('file.remove', { name: item.file.name })}
+          data-testid="remove-file"
+          onClick={() => files.removeFile(item.uid)}
+        >
           <Icon name="trash" size={16} />
         </button>
       </div>

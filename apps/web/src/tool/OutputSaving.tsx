@@ -22,7 +22,11 @@ export function OutputSaving({ output }: { output: TaskOutputLink }) {
   }
   return (
     <span className="output-saving" data-testid="saving">
-      {t('result.saving', { before: formatBytes(output.inputSize), after: formatBytes(output.size), percent: percentSaved(output.inputSize, output.size) })}
+      {t('result.saving', {
+        before: formatBytes(output.inputSize),
+        after: formatBytes(output.size),
+        percent: percentSaved(output.inputSize, output.size),
+      })}
     </span>
   );
 }

@@ -49,7 +49,9 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
     // A list of bodies is one call per file (compress), their tasks grouped in one multi_id.
     const bodies: unknown[] = Array.isArray(body) ? body : [body];
     try {
-      await task.run(bodies.map((b) => ({ path: toolCallPath(tool, b as Record<string, unknown>), body: b, method: tool.apiMethod ?? 'POST' })));
+      await task.run(
+        bodies.map((b) => ({ path: toolCallPath(tool, b as Record<string, unknown>), body: b, method: tool.apiMethod ?? 'POST' })),
+      );
       files.fire(uids, { type: 'download' });
     } catch (e) {
       if (isAbort(e)) return;
@@ -109,8 +111,20 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
     // Pages that take other files than PDFs (conversions to PDF) ask for images or for files.
     const takesPdf = tool.extFrom.includes('pdf');
     const onlyImages = tool.extFrom.every((ext) => (imageProcessExtensions as readonly string[]).includes(ext));
-    const select = takesPdf ? (tool.isSingleUpload ? t('upload.selectFile') : t('upload.selectFiles')) : onlyImages ? t('upload.selectImages') : t('upload.selectDocuments');
-    const drop = takesPdf ? (tool.isSingleUpload ? t('upload.dropOne') : t('upload.dropMany')) : onlyImages ? t('upload.dropImages') : t('upload.dropDocuments');
+    const select = takesPdf
+      ? tool.isSingleUpload
+        ? t('upload.selectFile')
+        : t('upload.selectFiles')
+      : onlyImages
+        ? t('upload.selectImages')
+        : t('upload.selectDocuments');
+    const drop = takesPdf
+      ? tool.isSingleUpload
+        ? t('upload.dropOne')
+        : t('upload.dropMany')
+      : onlyImages
+        ? t('upload.dropImages')
+        : t('upload.dropDocuments');
     content = (
       <section className="upload-hero" data-testid="dropzone">
         <ToolIcon tool={tool} size={56} />
@@ -184,7 +198,12 @@ function Result({ state, onStartOver }: { state: Extract<RunState, { phase: 'don
             <span className="file-name">{out.name}</span>
             <span className="file-meta">{formatBytes(out.size)}</span>
             <OutputSaving output={out} />
-            <a className={several ? 'button button-ghost' : 'button button-primary'} href={out.url} download={out.name} data-testid="download">
+            <a
+              className={several ? 'button button-ghost' : 'button button-primary'}
+              href={out.url}
+              download={out.name}
+              data-testid="download"
+            >
               <Icon name="download" size={18} /> {t('result.download')}
             </a>
           </li>

@@ -36,7 +36,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="toasts" aria-live="polite">
         {toasts.map((toast) => (
-          <div key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === 'warning' ? 'alert' : 'status'} data-testid="toast">
+          <div
+            key={toast.id}
+            className={`toast toast-${toast.kind}`}
+            role={toast.kind === 'warning' ? 'alert' : 'status'}
+            data-testid="toast"
+          >
             <Icon name={toast.kind === 'warning' ? 'alert' : 'check'} size={18} />
             <span>{toast.text}</span>
             <button type="button" className="toast-close" aria-label="Close" onClick={() => dismiss(toast.id)}>

@@ -10,13 +10,18 @@ import type { OptionPanelProps, ToolRequest } from './types';
 export function ConvertPanel(props: OptionPanelProps) {
   if (props.tool && isPdfDocumentFormat(props.tool.extTo)) return <PdfToDocumentPanel {...props} format={props.tool.extTo} />;
   if (props.tool && isSlidesDrawingFormat(props.tool.extTo)) return <PdfToSlidesDrawingPanel {...props} format={props.tool.extTo} />;
-  return props.tool && isPdfImageFormat(props.tool.extTo) ? <PdfToImagesPanel {...props} format={props.tool.extTo} /> : <ConvertToPdfPanel {...props} />;
+  return props.tool && isPdfImageFormat(props.tool.extTo) ? (
+    <PdfToImagesPanel {...props} format={props.tool.extTo} />
+  ) : (
+    <ConvertToPdfPanel {...props} />
+  );
 }
 
 /** Files to PDF has no options: each file of the list becomes its own PDF, all downloadable together. */
 export function ConvertToPdfPanel({ files, layout }: OptionPanelProps) {
   const t = useT();
-  const request: ToolRequest = files.length > 0 ? { ok: true, body: files.map((f) => ({ ...fileFields(f), output_format: 'pdf' as const })) } : { ok: false };
+  const request: ToolRequest =
+    files.length > 0 ? { ok: true, body: files.map((f) => ({ ...fileFields(f), output_format: 'pdf' as const })) } : { ok: false };
   return layout({
     options: (
       <>

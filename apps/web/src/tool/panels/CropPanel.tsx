@@ -30,7 +30,19 @@ function readMargins(fields: Record<Side, string>): { margins: Margins; bad: Sid
 }
 
 /** A page preview with what the margins cut shaded around a dashed box of what stays. */
-function CropCard({ doc, page, margins, cropped, onClick }: { doc: PDFDocumentProxy | null; page: number; margins: Margins; cropped: boolean; onClick?: () => void }) {
+function CropCard({
+  doc,
+  page,
+  margins,
+  cropped,
+  onClick,
+}: {
+  doc: PDFDocumentProxy | null;
+  page: number;
+  margins: Margins;
+  cropped: boolean;
+  onClick?: () => void;
+}) {
   const t = useT();
   const size = useShownSize(doc, page);
   const k = size ? THUMB_SIZE / Math.max(size.width, size.height) : 0;
@@ -54,7 +66,12 @@ function CropCard({ doc, page, margins, cropped, onClick }: { doc: PDFDocumentPr
             <div
               className="crop-keep"
               data-testid="crop-keep"
-              style={{ top: pct(margins.top, size.height), right: pct(margins.right, size.width), bottom: pct(margins.bottom, size.height), left: pct(margins.left, size.width) }}
+              style={{
+                top: pct(margins.top, size.height),
+                right: pct(margins.right, size.width),
+                bottom: pct(margins.bottom, size.height),
+                left: pct(margins.left, size.width),
+              }}
             />
           </div>
         )}
@@ -84,7 +101,9 @@ export function CropPanel({ files, layout }: OptionPanelProps) {
   // The first page cropped shows whether the margins leave any of it; the server checks every page.
   const first = useShownSize(pdf.doc, targets[0] ?? 1);
   const noArea =
-    first && !bad.length && (mmToPoints(margins.left + margins.right) >= first.width || mmToPoints(margins.top + margins.bottom) >= first.height)
+    first &&
+    !bad.length &&
+    (mmToPoints(margins.left + margins.right) >= first.width || mmToPoints(margins.top + margins.bottom) >= first.height)
       ? t('crop.noArea', { page: targets[0] ?? 1, width: pointsToMm(first.width).toFixed(1), height: pointsToMm(first.height).toFixed(1) })
       : undefined;
 
@@ -95,7 +114,12 @@ export function CropPanel({ files, layout }: OptionPanelProps) {
   const options = (
     <>
       <span className="field-label">{t('crop.margins')}</span>
-      <MarginFields values={fields} onChange={(side, value) => setFields({ ...fields, [side]: value })} invalid={bad} input={{ inputMode: 'decimal', step: 'any', max: MAX_MARGIN_MM }} />
+      <MarginFields
+        values={fields}
+        onChange={(side, value) => setFields({ ...fields, [side]: value })}
+        invalid={bad}
+        input={{ inputMode: 'decimal', step: 'any', max: MAX_MARGIN_MM }}
+      />
       {bad.length > 0 && (
         <span className="field-error" role="alert" data-testid="margin-error">
           {t('crop.marginError', { max: MAX_MARGIN_MM })}

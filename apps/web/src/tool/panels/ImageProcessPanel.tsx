@@ -27,7 +27,9 @@ import '../sizeAndSecurity.css';
 
 /** Each image of the list is its own task with the same options, all downloadable together. */
 const requestFor = (files: ReadyFile[], action: ImageAction | null): ToolRequest =>
-  files.length > 0 && action ? { ok: true, body: files.map((f) => ({ ...fileFields(f), ...action }) as ToolParams<'images_process'>) } : { ok: false };
+  files.length > 0 && action
+    ? { ok: true, body: files.map((f) => ({ ...fileFields(f), ...action }) as ToolParams<'images_process'>) }
+    : { ok: false };
 
 /** The image tools' pages: each sends its own action (the converter's pages have no key of their own). */
 export function ImageProcessPanel(props: OptionPanelProps) {
@@ -52,7 +54,17 @@ const browserShows = (name: string) => !/\.tiff?$/i.test(name);
  * The first image, at most `box` pixels on its longer side, with `overlay` drawn over it. Its size
  * as seen (turned upright by EXIF, as the server turns it) is reported once the browser has it.
  */
-function ImagePreview({ file, onSize, overlay, rotation = 0 }: { file: ReadyFile; onSize?(size: [number, number]): void; overlay?: ReactNode; rotation?: number }) {
+function ImagePreview({
+  file,
+  onSize,
+  overlay,
+  rotation = 0,
+}: {
+  file: ReadyFile;
+  onSize?(size: [number, number]): void;
+  overlay?: ReactNode;
+  rotation?: number;
+}) {
   const t = useT();
   const [size, setSize] = useState<[number, number]>([file.info.page_w || 100, file.info.page_h || 100]);
   const k = 200 / Math.max(size[0], size[1]);
@@ -86,7 +98,13 @@ function ImagePreview({ file, onSize, overlay, rotation = 0 }: { file: ReadyFile
 function useFirstSize(files: ReadyFile[]): [[number, number] | null, (size: [number, number]) => void] {
   const first = files[0];
   const [loaded, setLoaded] = useState<{ id: string; size: [number, number] } | null>(null);
-  const size = first ? (loaded?.id === first.info.file_id ? loaded.size : first.info.page_w > 0 ? ([first.info.page_w, first.info.page_h] as [number, number]) : null) : null;
+  const size = first
+    ? loaded?.id === first.info.file_id
+      ? loaded.size
+      : first.info.page_w > 0
+        ? ([first.info.page_w, first.info.page_h] as [number, number])
+        : null
+    : null;
   return [size, (s) => first && setLoaded({ id: first.info.file_id, size: s })];
 }
 
@@ -120,7 +138,6 @@ function CompressImagePanel({ files, layout }: OptionPanelProps) {
   });
 }
 
-
 /** Margins in pixels, the same for every image; the first is previewed with what they cut shaded. */
 function CropImagePanel({ files, layout }: OptionPanelProps) {
   const t = useT();
@@ -136,7 +153,11 @@ function CropImagePanel({ files, layout }: OptionPanelProps) {
     options: (
       <>
         <span className="field-label">{t('imageTools.margins')}</span>
-        <MarginFields values={fields} onChange={(side, value) => setFields((f) => ({ ...f, [side]: value }))} input={{ inputMode: 'numeric', step: 1 }} />
+        <MarginFields
+          values={fields}
+          onChange={(side, value) => setFields((f) => ({ ...f, [side]: value }))}
+          input={{ inputMode: 'numeric', step: 1 }}
+        />
         {bad && (
           <span className="field-error" role="alert" data-testid="margin-error">
             {t('imageTools.marginError', { max: IMAGE_MARGIN_MAX })}
@@ -158,13 +179,22 @@ function CropImagePanel({ files, layout }: OptionPanelProps) {
                 <div
                   className="crop-keep"
                   data-testid="crop-keep"
-                  style={{ top: pct(margins.top, size[1]), right: pct(margins.right, size[0]), bottom: pct(margins.bottom, size[1]), left: pct(margins.left, size[0]) }}
+                  style={{
+                    top: pct(margins.top, size[1]),
+                    right: pct(margins.right, size[0]),
+                    bottom: pct(margins.bottom, size[1]),
+                    left: pct(margins.left, size[0]),
+                  }}
                 />
               )
             }
           />
         )}
-        {left && <p className="panel-note" data-testid="result-size">{t('imageTools.resultSize', { width: left[0], height: left[1] })}</p>}
+        {left && (
+          <p className="panel-note" data-testid="result-size">
+            {t('imageTools.resultSize', { width: left[0], height: left[1] })}
+          </p>
+        )}
         <Summary files={files} />
       </>
     ),
@@ -172,7 +202,15 @@ function CropImagePanel({ files, layout }: OptionPanelProps) {
   });
 }
 
-const formatLabels: Record<ImageOutputFormat, string> = { jpg: 'JPG', png: 'PNG', bmp: 'BMP', gif: 'GIF', tiff: 'TIFF', webp: 'WEBP', ico: 'ICO' };
+const formatLabels: Record<ImageOutputFormat, string> = {
+  jpg: 'JPG',
+  png: 'PNG',
+  bmp: 'BMP',
+  gif: 'GIF',
+  tiff: 'TIFF',
+  webp: 'WEBP',
+  ico: 'ICO',
+};
 
 /** The format to write (PNG unless chosen), and an ICO's size (16 x 16 unless chosen). */
 function ConvertImagePanel({ files, layout }: OptionPanelProps) {
@@ -184,7 +222,12 @@ function ConvertImagePanel({ files, layout }: OptionPanelProps) {
       <>
         <label className="field">
           <span className="field-label">{t('imageTools.format')}</span>
-          <select className="image-tool-select" value={format} data-testid="format" onChange={(e) => setFormat(e.target.value as ImageOutputFormat)}>
+          <select
+            className="image-tool-select"
+            value={format}
+            data-testid="format"
+            onChange={(e) => setFormat(e.target.value as ImageOutputFormat)}
+          >
             {imageOutputFormats.map((f) => (
               <option key={f} value={f}>
                 {formatLabels[f]}
@@ -195,7 +238,12 @@ function ConvertImagePanel({ files, layout }: OptionPanelProps) {
         {format === 'ico' && (
           <label className="field">
             <span className="field-label">{t('imageTools.icoSize')}</span>
-            <select className="image-tool-select" value={icoSize} data-testid="ico-size" onChange={(e) => setIcoSize(Number(e.target.value) as IcoSize)}>
+            <select
+              className="image-tool-select"
+              value={icoSize}
+              data-testid="ico-size"
+              onChange={(e) => setIcoSize(Number(e.target.value) as IcoSize)}
+            >
               {icoSizes.map((s) => (
                 <option key={s} value={s}>
                   {t('imageTools.pixels', { width: s, height: s })}
@@ -218,7 +266,8 @@ function ResizeImagePanel({ files, layout }: OptionPanelProps) {
   const [text, setText] = useState(String(IMAGE_RESIZE_PERCENT.default));
   const [size, setSize] = useFirstSize(files);
   const percent = Number(text);
-  const valid = text.trim() !== '' && Number.isInteger(percent) && percent >= IMAGE_RESIZE_PERCENT.min && percent <= IMAGE_RESIZE_PERCENT.max;
+  const valid =
+    text.trim() !== '' && Number.isInteger(percent) && percent >= IMAGE_RESIZE_PERCENT.min && percent <= IMAGE_RESIZE_PERCENT.max;
   const resized = valid && size ? resizedSize(size[0], size[1], percent) : null;
   const first = files[0];
   return layout({
@@ -268,7 +317,13 @@ function RotateImagePanel({ files, layout }: OptionPanelProps) {
   return layout({
     options: (
       <>
-        <Choice<`${Angle}`> label={t('rotate.angle')} value={`${angle}`} options={angles.map((a) => [`${a}`, `${a}°`])} testId="angle" onChange={(a) => setAngle(Number(a) as Angle)} />
+        <Choice<`${Angle}`>
+          label={t('rotate.angle')}
+          value={`${angle}`}
+          options={angles.map((a) => [`${a}`, `${a}°`])}
+          testId="angle"
+          onChange={(a) => setAngle(Number(a) as Angle)}
+        />
         {first && <ImagePreview key={first.uid} file={first} rotation={angle} />}
         <Summary files={files} />
       </>

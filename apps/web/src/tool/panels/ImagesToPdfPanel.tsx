@@ -1,4 +1,12 @@
-import { defaultImageLayout, isImageFileName, placeImage, type ImageLayout, type PageMargin, type PageOrientation, type PageSize } from '@quire/contracts';
+import {
+  defaultImageLayout,
+  isImageFileName,
+  placeImage,
+  type ImageLayout,
+  type PageMargin,
+  type PageOrientation,
+  type PageSize,
+} from '@quire/contracts';
 import { useState } from 'react';
 import { fileDownloadUrl } from '../../api/files';
 import type { ReadyFile } from '../../files/fileList';
@@ -21,7 +29,14 @@ export function Choice<T extends string>({ label, value, options, testId, onChan
       <span className="field-label">{label}</span>
       <div className="segmented" role="radiogroup" aria-label={label}>
         {options.map(([option, text]) => (
-          <button key={option} type="button" role="radio" aria-checked={value === option} data-testid={`${testId}-${option}`} onClick={() => onChange(option)}>
+          <button
+            key={option}
+            type="button"
+            role="radio"
+            aria-checked={value === option}
+            data-testid={`${testId}-${option}`}
+            onClick={() => onChange(option)}
+          >
             {text}
           </button>
         ))}
@@ -43,8 +58,17 @@ function PagePreview({ file, layout }: { file: ReadyFile; layout: ImageLayout })
   return (
     <figure className="image-page-preview" aria-label={t('images.preview')} data-testid="page-preview">
       <div className="image-page" style={{ width: page[0] * scale, height: page[1] * scale }}>
-        <div className="image-box" style={{ left: box.x * scale, bottom: box.y * scale, width: box.width * scale, height: box.height * scale }}>
-          {shown && <img src={fileDownloadUrl(file.info.file_id)} alt="" onLoad={(e) => setShownSize([e.currentTarget.naturalWidth, e.currentTarget.naturalHeight])} />}
+        <div
+          className="image-box"
+          style={{ left: box.x * scale, bottom: box.y * scale, width: box.width * scale, height: box.height * scale }}
+        >
+          {shown && (
+            <img
+              src={fileDownloadUrl(file.info.file_id)}
+              alt=""
+              onLoad={(e) => setShownSize([e.currentTarget.naturalWidth, e.currentTarget.naturalHeight])}
+            />
+          )}
         </div>
       </div>
       <figcaption>{t('images.preview')}</figcaption>
@@ -57,7 +81,8 @@ export function ImagesToPdfPanel({ files, layout }: OptionPanelProps) {
   const t = useT();
   const [options, setOptions] = useState<ImageLayout>(defaultImageLayout);
   const set = (change: Partial<ImageLayout>) => setOptions((o) => ({ ...o, ...change }));
-  const request: ToolRequest = files.length > 0 ? { ok: true, body: { file_ids: files.map((f) => f.info.file_id), ...options } } : { ok: false };
+  const request: ToolRequest =
+    files.length > 0 ? { ok: true, body: { file_ids: files.map((f) => f.info.file_id), ...options } } : { ok: false };
   const first = files[0];
   const sizes: [PageSize, string][] = [
     ['a4', t('images.a4')],
@@ -78,11 +103,29 @@ export function ImagesToPdfPanel({ files, layout }: OptionPanelProps) {
     options: (
       <>
         <p className="panel-note">{t('images.help')}</p>
-        <Choice label={t('images.pageSize')} value={options.page_size} options={sizes} testId="page-size" onChange={(page_size) => set({ page_size })} />
+        <Choice
+          label={t('images.pageSize')}
+          value={options.page_size}
+          options={sizes}
+          testId="page-size"
+          onChange={(page_size) => set({ page_size })}
+        />
         {options.page_size !== 'fit' && (
-          <Choice label={t('images.orientation')} value={options.orientation} options={orientations} testId="orientation" onChange={(orientation) => set({ orientation })} />
+          <Choice
+            label={t('images.orientation')}
+            value={options.orientation}
+            options={orientations}
+            testId="orientation"
+            onChange={(orientation) => set({ orientation })}
+          />
         )}
-        <Choice label={t('images.margin')} value={options.margin} options={margins} testId="margin" onChange={(margin) => set({ margin })} />
+        <Choice
+          label={t('images.margin')}
+          value={options.margin}
+          options={margins}
+          testId="margin"
+          onChange={(margin) => set({ margin })}
+        />
         {first && <PagePreview key={first.uid} file={first} layout={options} />}
         {files.length > 0 && <p className="panel-summary">{t('images.summary', { count: files.length })}</p>}
       </>

@@ -20,7 +20,9 @@ export function MergePanel({ files, layout }: OptionPanelProps) {
       <>
         <p className="panel-note">{t('merge.help')}</p>
         {files.length > 0 && (
-          <p className="panel-summary">{t('merge.summary', { count: files.length, pages: files.reduce((sum, f) => sum + f.pageCount, 0) })}</p>
+          <p className="panel-summary">
+            {t('merge.summary', { count: files.length, pages: files.reduce((sum, f) => sum + f.pageCount, 0) })}
+          </p>
         )}
       </>
     ),

@@ -1,4 +1,11 @@
-import { DEFAULT_OCR_LANGUAGE, isImageFileName, OCR_SLOW_LANGUAGES, ocrLanguageTags, tesseractCode, type ToolParams } from '@quire/contracts';
+import {
+  DEFAULT_OCR_LANGUAGE,
+  isImageFileName,
+  OCR_SLOW_LANGUAGES,
+  ocrLanguageTags,
+  tesseractCode,
+  type ToolParams,
+} from '@quire/contracts';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getServerConfig } from '../../api/files';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -68,10 +75,17 @@ export function OcrPanel({ tool, files, layout }: OptionPanelProps) {
   const { languages, picker } = useOcrLanguages();
   const [force, setForce] = useState(false);
   const [deskew, setDeskew] = useState(false);
-  const common = { languages: languages.join(','), force_ocr: force, deskew, output_format: tool?.extTo === 'txt' ? ('txt' as const) : ('pdf' as const) };
+  const common = {
+    languages: languages.join(','),
+    force_ocr: force,
+    deskew,
+    output_format: tool?.extTo === 'txt' ? ('txt' as const) : ('pdf' as const),
+  };
   const images = files.filter((f) => isImageFileName(f.file.name));
   const bodies: ToolParams<'ocr'>[] = [
-    ...files.filter((f) => !isImageFileName(f.file.name)).map((f) => ({ file_ids: [f.info.file_id], ...(f.password && { passwd: f.password }), ...common })),
+    ...files
+      .filter((f) => !isImageFileName(f.file.name))
+      .map((f) => ({ file_ids: [f.info.file_id], ...(f.password && { passwd: f.password }), ...common })),
     ...(images.length > 0 ? [{ file_ids: images.map((f) => f.info.file_id), ...common }] : []),
   ];
   const request: ToolRequest = bodies.length > 0 && languages.length > 0 ? { ok: true, body: bodies } : { ok: false };

@@ -13,7 +13,8 @@ function PagePickPanel({ files, layout, purpose }: OptionPanelProps & { purpose:
   const pdf = useFilePdf(file);
 
   const picked = readRanges(text, pageCount);
-  const error = picked.error ?? (purpose === 'delete' && picked.pages.length === pageCount && pageCount > 0 ? t('delete.allPages') : undefined);
+  const error =
+    picked.error ?? (purpose === 'delete' && picked.pages.length === pageCount && pageCount > 0 ? t('delete.allPages') : undefined);
   const pages = picked.error ? [] : picked.pages;
 
   let request: ToolRequest = { ok: false };
@@ -24,7 +25,13 @@ function PagePickPanel({ files, layout, purpose }: OptionPanelProps & { purpose:
 
   const options = (
     <>
-      <RangeField label={purpose === 'extract' ? t('extract.label') : t('delete.label')} value={text} onChange={setText} error={error} disabled={!file} />
+      <RangeField
+        label={purpose === 'extract' ? t('extract.label') : t('delete.label')}
+        value={text}
+        onChange={setText}
+        error={error}
+        disabled={!file}
+      />
       <p className="panel-note">{pages.length > 0 ? t('pages.selected', { count: pages.length }) : t('pages.clickHint')}</p>
     </>
   );

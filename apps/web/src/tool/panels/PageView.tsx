@@ -61,12 +61,20 @@ export function PageView({ doc, pageCount, page, onPage, marks = [], hits = [], 
     if (!doc || !shown || !scale || !canvas.current) return;
     setDrawn(false);
     const render = renderPageThumbnail(doc, page, canvas.current, Math.max(shown.width, shown.height) * scale);
-    render.done.then(() => setDrawn(true), () => {});
+    render.done.then(
+      () => setDrawn(true),
+      () => {},
+    );
     return () => render.cancel();
   }, [doc, page, shown, scale]);
 
   // From the API's points (bottom-left origin) to CSS pixels over the canvas, and back.
-  const toCss = (r: ShownRect) => ({ left: r.x * scale, top: (shown!.height - r.y - r.height) * scale, width: r.width * scale, height: r.height * scale });
+  const toCss = (r: ShownRect) => ({
+    left: r.x * scale,
+    top: (shown!.height - r.y - r.height) * scale,
+    width: r.width * scale,
+    height: r.height * scale,
+  });
   const pointer = (e: PointerEvent<HTMLDivElement>): [number, number] => {
     const box = e.currentTarget.getBoundingClientRect();
     return [Math.min(cssW, Math.max(0, e.clientX - box.left)), Math.min(cssH, Math.max(0, e.clientY - box.top))];
@@ -86,7 +94,12 @@ export function PageView({ doc, pageCount, page, onPage, marks = [], hits = [], 
     onPointerUp: () => {
       if (!drag || !shown) return;
       setDrag(null);
-      const [left, right, top, bottom] = [Math.min(drag.x0, drag.x1), Math.max(drag.x0, drag.x1), Math.min(drag.y0, drag.y1), Math.max(drag.y0, drag.y1)];
+      const [left, right, top, bottom] = [
+        Math.min(drag.x0, drag.x1),
+        Math.max(drag.x0, drag.x1),
+        Math.min(drag.y0, drag.y1),
+        Math.max(drag.y0, drag.y1),
+      ];
       if (right - left < MIN_DRAG_PX || bottom - top < MIN_DRAG_PX) return;
       onDraw({ x: left / scale, y: shown.height - bottom / scale, width: (right - left) / scale, height: (bottom - top) / scale });
     },
@@ -97,11 +110,25 @@ export function PageView({ doc, pageCount, page, onPage, marks = [], hits = [], 
     <div className="page-view">
       {pageCount > 1 && (
         <div className="page-view-pager">
-          <button type="button" className="button button-ghost" data-testid="page-prev" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={t('pageView.previous')}>
+          <button
+            type="button"
+            className="button button-ghost"
+            data-testid="page-prev"
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+            aria-label={t('pageView.previous')}
+          >
             <Icon name="arrowLeft" size={18} />
           </button>
           <span data-testid="page-of">{t('pageView.pageOf', { page, count: pageCount })}</span>
-          <button type="button" className="button button-ghost" data-testid="page-next" disabled={page >= pageCount} onClick={() => onPage(page + 1)} aria-label={t('pageView.next')}>
+          <button
+            type="button"
+            className="button button-ghost"
+            data-testid="page-next"
+            disabled={page >= pageCount}
+            onClick={() => onPage(page + 1)}
+            aria-label={t('pageView.next')}
+          >
             <Icon name="arrowRight" size={18} />
           </button>
         </div>
@@ -117,7 +144,13 @@ export function PageView({ doc, pageCount, page, onPage, marks = [], hits = [], 
               {marks.map((m, i) => (
                 <div key={`m${i}`} className="view-mark" data-testid="redact-mark" style={toCss(m.rect)}>
                   {m.onRemove && (
-                    <button type="button" className="view-mark-remove" data-testid="remove-mark" aria-label={t('redact.removeArea')} onClick={m.onRemove}>
+                    <button
+                      type="button"
+                      className="view-mark-remove"
+                      data-testid="remove-mark"
+                      aria-label={t('redact.removeArea')}
+                      onClick={m.onRemove}
+                    >
                       <Icon name="close" size={14} />
                     </button>
                   )}
@@ -126,7 +159,12 @@ export function PageView({ doc, pageCount, page, onPage, marks = [], hits = [], 
               {drag && (
                 <div
                   className="view-mark draft"
-                  style={{ left: Math.min(drag.x0, drag.x1), top: Math.min(drag.y0, drag.y1), width: Math.abs(drag.x1 - drag.x0), height: Math.abs(drag.y1 - drag.y0) }}
+                  style={{
+                    left: Math.min(drag.x0, drag.x1),
+                    top: Math.min(drag.y0, drag.y1),
+                    width: Math.abs(drag.x1 - drag.x0),
+                    height: Math.abs(drag.y1 - drag.y0),
+                  }}
                 />
               )}
             </div>

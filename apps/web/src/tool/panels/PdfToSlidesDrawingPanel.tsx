@@ -8,7 +8,8 @@ export const isSlidesDrawingFormat = (format: string): format is SlidesDrawingFo
 /** PDF to PowerPoint or DXF: no options, only what the output holds; each PDF is its own task. */
 export function PdfToSlidesDrawingPanel({ files, layout, format }: OptionPanelProps & { format: SlidesDrawingFormat }) {
   const t = useT();
-  const request: ToolRequest = files.length > 0 ? { ok: true, body: files.map((f) => ({ ...fileFields(f), output_format: format })) } : { ok: false };
+  const request: ToolRequest =
+    files.length > 0 ? { ok: true, body: files.map((f) => ({ ...fileFields(f), output_format: format })) } : { ok: false };
   return layout({
     options: (
       <>

@@ -28,8 +28,20 @@ export function ProtectPanel({ files, layout }: OptionPanelProps) {
 
   const options = (
     <>
-      <PasswordField label={t('protect.password')} value={password} onChange={setPassword} testId="protect-password" error={problems.length ? { text: t('protect.lengthRule'), testId: 'password-rule' } : undefined} />
-      <PasswordField label={t('protect.confirm')} value={confirm} onChange={setConfirm} testId="protect-confirm" error={problems.mismatch ? { text: t('protect.mismatch'), testId: 'password-mismatch' } : undefined} />
+      <PasswordField
+        label={t('protect.password')}
+        value={password}
+        onChange={setPassword}
+        testId="protect-password"
+        error={problems.length ? { text: t('protect.lengthRule'), testId: 'password-rule' } : undefined}
+      />
+      <PasswordField
+        label={t('protect.confirm')}
+        value={confirm}
+        onChange={setConfirm}
+        testId="protect-confirm"
+        error={problems.mismatch ? { text: t('protect.mismatch'), testId: 'password-mismatch' } : undefined}
+      />
       <p className="panel-note">{file?.password ? t('protect.replaces') : t('protect.help')}</p>
     </>
   );
@@ -48,7 +60,14 @@ function PasswordField({ label, value, onChange, testId, error }: PasswordFieldP
   return (
     <label className="field">
       <span className="field-label">{label}</span>
-      <input type="password" value={value} autoComplete="new-password" aria-invalid={error ? true : undefined} data-testid={testId} onChange={(e) => onChange(e.target.value)} />
+      <input
+        type="password"
+        value={value}
+        autoComplete="new-password"
+        aria-invalid={error ? true : undefined}
+        data-testid={testId}
+        onChange={(e) => onChange(e.target.value)}
+      />
       {error && (
         <span className="field-error" role="alert" data-testid={error.testId}>
           {error.text}

@@ -24,10 +24,22 @@ export function RearrangePanel({ files, layout }: OptionPanelProps) {
     <>
       <p className="panel-note">{t('rearrange.help')}</p>
       <div className="button-row">
-        <button type="button" className="button button-ghost" data-testid="reverse-pages" disabled={!file} onClick={() => setOrder((o) => [...o].reverse())}>
+        <button
+          type="button"
+          className="button button-ghost"
+          data-testid="reverse-pages"
+          disabled={!file}
+          onClick={() => setOrder((o) => [...o].reverse())}
+        >
           <Icon name="reverse" size={18} /> {t('rearrange.reverse')}
         </button>
-        <button type="button" className="button button-ghost" data-testid="reset-order" disabled={!file} onClick={() => setOrder(inOrder(pageCount))}>
+        <button
+          type="button"
+          className="button button-ghost"
+          data-testid="reset-order"
+          disabled={!file}
+          onClick={() => setOrder(inOrder(pageCount))}
+        >
           {t('rearrange.reset')}
         </button>
       </div>

@@ -70,7 +70,13 @@ export function RedactPanel({ files, layout }: OptionPanelProps) {
             }}
             onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), addTerm())}
           />
-          <button type="button" className="button button-ghost button-small" data-testid="redact-search-add" disabled={!draft.trim()} onClick={addTerm}>
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            data-testid="redact-search-add"
+            disabled={!draft.trim()}
+            onClick={addTerm}
+          >
             {t('redact.add')}
           </button>
         </span>
@@ -94,7 +100,12 @@ export function RedactPanel({ files, layout }: OptionPanelProps) {
               <span className="term-hits" data-testid="term-hits">
                 {hits.done ? t('redact.hits', { count: termHits[i] ?? 0 }) : t('redact.searching')}
               </span>
-              <button type="button" className="icon-button" aria-label={t('redact.remove')} onClick={() => setTerms(terms.filter((_, j) => j !== i))}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('redact.remove')}
+                onClick={() => setTerms(terms.filter((_, j) => j !== i))}
+              >
                 <Icon name="close" size={14} />
               </button>
             </li>
@@ -113,7 +124,9 @@ export function RedactPanel({ files, layout }: OptionPanelProps) {
       page={page}
       onPage={setPage}
       hits={(hits.byPage.get(page) ?? []).flatMap((hit) => hit.rects)}
-      marks={areas.flatMap((area, i) => (area.page === page ? [{ rect: area, onRemove: () => setAreas(areas.filter((_, j) => j !== i)) }] : []))}
+      marks={areas.flatMap((area, i) =>
+        area.page === page ? [{ rect: area, onRemove: () => setAreas(areas.filter((_, j) => j !== i)) }] : [],
+      )}
       onDraw={(rect) => setAreas([...areas, { page, ...rect }])}
     />
   );

@@ -59,7 +59,13 @@ export function ReplaceTextPanel({ files, layout }: OptionPanelProps) {
   );
 
   const view = file && (
-    <PageView doc={pdf.doc} pageCount={pageCount} page={page} onPage={setPage} hits={(hits.byPage.get(page) ?? []).flatMap((hit) => hit.rects)} />
+    <PageView
+      doc={pdf.doc}
+      pageCount={pageCount}
+      page={page}
+      onPage={setPage}
+      hits={(hits.byPage.get(page) ?? []).flatMap((hit) => hit.rects)}
+    />
   );
 
   return layout({ pages: view, options, request });

@@ -23,7 +23,8 @@ export function RotatePanel({ files, layout }: OptionPanelProps) {
 
   let request: ToolRequest = { ok: false };
   if (file && scope === 'all') request = { ok: true, body: { ...fileFields(file), angle, pages: 'all' } };
-  if (file && scope === 'custom' && picked.pages.length > 0) request = { ok: true, body: { ...fileFields(file), angle, pages: text.trim() } };
+  if (file && scope === 'custom' && picked.pages.length > 0)
+    request = { ok: true, body: { ...fileFields(file), angle, pages: text.trim() } };
 
   const options = (
     <>

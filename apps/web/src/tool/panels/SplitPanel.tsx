@@ -21,7 +21,8 @@ export function SplitPanel({ files, layout }: OptionPanelProps) {
   const everyError = file && every.trim() && !everyValid ? t('split.everyInvalid', { max: pageCount }) : undefined;
 
   let request: ToolRequest = { ok: false };
-  if (file && mode === 'custom' && custom.ranges.length > 0) request = { ok: true, body: { ...fileFields(file), mode, ranges: ranges.trim() } };
+  if (file && mode === 'custom' && custom.ranges.length > 0)
+    request = { ok: true, body: { ...fileFields(file), mode, ranges: ranges.trim() } };
   if (file && mode === 'fixed' && everyValid) request = { ok: true, body: { ...fileFields(file), mode, every: everyN } };
 
   /** The output file a page goes to, numbered from 1. */
@@ -42,8 +43,21 @@ export function SplitPanel({ files, layout }: OptionPanelProps) {
       </div>
       {mode === 'custom' ? (
         <>
-          <RangeField label={t('split.rangesLabel')} value={ranges} onChange={setRanges} error={custom.error} placeholder="1-3, 4-6" disabled={!file} />
-          <button type="button" className="button button-ghost" data-testid="add-range" disabled={!file} onClick={() => setRanges(withNextRange(ranges, custom.ranges.at(-1)?.to ?? 0, pageCount))}>
+          <RangeField
+            label={t('split.rangesLabel')}
+            value={ranges}
+            onChange={setRanges}
+            error={custom.error}
+            placeholder="1-3, 4-6"
+            disabled={!file}
+          />
+          <button
+            type="button"
+            className="button button-ghost"
+            data-testid="add-range"
+            disabled={!file}
+            onClick={() => setRanges(withNextRange(ranges, custom.ranges.at(-1)?.to ?? 0, pageCount))}
+          >
             {t('split.addRange')}
           </button>
           {custom.ranges.length > 0 && <p className="panel-note">{t('split.customSummary', { count: custom.ranges.length })}</p>}
@@ -62,7 +76,11 @@ export function SplitPanel({ files, layout }: OptionPanelProps) {
               aria-invalid={everyError ? true : undefined}
               onChange={(e) => setEvery(e.target.value)}
             />
-            {everyError && <span className="field-error" role="alert">{everyError}</span>}
+            {everyError && (
+              <span className="field-error" role="alert">
+                {everyError}
+              </span>
+            )}
           </label>
           {everyValid && <p className="panel-note">{t('split.fixedSummary', { count: Math.ceil(pageCount / everyN) })}</p>}
         </>
@@ -74,7 +92,15 @@ export function SplitPanel({ files, layout }: OptionPanelProps) {
     <PageGrid count={pageCount} failed={pdf.failed}>
       {shownPages(pageCount).map((page) => {
         const output = outputOf(page);
-        return <PageCard key={page} doc={pdf.doc} page={page} selected={output !== undefined} badge={output ? t('split.fileBadge', { n: output }) : undefined} />;
+        return (
+          <PageCard
+            key={page}
+            doc={pdf.doc}
+            page={page}
+            selected={output !== undefined}
+            badge={output ? t('split.fileBadge', { n: output }) : undefined}
+          />
+        );
       })}
     </PageGrid>
   );

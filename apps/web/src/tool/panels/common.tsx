@@ -155,7 +155,17 @@ export function MarginFields({
 }
 
 /** Compression levels as radio cards, medium recommended. */
-export function LevelCards<L extends string>({ levels, labels, value, onChange }: { levels: readonly L[]; labels: Record<L, [title: string, hint: string]>; value: L; onChange(level: L): void }) {
+export function LevelCards<L extends string>({
+  levels,
+  labels,
+  value,
+  onChange,
+}: {
+  levels: readonly L[];
+  labels: Record<L, [title: string, hint: string]>;
+  value: L;
+  onChange(level: L): void;
+}) {
   const t = useT();
   return (
     <>
@@ -164,7 +174,15 @@ export function LevelCards<L extends string>({ levels, labels, value, onChange }
       </span>
       <div className="level-cards" role="radiogroup" aria-labelledby="compress-level">
         {levels.map((l) => (
-          <button key={l} type="button" role="radio" aria-checked={value === l} className="level-card" data-testid={`level-${l}`} onClick={() => onChange(l)}>
+          <button
+            key={l}
+            type="button"
+            role="radio"
+            aria-checked={value === l}
+            className="level-card"
+            data-testid={`level-${l}`}
+            onClick={() => onChange(l)}
+          >
             <span className="level-title">
               {labels[l][0]}
               {l === 'medium' && <span className="level-badge">{t('compress.recommended')}</span>}
