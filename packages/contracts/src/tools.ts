@@ -237,8 +237,6 @@ export const toolParams = {
 export type ToolId = keyof typeof toolParams;
 export type ToolParams<T extends ToolId> = z.infer<(typeof toolParams)[T]>;
 
-export type ToolGroup = 'organize' | 'convert' | 'protect' | 'edit' | 'ai';
-
 export interface ToolDefinition {
   id: ToolId;
   /** The spec's page identifier (product.md §3). */
@@ -249,56 +247,17 @@ export interface ToolDefinition {
   apiPath: string;
   /** Further paths answering the same call. */
   apiPathAliases?: string[];
-  group: ToolGroup;
   /** Accepted extensions, lower case, without the dot. */
   extFrom: string[];
   extTo: string;
   acceptFormat: string;
   isSingleUpload: boolean;
   minFiles: number;
-  /** i18n keys: tools.<key>.title, tools.<key>.description, tools.<key>.action (see toolKey). */
   /** The call is a GET whose query carries the parameters (the converter); POST with a JSON body otherwise. */
   apiMethod?: 'GET';
-  /** Pages sharing one tool (the converter's word-to-pdf, excel-to-pdf…) each have a key for their texts and icon. */
-  key?: ToolPageKey;
   /** False for pages reached by their slug only (marketing links), kept out of the sidebar and tool lists. */
   listed?: false;
 }
-
-export type ToolPageKey =
-  | 'word_to_pdf'
-  | 'excel_to_pdf'
-  | 'ppt_to_pdf'
-  | 'rtf_to_pdf'
-  | 'txt_to_pdf'
-  | 'pub_to_pdf'
-  | 'png_to_pdf'
-  | 'bmp_to_pdf'
-  | 'gif_to_pdf'
-  | 'tiff_to_pdf'
-  | 'pdf_to_jpg'
-  | 'pdf_to_png'
-  | 'pdf_to_bmp'
-  | 'pdf_to_tiff'
-  | 'pdf_to_gif'
-  | 'image_compressor'
-  | 'crop_image'
-  | 'image_resizer'
-  | 'rotate_image'
-  | 'image_to_text'
-  | 'pdf_to_text'
-  | 'pdf_to_word'
-  | 'pdf_to_excel'
-  | 'pdf_to_html'
-  | 'pdf_to_rtf'
-  | 'pdf_to_txt'
-  | 'pdf_to_epub'
-  | 'pdf_to_pages'
-  | 'pdf_to_ppt'
-  | 'pdf_to_dxf';
-/** What names a page's texts and icon: its own key, or its tool's id. */
-export type ToolKey = ToolId | ToolPageKey;
-export const toolKey = (tool: Pick<ToolDefinition, 'id' | 'key'>): ToolKey => tool.key ?? tool.id;
 
 const pdfIn = { extFrom: ['pdf'], extTo: 'pdf', acceptFormat: 'application/pdf' };
 
@@ -312,7 +271,6 @@ const converter = {
   id: 'convert',
   apiPath: 'converter',
   apiMethod: 'GET',
-  group: 'convert',
   extTo: 'pdf',
   isSingleUpload: false,
   minFiles: 1,
@@ -321,7 +279,6 @@ const pdfToImage = { extFrom: ['pdf'], acceptFormat: 'application/pdf' };
 const imagesToPdf = {
   id: 'images_merge_pdf',
   apiPath: 'images_merge_pdf',
-  group: 'convert',
   extTo: 'pdf',
   extFrom: [...imageExtensions],
   acceptFormat: 'image/jpeg,image/png,image/bmp,image/gif,image/tiff',
@@ -333,7 +290,6 @@ const ocrTool = {
   id: 'ocr',
   apiPath: 'image/images-ocr-merge-pdf',
   apiPathAliases: ['image/images-ocr-converter', 'image_ocr'],
-  group: 'edit',
   extTo: 'pdf',
   isSingleUpload: false,
   minFiles: 1,
@@ -350,14 +306,13 @@ const imageTool = {
 } satisfies Partial<ToolDefinition>;
 
 export const toolDefinitions: readonly ToolDefinition[] = [
-  { id: 'merge', pageId: 'mergePdf', slug: 'merge-pdf', apiPath: 'merge', group: 'organize', ...pdfIn, isSingleUpload: false, minFiles: 2 },
-  { id: 'split', pageId: 'splitPdf', slug: 'split-pdf', apiPath: 'split', group: 'organize', ...pdfIn, isSingleUpload: true, minFiles: 1 },
+  { id: 'merge', pageId: 'mergePdf', slug: 'merge-pdf', apiPath: 'merge', ...pdfIn, isSingleUpload: false, minFiles: 2 },
+  { id: 'split', pageId: 'splitPdf', slug: 'split-pdf', apiPath: 'split', ...pdfIn, isSingleUpload: true, minFiles: 1 },
   {
     id: 'extract_page',
     pageId: 'extractPages',
     slug: 'extract-pages',
     apiPath: 'extract_page',
-    group: 'organize',
     ...pdfIn,
     isSingleUpload: true,
     minFiles: 1,
@@ -367,7 +322,6 @@ export const toolDefinitions: readonly ToolDefinition[] = [
     pageId: 'deletePDFPages',
     slug: 'delete-pages',
     apiPath: 'delete_page',
-    group: 'organize',
     ...pdfIn,
     isSingleUpload: true,
     minFiles: 1,
@@ -377,7 +331,6 @@ export const toolDefinitions: readonly ToolDefinition[] = [
     pageId: 'rearrangePDFPages',
     slug: 'rearrange-pdf-pages',
     apiPath: 'rearrange',
-    group: 'organize',
     ...pdfIn,
     isSingleUpload: true,
     minFiles: 1,
@@ -387,7 +340,6 @@ export const toolDefinitions: readonly ToolDefinition[] = [
     pageId: 'rotatePDF',
     slug: 'rotate-pdf',
     apiPath: 'document/rotate',
-    group: 'organize',
     ...pdfIn,
     isSingleUpload: true,
     minFiles: 1,
@@ -397,7 +349,6 @@ export const toolDefinitions: readonly ToolDefinition[] = [
     pageId: 'compressPdf',
     slug: 'compress-pdf',
     apiPath: 'compress',
-    group: 'organize',
     ...pdfIn,
     isSingleUpload: false,
     minFiles: 1,
@@ -407,7 +358,6 @@ export const toolDefinitions: readonly ToolDefinition[] = [
     pageId: 'protectPdf',
     slug: 'protect-pdf',
     apiPath: 'encrypt',
-    group: 'protect',
     ...pdfIn,
     isSingleUpload: true,
     minFiles: 1,
@@ -417,12 +367,11 @@ export const toolDefinitions: readonly ToolDefinition[] = [
     pageId: 'unlockPdf',
     slug: 'unlock-pdf',
     apiPath: 'decode',
-    group: 'protect',
     ...pdfIn,
     isSingleUpload: true,
     minFiles: 1,
   },
-  { id: 'cut', pageId: 'cropPDF', slug: 'crop-pdf', apiPath: 'document/cut', group: 'edit', ...pdfIn, isSingleUpload: true, minFiles: 1 },
+  { id: 'cut', pageId: 'cropPDF', slug: 'crop-pdf', apiPath: 'document/cut', ...pdfIn, isSingleUpload: true, minFiles: 1 },
   // The file id (and an optional password) travel in the path, as the spec's call has them.
   {
     id: 'redaction',
@@ -430,7 +379,6 @@ export const toolDefinitions: readonly ToolDefinition[] = [
     slug: 'redact-pdf',
     apiPath: 'document/redaction/:file_id/redaction',
     apiPathAliases: ['document/redaction/:file_id/redaction/:passwd'],
-    group: 'protect',
     ...pdfIn,
     isSingleUpload: true,
     minFiles: 1,
@@ -440,18 +388,17 @@ export const toolDefinitions: readonly ToolDefinition[] = [
     pageId: 'replaceText',
     slug: 'replace-text',
     apiPath: 'document/replacetext',
-    group: 'edit',
     ...pdfIn,
     isSingleUpload: true,
     minFiles: 1,
   },
   // Conversions to PDF: one converter call serves a page per source format; each file is its own task.
-  { ...converter, key: 'word_to_pdf', pageId: 'wordToPdf', slug: 'word-to-pdf', ...accepting(wordExt) },
-  { ...converter, key: 'excel_to_pdf', pageId: 'excelToPdf', slug: 'excel-to-pdf', ...accepting(excelExt) },
-  { ...converter, key: 'ppt_to_pdf', pageId: 'pptToPdf', slug: 'ppt-to-pdf', ...accepting(pptExt) },
-  { ...converter, key: 'rtf_to_pdf', pageId: 'rtfToPdf', slug: 'rtf-to-pdf', ...accepting(['rtf']) },
-  { ...converter, key: 'txt_to_pdf', pageId: 'txtToPdf', slug: 'txt-to-pdf', ...accepting(['txt']) },
-  { ...converter, key: 'pub_to_pdf', pageId: 'pubToPdf', slug: 'pub-to-pdf', ...accepting(['pub']) },
+  { ...converter, pageId: 'wordToPdf', slug: 'word-to-pdf', ...accepting(wordExt) },
+  { ...converter, pageId: 'excelToPdf', slug: 'excel-to-pdf', ...accepting(excelExt) },
+  { ...converter, pageId: 'pptToPdf', slug: 'ppt-to-pdf', ...accepting(pptExt) },
+  { ...converter, pageId: 'rtfToPdf', slug: 'rtf-to-pdf', ...accepting(['rtf']) },
+  { ...converter, pageId: 'txtToPdf', slug: 'txt-to-pdf', ...accepting(['txt']) },
+  { ...converter, pageId: 'pubToPdf', slug: 'pub-to-pdf', ...accepting(['pub']) },
   {
     ...converter,
     pageId: 'pdfConverter',
@@ -459,29 +406,28 @@ export const toolDefinitions: readonly ToolDefinition[] = [
     ...accepting([...wordExt, ...excelExt, ...pptExt, ...otherDocExt, ...imageExtensions]),
   },
   // PDF to images: the same converter call with an image output_format; one image per page.
-  { ...converter, ...pdfToImage, key: 'pdf_to_jpg', pageId: 'pdfToJpg', slug: 'pdf-to-jpg', extTo: 'jpg' },
-  { ...converter, ...pdfToImage, key: 'pdf_to_png', pageId: 'pdfToPng', slug: 'pdf-to-png', extTo: 'png', listed: false },
-  { ...converter, ...pdfToImage, key: 'pdf_to_bmp', pageId: 'pdfToBmp', slug: 'pdf-to-bmp', extTo: 'bmp', listed: false },
-  { ...converter, ...pdfToImage, key: 'pdf_to_tiff', pageId: 'pdfToTiff', slug: 'pdf-to-tiff', extTo: 'tiff', listed: false },
+  { ...converter, ...pdfToImage, pageId: 'pdfToJpg', slug: 'pdf-to-jpg', extTo: 'jpg' },
+  { ...converter, ...pdfToImage, pageId: 'pdfToPng', slug: 'pdf-to-png', extTo: 'png', listed: false },
+  { ...converter, ...pdfToImage, pageId: 'pdfToBmp', slug: 'pdf-to-bmp', extTo: 'bmp', listed: false },
+  { ...converter, ...pdfToImage, pageId: 'pdfToTiff', slug: 'pdf-to-tiff', extTo: 'tiff', listed: false },
   // PDF to PowerPoint (one slide per page, the text editable) and to DXF (vector paths): the same call.
-  { ...converter, ...pdfToImage, key: 'pdf_to_ppt', pageId: 'pdfToPpt', slug: 'pdf-to-ppt', extTo: 'pptx' },
-  { ...converter, ...pdfToImage, key: 'pdf_to_dxf', pageId: 'pdfToDxf', slug: 'pdf-to-dxf', extTo: 'dxf' },
+  { ...converter, ...pdfToImage, pageId: 'pdfToPpt', slug: 'pdf-to-ppt', extTo: 'pptx' },
+  { ...converter, ...pdfToImage, pageId: 'pdfToDxf', slug: 'pdf-to-dxf', extTo: 'dxf' },
   // PDF to documents: the same call with a document output_format (pages: a Word document, which Pages opens).
-  { ...converter, ...pdfToImage, key: 'pdf_to_word', pageId: 'pdfToWord', slug: 'pdf-to-word', extTo: 'docx' },
-  { ...converter, ...pdfToImage, key: 'pdf_to_excel', pageId: 'pdfToExcel', slug: 'pdf-to-excel', extTo: 'xlsx' },
-  { ...converter, ...pdfToImage, key: 'pdf_to_html', pageId: 'pdfToHtml', slug: 'pdf-to-html', extTo: 'html' },
-  { ...converter, ...pdfToImage, key: 'pdf_to_rtf', pageId: 'pdfToRtf', slug: 'pdf-to-rtf', extTo: 'rtf' },
-  { ...converter, ...pdfToImage, key: 'pdf_to_txt', pageId: 'pdfToTxt', slug: 'pdf-to-txt', extTo: 'txt' },
-  { ...converter, ...pdfToImage, key: 'pdf_to_epub', pageId: 'pdfToEpub', slug: 'pdf-to-epub', extTo: 'epub' },
-  { ...converter, ...pdfToImage, key: 'pdf_to_pages', pageId: 'pdfToPages', slug: 'pdf-to-pages', extTo: 'pages' },
-  { ...converter, ...pdfToImage, key: 'pdf_to_gif', pageId: 'pdfToGif', slug: 'pdf-to-gif', extTo: 'gif', listed: false },
+  { ...converter, ...pdfToImage, pageId: 'pdfToWord', slug: 'pdf-to-word', extTo: 'docx' },
+  { ...converter, ...pdfToImage, pageId: 'pdfToExcel', slug: 'pdf-to-excel', extTo: 'xlsx' },
+  { ...converter, ...pdfToImage, pageId: 'pdfToHtml', slug: 'pdf-to-html', extTo: 'html' },
+  { ...converter, ...pdfToImage, pageId: 'pdfToRtf', slug: 'pdf-to-rtf', extTo: 'rtf' },
+  { ...converter, ...pdfToImage, pageId: 'pdfToTxt', slug: 'pdf-to-txt', extTo: 'txt' },
+  { ...converter, ...pdfToImage, pageId: 'pdfToEpub', slug: 'pdf-to-epub', extTo: 'epub' },
+  { ...converter, ...pdfToImage, pageId: 'pdfToPages', slug: 'pdf-to-pages', extTo: 'pages' },
+  { ...converter, ...pdfToImage, pageId: 'pdfToGif', slug: 'pdf-to-gif', extTo: 'gif', listed: false },
   // Every embedded image at its own resolution, in its own format.
   {
     id: 'extract_images',
     pageId: 'extractImages',
     slug: 'extract-images-from-pdf',
     apiPath: 'extract_images',
-    group: 'organize',
     ...pdfIn,
     extTo: 'zip',
     isSingleUpload: true,
@@ -489,15 +435,15 @@ export const toolDefinitions: readonly ToolDefinition[] = [
   },
   // Images to PDF: several images, one PDF; the format pages are marketing slugs of the same tool.
   { ...imagesToPdf, pageId: 'jpgToPdf', slug: 'jpg-to-pdf' },
-  { ...imagesToPdf, key: 'png_to_pdf', pageId: 'pngToPdf', slug: 'png-to-pdf', listed: false },
-  { ...imagesToPdf, key: 'bmp_to_pdf', pageId: 'bmpToPdf', slug: 'bmp-to-pdf', listed: false },
-  { ...imagesToPdf, key: 'gif_to_pdf', pageId: 'gifToPdf', slug: 'gif-to-pdf', listed: false },
-  { ...imagesToPdf, key: 'tiff_to_pdf', pageId: 'tiffToPdf', slug: 'tiff-to-pdf', listed: false },
+  { ...imagesToPdf, pageId: 'pngToPdf', slug: 'png-to-pdf', listed: false },
+  { ...imagesToPdf, pageId: 'bmpToPdf', slug: 'bmp-to-pdf', listed: false },
+  { ...imagesToPdf, pageId: 'gifToPdf', slug: 'gif-to-pdf', listed: false },
+  { ...imagesToPdf, pageId: 'tiffToPdf', slug: 'tiff-to-pdf', listed: false },
   // OCR: a scanned PDF, or images merged first, becomes a searchable PDF (or its text); the spec's image OCR calls all answer it.
   { ...ocrTool, pageId: 'OCR', slug: 'OCR', extFrom: ['pdf', ...imageExtensions], acceptFormat: `application/pdf,${imageMime}` },
   {
     ...ocrTool,
-    key: 'image_to_text',
+
     pageId: 'imageToText',
     slug: 'image-to-text',
     extFrom: [...imageExtensions],
@@ -505,16 +451,15 @@ export const toolDefinitions: readonly ToolDefinition[] = [
     extTo: 'txt',
     listed: false,
   },
-  { ...ocrTool, key: 'pdf_to_text', pageId: 'pdfToText', slug: 'pdf-to-text', ...pdfIn, extTo: 'txt', listed: false },
+  { ...ocrTool, pageId: 'pdfToText', slug: 'pdf-to-text', ...pdfIn, extTo: 'txt', listed: false },
   // The image tools: one call, a page per action (the panel of each page sends its action); each image is its own task.
-  { ...imageTool, key: 'image_compressor', pageId: 'imageCompressor', slug: 'image-compressor', group: 'edit' },
-  { ...imageTool, key: 'crop_image', pageId: 'cropImage', slug: 'crop-image', group: 'edit' },
-  { ...imageTool, key: 'image_resizer', pageId: 'imageResizer', slug: 'image-resizer', group: 'edit' },
-  { ...imageTool, key: 'rotate_image', pageId: 'rotateImage', slug: 'rotate-image', group: 'edit' },
-  // The converter's pages name their texts by the tool's id.
-  { ...imageTool, pageId: 'imageConverter', slug: 'image-converter', group: 'convert', extTo: defaultImageOutputFormat },
-  { ...imageTool, pageId: 'imageToOthers', slug: 'image-to-others', group: 'convert', extTo: defaultImageOutputFormat, listed: false },
-  { ...imageTool, pageId: 'convertFromJpg', slug: 'convert-from-jpg', group: 'convert', extTo: defaultImageOutputFormat, listed: false },
+  { ...imageTool, pageId: 'imageCompressor', slug: 'image-compressor' },
+  { ...imageTool, pageId: 'cropImage', slug: 'crop-image' },
+  { ...imageTool, pageId: 'imageResizer', slug: 'image-resizer' },
+  { ...imageTool, pageId: 'rotateImage', slug: 'rotate-image' },
+  { ...imageTool, pageId: 'imageConverter', slug: 'image-converter', extTo: defaultImageOutputFormat },
+  { ...imageTool, pageId: 'imageToOthers', slug: 'image-to-others', extTo: defaultImageOutputFormat, listed: false },
+  { ...imageTool, pageId: 'convertFromJpg', slug: 'convert-from-jpg', extTo: defaultImageOutputFormat, listed: false },
 ];
 
 /** The call path with its `:name` segments filled from the body (the redaction call's file id). */

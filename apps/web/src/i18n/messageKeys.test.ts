@@ -2,9 +2,9 @@
 // locale may carry keys or placeholders that en-us does not have.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { toolDefinitions, toolKey } from '@quire/contracts';
 import { describe, expect, it } from 'vitest';
 import { sidebarItems } from '../layout/navigation';
+import { toolPages } from '../tool/toolPages';
 import deDe from './locales/de-de.json';
 import enUs from './locales/en-us.json';
 
@@ -25,7 +25,7 @@ function usedKeys(): Set<string> {
     for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([^']+)'/g)) keys.add(m[1]!);
   }
   // Keys built from data rather than written out.
-  for (const tool of toolDefinitions) for (const part of ['title', 'description', 'action']) keys.add(`tools.${toolKey(tool)}.${part}`);
+  for (const { texts } of Object.values(toolPages)) for (const key of Object.values(texts)) keys.add(key);
   for (const item of sidebarItems) {
     keys.add(item.labelKey);
     if (item.kind === 'group') for (const child of item.children) if (child.kind === 'soon') keys.add(child.labelKey);

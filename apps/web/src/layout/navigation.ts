@@ -2,6 +2,7 @@
 // that are not built yet stay visible as "coming soon" and link nowhere.
 import { toolDefinitions, type ToolDefinition } from '@quire/contracts';
 import type { MessageKey } from '../i18n/translate';
+import { toolPageOf, type ToolCategory } from '../tool/toolPages';
 import type { IconName } from '../ui/Icon';
 
 export type NavChild = { kind: 'tool'; tool: ToolDefinition } | { kind: 'soon'; labelKey: MessageKey };
@@ -11,10 +12,8 @@ export type NavItem =
   | { kind: 'soon'; id: string; labelKey: MessageKey; icon: IconName }
   | { kind: 'group'; id: string; labelKey: MessageKey; icon: IconName; children: NavChild[] };
 
-type GroupId = 'edit' | 'convert' | 'organize' | 'protect' | 'ai';
-
 // The spec's children of each group, by slug.
-const specChildren: Record<GroupId, string[]> = {
+const specChildren: Record<ToolCategory, string[]> = {
   // The spec's Edit PDF opens the editor; the page-editing tools (crop, replace text) join it here.
   edit: ['pdf-editor'],
   convert: ['pdf-to-word', 'pdf-to-jpg', 'pdf-to-excel', 'pdf-to-ppt', 'pdf-to-html'],
@@ -44,9 +43,9 @@ function specChild(slug: string): NavChild {
 }
 
 /** The spec's children in its order, then built tools of the same category it does not list. */
-function groupChildren(group: GroupId): NavChild[] {
+function groupChildren(group: ToolCategory): NavChild[] {
   const extra = toolDefinitions
-    .filter((t) => t.group === group && t.listed !== false && !specChildren[group].includes(t.slug))
+    .filter((t) => toolPageOf(t).look.category === group && t.listed !== false && !specChildren[group].includes(t.slug))
     .map((tool): NavChild => ({ kind: 'tool', tool }));
   return [...specChildren[group].map(specChild), ...extra];
 }

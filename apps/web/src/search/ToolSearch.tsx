@@ -1,6 +1,7 @@
-import { toolDefinitions, toolKey, type ToolDefinition } from '@quire/contracts';
+import { toolDefinitions, type ToolDefinition } from '@quire/contracts';
 import { useState } from 'react';
 import { useT } from '../i18n/I18nProvider';
+import { toolPageOf } from '../tool/toolPages';
 import { Icon } from '../ui/Icon';
 import { LocaleLink } from '../ui/LocaleLink';
 import { ToolIcon } from '../ui/ToolIcon';
@@ -8,7 +9,7 @@ import { filterByName } from './toolSearch';
 
 export function useToolTitle(): (tool: ToolDefinition) => string {
   const t = useT();
-  return (tool) => t(`tools.${toolKey(tool)}.title`);
+  return (tool) => t(toolPageOf(tool).texts.title);
 }
 
 /** The tools whose translated name contains `query`. */

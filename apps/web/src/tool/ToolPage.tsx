@@ -1,5 +1,5 @@
 // The one tool page every tool uses: upload, the tool's option panel, the task, the result.
-import { ErrorCode, errorMessages, imageProcessExtensions, toolCallPath, toolKey, type ToolDefinition } from '@quire/contracts';
+import { ErrorCode, errorMessages, imageProcessExtensions, toolCallPath, type ToolDefinition } from '@quire/contracts';
 import { useRef, type ReactNode } from 'react';
 import { isAbort } from '../api/client';
 import { bulkDownloadUrl } from '../api/tasks';
@@ -15,8 +15,8 @@ import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { useFileDrop } from '../ui/useFileDrop';
 import { FileList } from './FileList';
 import { OutputSaving } from './OutputSaving';
-import { optionPanels } from './panels';
 import type { PanelParts } from './panels/types';
+import { toolPageOf } from './toolPages';
 import { TaskRunError, useTaskRun, type RunState } from './useTaskRun';
 
 export function ToolPage({ tool }: { tool: ToolDefinition }) {
@@ -26,13 +26,13 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const task = useTaskRun();
   const input = useRef<HTMLInputElement>(null);
   const drop = useFileDrop((dropped) => void files.addFiles(dropped));
-  const title = t(`tools.${toolKey(tool)}.title`);
+  const { panel: Panel, texts } = toolPageOf(tool);
+  const title = t(texts.title);
   useDocumentTitle(title);
 
   // Damaged and failed files are left out; the rest must be ready before the tool can run.
   const ready = files.items.filter(isReady);
   const waiting = files.items.some(isPending);
-  const Panel = optionPanels[tool.id];
 
   const pickFiles = () => input.current?.click();
   const startOver = () => {
@@ -95,7 +95,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
               data-testid="run-tool"
               onClick={() => request.ok && void runTool(request.body)}
             >
-              {t(`tools.${toolKey(tool)}.action`)}
+              {t(texts.action)}
               <Icon name="arrowRight" size={18} />
             </button>
           </div>
@@ -129,7 +129,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
       <section className="upload-hero" data-testid="dropzone">
         <ToolIcon tool={tool} size={56} />
         <h1>{title}</h1>
-        <p>{t(`tools.${toolKey(tool)}.description`)}</p>
+        <p>{t(texts.description)}</p>
         <button type="button" className="button button-primary button-xl" data-testid="select-files" onClick={pickFiles}>
           <Icon name="upload" /> {select}
         </button>

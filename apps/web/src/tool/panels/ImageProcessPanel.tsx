@@ -31,22 +31,6 @@ const requestFor = (files: ReadyFile[], action: ImageAction | null): ToolRequest
     ? { ok: true, body: files.map((f) => ({ ...fileFields(f), ...action }) as ToolParams<'images_process'>) }
     : { ok: false };
 
-/** The image tools' pages: each sends its own action (the converter's pages have no key of their own). */
-export function ImageProcessPanel(props: OptionPanelProps) {
-  switch (props.tool?.key) {
-    case 'image_compressor':
-      return <CompressImagePanel {...props} />;
-    case 'crop_image':
-      return <CropImagePanel {...props} />;
-    case 'image_resizer':
-      return <ResizeImagePanel {...props} />;
-    case 'rotate_image':
-      return <RotateImagePanel {...props} />;
-    default:
-      return <ConvertImagePanel {...props} />;
-  }
-}
-
 /** Browsers show these themselves; a TIFF gets a plain box of its size. */
 const browserShows = (name: string) => !/\.tiff?$/i.test(name);
 
@@ -117,7 +101,7 @@ type Level = Extract<ImageAction, { action: 'compress' }>['level'];
 const levels: readonly Level[] = ['high', 'medium', 'low'];
 
 /** product.md §5: High, Medium, Low; each image keeps its format and never grows. */
-function CompressImagePanel({ files, layout }: OptionPanelProps) {
+export function CompressImagePanel({ files, layout }: OptionPanelProps) {
   const t = useT();
   const [level, setLevel] = useState<Level>('medium');
   const total = files.reduce((sum, f) => sum + f.info.file_size, 0);
@@ -139,7 +123,7 @@ function CompressImagePanel({ files, layout }: OptionPanelProps) {
 }
 
 /** Margins in pixels, the same for every image; the first is previewed with what they cut shaded. */
-function CropImagePanel({ files, layout }: OptionPanelProps) {
+export function CropImagePanel({ files, layout }: OptionPanelProps) {
   const t = useT();
   const [fields, setFields] = useState<Record<Side, string>>({ top: '0', right: '0', bottom: '0', left: '0' });
   const [size, setSize] = useFirstSize(files);
@@ -213,7 +197,7 @@ const formatLabels: Record<ImageOutputFormat, string> = {
 };
 
 /** The format to write (PNG unless chosen), and an ICO's size (16 x 16 unless chosen). */
-function ConvertImagePanel({ files, layout }: OptionPanelProps) {
+export function ConvertImagePanel({ files, layout }: OptionPanelProps) {
   const t = useT();
   const [format, setFormat] = useState<ImageOutputFormat>(defaultImageOutputFormat);
   const [icoSize, setIcoSize] = useState<IcoSize>(defaultIcoSize);
@@ -261,7 +245,7 @@ function ConvertImagePanel({ files, layout }: OptionPanelProps) {
 }
 
 /** product.md §5: one percentage for width and height; the first image's new size is shown. */
-function ResizeImagePanel({ files, layout }: OptionPanelProps) {
+export function ResizeImagePanel({ files, layout }: OptionPanelProps) {
   const t = useT();
   const [text, setText] = useState(String(IMAGE_RESIZE_PERCENT.default));
   const [size, setSize] = useFirstSize(files);
@@ -310,7 +294,7 @@ const angles = [90, 180, 270] as const;
 type Angle = (typeof angles)[number];
 
 /** Clockwise by 90, 180 or 270 degrees; the first image is previewed turned. */
-function RotateImagePanel({ files, layout }: OptionPanelProps) {
+export function RotateImagePanel({ files, layout }: OptionPanelProps) {
   const t = useT();
   const [angle, setAngle] = useState<Angle>(90);
   const first = files[0];

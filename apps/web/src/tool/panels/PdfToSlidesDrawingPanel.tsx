@@ -3,7 +3,6 @@ import { fileFields } from './common';
 import type { OptionPanelProps, ToolRequest } from './types';
 
 export type SlidesDrawingFormat = 'pptx' | 'dxf';
-export const isSlidesDrawingFormat = (format: string): format is SlidesDrawingFormat => format === 'pptx' || format === 'dxf';
 
 /** PDF to PowerPoint or DXF: no options, only what the output holds; each PDF is its own task. */
 export function PdfToSlidesDrawingPanel({ files, layout, format }: OptionPanelProps & { format: SlidesDrawingFormat }) {

@@ -16,7 +16,7 @@ export interface PanelParts {
 }
 
 export interface OptionPanelProps {
-  /** The page the panel is on: pages sharing a tool (the converter's) differ by it. */
+  /** The page the panel is on (the OCR panel's output format follows it). */
   tool?: ToolDefinition;
   /** Files ready to process, in list order. */
   files: ReadyFile[];

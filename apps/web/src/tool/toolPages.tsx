@@ -1,0 +1,139 @@
+// What each tool page is on the web, keyed by its route slug: the options panel it shows, how it
+// looks in menus and cards, and the names of its texts. Pages sharing one API tool (the converter's
+// word-to-pdf, pdf-to-jpg…) differ only here, so a new page is one record plus its translations.
+import type { PdfDocumentFormat, PdfImageFormat, ToolDefinition } from '@quire/contracts';
+import type { ComponentType } from 'react';
+import type { MessageKey } from '../i18n/translate';
+import type { IconName } from '../ui/Icon';
+import { CompressPanel } from './panels/CompressPanel';
+import { ConvertToPdfPanel } from './panels/ConvertToPdfPanel';
+import { CropPanel } from './panels/CropPanel';
+import { ExtractImagesPanel } from './panels/ExtractImagesPanel';
+import { CompressImagePanel, ConvertImagePanel, CropImagePanel, ResizeImagePanel, RotateImagePanel } from './panels/ImageProcessPanel';
+import { ImagesToPdfPanel } from './panels/ImagesToPdfPanel';
+import { MergePanel } from './panels/MergePanel';
+import { OcrPanel } from './panels/OcrPanel';
+import { DeletePanel, ExtractPanel } from './panels/PagePickPanel';
+import { PdfToDocumentPanel } from './panels/PdfToDocumentPanel';
+import { PdfToImagesPanel } from './panels/PdfToImagesPanel';
+import { PdfToSlidesDrawingPanel, type SlidesDrawingFormat } from './panels/PdfToSlidesDrawingPanel';
+import { ProtectPanel } from './panels/ProtectPanel';
+import { RearrangePanel } from './panels/RearrangePanel';
+import { RedactPanel } from './panels/RedactPanel';
+import { ReplaceTextPanel } from './panels/ReplaceTextPanel';
+import { RotatePanel } from './panels/RotatePanel';
+import { SplitPanel } from './panels/SplitPanel';
+import { UnlockPanel } from './panels/UnlockPanel';
+import type { OptionPanelProps } from './panels/types';
+
+/** The sidebar group a page is listed under. */
+export type ToolCategory = 'edit' | 'convert' | 'organize' | 'protect' | 'ai';
+
+export interface ToolLook {
+  icon: IconName;
+  /** The icon tile's background. */
+  color: string;
+  category: ToolCategory;
+}
+
+export interface ToolTexts {
+  title: MessageKey;
+  description: MessageKey;
+  /** The run button's label. */
+  action: MessageKey;
+}
+
+export interface ToolPageRecord {
+  panel: ComponentType<OptionPanelProps>;
+  look: ToolLook;
+  texts: ToolTexts;
+}
+
+/** Names N whose tools.N.title, .description and .action all exist in en-us. */
+/** Names N whose tools.N.title, .description and .action all exist in en-us. */
+type ToolTextName = TitledName<MessageKey>;
+type TitledName<K> = K extends `tools.${infer N}.title`
+  ? [`tools.${N}.description`, `tools.${N}.action`] extends [MessageKey, MessageKey]
+    ? N
+    : never
+  : never;
+
+// The type above guarantees the three keys exist, which TypeScript cannot see through the template.
+const texts = (name: ToolTextName): ToolTexts => ({
+  title: `tools.${name}.title` as MessageKey,
+  description: `tools.${name}.description` as MessageKey,
+  action: `tools.${name}.action` as MessageKey,
+});
+
+const look = (icon: IconName, color: string, category: ToolCategory): ToolLook => ({ icon, color, category });
+
+// Panels whose page fixes the output format.
+const pdfToImages = (format: PdfImageFormat) => (props: OptionPanelProps) => <PdfToImagesPanel {...props} format={format} />;
+const pdfToDocument = (format: PdfDocumentFormat) => (props: OptionPanelProps) => <PdfToDocumentPanel {...props} format={format} />;
+const pdfToSlidesDrawing = (format: SlidesDrawingFormat) => (props: OptionPanelProps) => (
+  <PdfToSlidesDrawingPanel {...props} format={format} />
+);
+
+export const toolPages: Readonly<Record<string, ToolPageRecord>> = {
+  'merge-pdf': { panel: MergePanel, look: look('merge', '#e5322d', 'organize'), texts: texts('merge') },
+  'split-pdf': { panel: SplitPanel, look: look('split', '#f0803c', 'organize'), texts: texts('split') },
+  'extract-pages': { panel: ExtractPanel, look: look('extract', '#2f80ed', 'organize'), texts: texts('extract_page') },
+  'delete-pages': { panel: DeletePanel, look: look('deletePages', '#d83a52', 'organize'), texts: texts('delete_page') },
+  'rearrange-pdf-pages': { panel: RearrangePanel, look: look('rearrange', '#8e5bd9', 'organize'), texts: texts('rearrange') },
+  'rotate-pdf': { panel: RotatePanel, look: look('rotate', '#1f9d6b', 'organize'), texts: texts('rotate') },
+  'compress-pdf': { panel: CompressPanel, look: look('compress', '#0f9aa8', 'organize'), texts: texts('compress') },
+  'protect-pdf': { panel: ProtectPanel, look: look('lock', '#3b4a6b', 'protect'), texts: texts('encrypt') },
+  'unlock-pdf': { panel: UnlockPanel, look: look('unlock', '#d98a00', 'protect'), texts: texts('decode') },
+  'crop-pdf': { panel: CropPanel, look: look('crop', '#5b6cd9', 'edit'), texts: texts('cut') },
+  'redact-pdf': { panel: RedactPanel, look: look('redact', '#2b2f3a', 'protect'), texts: texts('redaction') },
+  'replace-text': { panel: ReplaceTextPanel, look: look('replaceText', '#c2571a', 'edit'), texts: texts('replacetext') },
+  // Files to PDF.
+  'word-to-pdf': { panel: ConvertToPdfPanel, look: look('docWord', '#2b579a', 'convert'), texts: texts('word_to_pdf') },
+  'excel-to-pdf': { panel: ConvertToPdfPanel, look: look('docSheet', '#217346', 'convert'), texts: texts('excel_to_pdf') },
+  'ppt-to-pdf': { panel: ConvertToPdfPanel, look: look('docSlides', '#c43e1c', 'convert'), texts: texts('ppt_to_pdf') },
+  'rtf-to-pdf': { panel: ConvertToPdfPanel, look: look('docText', '#6b5b95', 'convert'), texts: texts('rtf_to_pdf') },
+  'txt-to-pdf': { panel: ConvertToPdfPanel, look: look('docText', '#5f6b7a', 'convert'), texts: texts('txt_to_pdf') },
+  'pub-to-pdf': { panel: ConvertToPdfPanel, look: look('docPub', '#077568', 'convert'), texts: texts('pub_to_pdf') },
+  'pdf-converter': { panel: ConvertToPdfPanel, look: look('convert', '#e5322d', 'convert'), texts: texts('convert') },
+  // A PDF to images, slides, a drawing or a document.
+  'pdf-to-jpg': { panel: pdfToImages('jpg'), look: look('image', '#f2b705', 'convert'), texts: texts('pdf_to_jpg') },
+  'pdf-to-png': { panel: pdfToImages('png'), look: look('image', '#8e44ad', 'convert'), texts: texts('pdf_to_png') },
+  'pdf-to-bmp': { panel: pdfToImages('bmp'), look: look('image', '#16a085', 'convert'), texts: texts('pdf_to_bmp') },
+  'pdf-to-tiff': { panel: pdfToImages('tiff'), look: look('image', '#34495e', 'convert'), texts: texts('pdf_to_tiff') },
+  'pdf-to-gif': { panel: pdfToImages('gif'), look: look('image', '#d35400', 'convert'), texts: texts('pdf_to_gif') },
+  'pdf-to-ppt': { panel: pdfToSlidesDrawing('pptx'), look: look('docSlides', '#c43e1c', 'convert'), texts: texts('pdf_to_ppt') },
+  'pdf-to-dxf': { panel: pdfToSlidesDrawing('dxf'), look: look('file', '#0b6e99', 'convert'), texts: texts('pdf_to_dxf') },
+  'pdf-to-word': { panel: pdfToDocument('docx'), look: look('docWord', '#2b579a', 'convert'), texts: texts('pdf_to_word') },
+  'pdf-to-excel': { panel: pdfToDocument('xlsx'), look: look('docSheet', '#217346', 'convert'), texts: texts('pdf_to_excel') },
+  'pdf-to-html': { panel: pdfToDocument('html'), look: look('docText', '#e44d26', 'convert'), texts: texts('pdf_to_html') },
+  'pdf-to-rtf': { panel: pdfToDocument('rtf'), look: look('docText', '#6b5b95', 'convert'), texts: texts('pdf_to_rtf') },
+  'pdf-to-txt': { panel: pdfToDocument('txt'), look: look('docText', '#5f6b7a', 'convert'), texts: texts('pdf_to_txt') },
+  'pdf-to-epub': { panel: pdfToDocument('epub'), look: look('docText', '#85b536', 'convert'), texts: texts('pdf_to_epub') },
+  'pdf-to-pages': { panel: pdfToDocument('pages'), look: look('docWord', '#f09a37', 'convert'), texts: texts('pdf_to_pages') },
+  'extract-images-from-pdf': { panel: ExtractImagesPanel, look: look('image', '#27ae60', 'organize'), texts: texts('extract_images') },
+  // Images to one PDF.
+  'jpg-to-pdf': { panel: ImagesToPdfPanel, look: look('image', '#e0a100', 'convert'), texts: texts('images_merge_pdf') },
+  'png-to-pdf': { panel: ImagesToPdfPanel, look: look('image', '#8e44ad', 'convert'), texts: texts('png_to_pdf') },
+  'bmp-to-pdf': { panel: ImagesToPdfPanel, look: look('image', '#16a085', 'convert'), texts: texts('bmp_to_pdf') },
+  'gif-to-pdf': { panel: ImagesToPdfPanel, look: look('image', '#d35400', 'convert'), texts: texts('gif_to_pdf') },
+  'tiff-to-pdf': { panel: ImagesToPdfPanel, look: look('image', '#34495e', 'convert'), texts: texts('tiff_to_pdf') },
+  // OCR.
+  OCR: { panel: OcrPanel, look: look('docText', '#0b7a75', 'edit'), texts: texts('ocr') },
+  'image-to-text': { panel: OcrPanel, look: look('docText', '#b0413e', 'edit'), texts: texts('image_to_text') },
+  'pdf-to-text': { panel: OcrPanel, look: look('docText', '#4a6fa5', 'edit'), texts: texts('pdf_to_text') },
+  // The image tools.
+  'image-compressor': { panel: CompressImagePanel, look: look('compress', '#1f9d6b', 'edit'), texts: texts('image_compressor') },
+  'crop-image': { panel: CropImagePanel, look: look('crop', '#8e5bd9', 'edit'), texts: texts('crop_image') },
+  'image-resizer': { panel: ResizeImagePanel, look: look('image', '#2f80ed', 'edit'), texts: texts('image_resizer') },
+  'rotate-image': { panel: RotateImagePanel, look: look('rotate', '#f0803c', 'edit'), texts: texts('rotate_image') },
+  'image-converter': { panel: ConvertImagePanel, look: look('convert', '#0f9aa8', 'convert'), texts: texts('images_process') },
+  'image-to-others': { panel: ConvertImagePanel, look: look('convert', '#0f9aa8', 'convert'), texts: texts('images_process') },
+  'convert-from-jpg': { panel: ConvertImagePanel, look: look('convert', '#0f9aa8', 'convert'), texts: texts('images_process') },
+};
+
+/** The record of a registry page (every page has one: toolPages.test.ts checks it). */
+export function toolPageOf(tool: Pick<ToolDefinition, 'slug'>): ToolPageRecord {
+  const record = toolPages[tool.slug];
+  if (!record) throw new Error(`No tool page record for /app/${tool.slug}`);
+  return record;
+}
