@@ -140,7 +140,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
     const first = ready[0];
     // A single-file tool starts its options afresh for each new file.
     const panelKey = `${tool.slug}:${tool.isSingleUpload ? (first?.uid ?? 'waiting') : 'list'}`;
-    content = <Panel key={panelKey} tool={tool} files={ready} layout={layout} />;
+    content = <Panel key={panelKey} files={ready} layout={layout} />;
   }
 
   return (

@@ -1,7 +1,7 @@
 // What each tool page is on the web, keyed by its route slug: the options panel it shows, how it
 // looks in menus and cards, and the names of its texts. Pages sharing one API tool (the converter's
 // word-to-pdf, pdf-to-jpg…) differ only here, so a new page is one record plus its translations.
-import type { PdfDocumentFormat, PdfImageFormat, ToolDefinition } from '@quire/contracts';
+import type { ToolDefinition } from '@quire/contracts';
 import type { ComponentType } from 'react';
 import type { MessageKey } from '../i18n/translate';
 import type { IconName } from '../ui/Icon';
@@ -16,7 +16,7 @@ import { OcrPanel } from './panels/OcrPanel';
 import { DeletePanel, ExtractPanel } from './panels/PagePickPanel';
 import { PdfToDocumentPanel } from './panels/PdfToDocumentPanel';
 import { PdfToImagesPanel } from './panels/PdfToImagesPanel';
-import { PdfToSlidesDrawingPanel, type SlidesDrawingFormat } from './panels/PdfToSlidesDrawingPanel';
+import { PdfToSlidesDrawingPanel } from './panels/PdfToSlidesDrawingPanel';
 import { ProtectPanel } from './panels/ProtectPanel';
 import { RearrangePanel } from './panels/RearrangePanel';
 import { RedactPanel } from './panels/RedactPanel';
@@ -67,12 +67,10 @@ const texts = (name: ToolTextName): ToolTexts => ({
 
 const look = (icon: IconName, color: string, category: ToolCategory): ToolLook => ({ icon, color, category });
 
-// Panels whose page fixes the output format.
-const pdfToImages = (format: PdfImageFormat) => (props: OptionPanelProps) => <PdfToImagesPanel {...props} format={format} />;
-const pdfToDocument = (format: PdfDocumentFormat) => (props: OptionPanelProps) => <PdfToDocumentPanel {...props} format={format} />;
-const pdfToSlidesDrawing = (format: SlidesDrawingFormat) => (props: OptionPanelProps) => (
-  <PdfToSlidesDrawingPanel {...props} format={format} />
-);
+/** A panel with the options its page fixes (the output format). */
+function bound<P extends object>(Panel: ComponentType<OptionPanelProps & P>, fixed: NoInfer<P>): ComponentType<OptionPanelProps> {
+  return (props) => <Panel {...props} {...fixed} />;
+}
 
 export const toolPages: Readonly<Record<string, ToolPageRecord>> = {
   'merge-pdf': { panel: MergePanel, look: look('merge', '#e5322d', 'organize'), texts: texts('merge') },
@@ -96,20 +94,76 @@ export const toolPages: Readonly<Record<string, ToolPageRecord>> = {
   'pub-to-pdf': { panel: ConvertToPdfPanel, look: look('docPub', '#077568', 'convert'), texts: texts('pub_to_pdf') },
   'pdf-converter': { panel: ConvertToPdfPanel, look: look('convert', '#e5322d', 'convert'), texts: texts('convert') },
   // A PDF to images, slides, a drawing or a document.
-  'pdf-to-jpg': { panel: pdfToImages('jpg'), look: look('image', '#f2b705', 'convert'), texts: texts('pdf_to_jpg') },
-  'pdf-to-png': { panel: pdfToImages('png'), look: look('image', '#8e44ad', 'convert'), texts: texts('pdf_to_png') },
-  'pdf-to-bmp': { panel: pdfToImages('bmp'), look: look('image', '#16a085', 'convert'), texts: texts('pdf_to_bmp') },
-  'pdf-to-tiff': { panel: pdfToImages('tiff'), look: look('image', '#34495e', 'convert'), texts: texts('pdf_to_tiff') },
-  'pdf-to-gif': { panel: pdfToImages('gif'), look: look('image', '#d35400', 'convert'), texts: texts('pdf_to_gif') },
-  'pdf-to-ppt': { panel: pdfToSlidesDrawing('pptx'), look: look('docSlides', '#c43e1c', 'convert'), texts: texts('pdf_to_ppt') },
-  'pdf-to-dxf': { panel: pdfToSlidesDrawing('dxf'), look: look('file', '#0b6e99', 'convert'), texts: texts('pdf_to_dxf') },
-  'pdf-to-word': { panel: pdfToDocument('docx'), look: look('docWord', '#2b579a', 'convert'), texts: texts('pdf_to_word') },
-  'pdf-to-excel': { panel: pdfToDocument('xlsx'), look: look('docSheet', '#217346', 'convert'), texts: texts('pdf_to_excel') },
-  'pdf-to-html': { panel: pdfToDocument('html'), look: look('docText', '#e44d26', 'convert'), texts: texts('pdf_to_html') },
-  'pdf-to-rtf': { panel: pdfToDocument('rtf'), look: look('docText', '#6b5b95', 'convert'), texts: texts('pdf_to_rtf') },
-  'pdf-to-txt': { panel: pdfToDocument('txt'), look: look('docText', '#5f6b7a', 'convert'), texts: texts('pdf_to_txt') },
-  'pdf-to-epub': { panel: pdfToDocument('epub'), look: look('docText', '#85b536', 'convert'), texts: texts('pdf_to_epub') },
-  'pdf-to-pages': { panel: pdfToDocument('pages'), look: look('docWord', '#f09a37', 'convert'), texts: texts('pdf_to_pages') },
+  'pdf-to-jpg': {
+    panel: bound(PdfToImagesPanel, { format: 'jpg' }),
+    look: look('image', '#f2b705', 'convert'),
+    texts: texts('pdf_to_jpg'),
+  },
+  'pdf-to-png': {
+    panel: bound(PdfToImagesPanel, { format: 'png' }),
+    look: look('image', '#8e44ad', 'convert'),
+    texts: texts('pdf_to_png'),
+  },
+  'pdf-to-bmp': {
+    panel: bound(PdfToImagesPanel, { format: 'bmp' }),
+    look: look('image', '#16a085', 'convert'),
+    texts: texts('pdf_to_bmp'),
+  },
+  'pdf-to-tiff': {
+    panel: bound(PdfToImagesPanel, { format: 'tiff' }),
+    look: look('image', '#34495e', 'convert'),
+    texts: texts('pdf_to_tiff'),
+  },
+  'pdf-to-gif': {
+    panel: bound(PdfToImagesPanel, { format: 'gif' }),
+    look: look('image', '#d35400', 'convert'),
+    texts: texts('pdf_to_gif'),
+  },
+  'pdf-to-ppt': {
+    panel: bound(PdfToSlidesDrawingPanel, { format: 'pptx' }),
+    look: look('docSlides', '#c43e1c', 'convert'),
+    texts: texts('pdf_to_ppt'),
+  },
+  'pdf-to-dxf': {
+    panel: bound(PdfToSlidesDrawingPanel, { format: 'dxf' }),
+    look: look('file', '#0b6e99', 'convert'),
+    texts: texts('pdf_to_dxf'),
+  },
+  'pdf-to-word': {
+    panel: bound(PdfToDocumentPanel, { format: 'docx' }),
+    look: look('docWord', '#2b579a', 'convert'),
+    texts: texts('pdf_to_word'),
+  },
+  'pdf-to-excel': {
+    panel: bound(PdfToDocumentPanel, { format: 'xlsx' }),
+    look: look('docSheet', '#217346', 'convert'),
+    texts: texts('pdf_to_excel'),
+  },
+  'pdf-to-html': {
+    panel: bound(PdfToDocumentPanel, { format: 'html' }),
+    look: look('docText', '#e44d26', 'convert'),
+    texts: texts('pdf_to_html'),
+  },
+  'pdf-to-rtf': {
+    panel: bound(PdfToDocumentPanel, { format: 'rtf' }),
+    look: look('docText', '#6b5b95', 'convert'),
+    texts: texts('pdf_to_rtf'),
+  },
+  'pdf-to-txt': {
+    panel: bound(PdfToDocumentPanel, { format: 'txt' }),
+    look: look('docText', '#5f6b7a', 'convert'),
+    texts: texts('pdf_to_txt'),
+  },
+  'pdf-to-epub': {
+    panel: bound(PdfToDocumentPanel, { format: 'epub' }),
+    look: look('docText', '#85b536', 'convert'),
+    texts: texts('pdf_to_epub'),
+  },
+  'pdf-to-pages': {
+    panel: bound(PdfToDocumentPanel, { format: 'pages' }),
+    look: look('docWord', '#f09a37', 'convert'),
+    texts: texts('pdf_to_pages'),
+  },
   'extract-images-from-pdf': { panel: ExtractImagesPanel, look: look('image', '#27ae60', 'organize'), texts: texts('extract_images') },
   // Images to one PDF.
   'jpg-to-pdf': { panel: ImagesToPdfPanel, look: look('image', '#e0a100', 'convert'), texts: texts('images_merge_pdf') },
@@ -118,9 +172,9 @@ export const toolPages: Readonly<Record<string, ToolPageRecord>> = {
   'gif-to-pdf': { panel: ImagesToPdfPanel, look: look('image', '#d35400', 'convert'), texts: texts('gif_to_pdf') },
   'tiff-to-pdf': { panel: ImagesToPdfPanel, look: look('image', '#34495e', 'convert'), texts: texts('tiff_to_pdf') },
   // OCR.
-  OCR: { panel: OcrPanel, look: look('docText', '#0b7a75', 'edit'), texts: texts('ocr') },
-  'image-to-text': { panel: OcrPanel, look: look('docText', '#b0413e', 'edit'), texts: texts('image_to_text') },
-  'pdf-to-text': { panel: OcrPanel, look: look('docText', '#4a6fa5', 'edit'), texts: texts('pdf_to_text') },
+  OCR: { panel: bound(OcrPanel, { output: 'pdf' }), look: look('docText', '#0b7a75', 'edit'), texts: texts('ocr') },
+  'image-to-text': { panel: bound(OcrPanel, { output: 'txt' }), look: look('docText', '#b0413e', 'edit'), texts: texts('image_to_text') },
+  'pdf-to-text': { panel: bound(OcrPanel, { output: 'txt' }), look: look('docText', '#4a6fa5', 'edit'), texts: texts('pdf_to_text') },
   // The image tools.
   'image-compressor': { panel: CompressImagePanel, look: look('compress', '#1f9d6b', 'edit'), texts: texts('image_compressor') },
   'crop-image': { panel: CropImagePanel, look: look('crop', '#8e5bd9', 'edit'), texts: texts('crop_image') },

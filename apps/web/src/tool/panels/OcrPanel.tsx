@@ -70,7 +70,7 @@ export function useOcrLanguages(): { languages: string[]; picker: ReactNode } {
  * are recognised too. Images (told by their extension, product.md §5) are merged into one
  * searchable PDF; each PDF is its own task.
  */
-export function OcrPanel({ tool, files, layout }: OptionPanelProps) {
+export function OcrPanel({ output, files, layout }: OptionPanelProps & { output: 'pdf' | 'txt' }) {
   const { t } = useI18n();
   const { languages, picker } = useOcrLanguages();
   const [force, setForce] = useState(false);
@@ -79,7 +79,7 @@ export function OcrPanel({ tool, files, layout }: OptionPanelProps) {
     languages: languages.join(','),
     force_ocr: force,
     deskew,
-    output_format: tool?.extTo === 'txt' ? ('txt' as const) : ('pdf' as const),
+    output_format: output,
   };
   const images = files.filter((f) => isImageFileName(f.file.name));
   const bodies: ToolParams<'ocr'>[] = [

@@ -2,7 +2,7 @@ import { useT } from '../../i18n/I18nProvider';
 import { fileFields } from './common';
 import type { OptionPanelProps, ToolRequest } from './types';
 
-export type SlidesDrawingFormat = 'pptx' | 'dxf';
+type SlidesDrawingFormat = 'pptx' | 'dxf';
 
 /** PDF to PowerPoint or DXF: no options, only what the output holds; each PDF is its own task. */
 export function PdfToSlidesDrawingPanel({ files, layout, format }: OptionPanelProps & { format: SlidesDrawingFormat }) {

@@ -1,4 +1,4 @@
-import type { ToolDefinition, ToolId, ToolParams } from '@quire/contracts';
+import type { ToolId, ToolParams } from '@quire/contracts';
 import type { ReactNode } from 'react';
 import type { ReadyFile } from '../../files/fileList';
 
@@ -16,8 +16,6 @@ export interface PanelParts {
 }
 
 export interface OptionPanelProps {
-  /** The page the panel is on (the OCR panel's output format follows it). */
-  tool?: ToolDefinition;
   /** Files ready to process, in list order. */
   files: ReadyFile[];
   /** Frames the panel's parts in the tool page. */
