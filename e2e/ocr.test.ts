@@ -43,6 +43,20 @@ describe('OCR in the browser', () => {
     await page.context().close();
   });
 
+  it('gives only the text on the PDF to text page', async () => {
+    const page = await e2e.open('/app/pdf-to-text');
+    await page.getByTestId('file-input').setInputFiles(file('letter.pdf'));
+    await expect.poll(() => page.locator('[data-testid="file-item"][data-state="ossSuccessful"]').count(), { timeout: 30_000 }).toBe(1);
+    await page.getByTestId('ocr-lang-deu').check();
+    await page.getByTestId('run-tool').click();
+    await page.getByTestId('result').waitFor({ timeout: 150_000 });
+    const out = await download(page, 'download', dir);
+    expect(path.extname(out)).toBe('.txt');
+    expect(execFileSync('file', ['-b', '--mime-type', out]).toString().trim()).toBe('text/plain');
+    expect(fs.readFileSync(out, 'utf8')).toMatch(/Unterlagen ist abgeschlossen/);
+    await page.context().close();
+  });
+
   it('recognises a scanned PDF before turning it into Word, when asked to', async () => {
     const page = await e2e.open('/app/pdf-to-word');
     await page.getByTestId('file-input').setInputFiles(file('letter.pdf'));
