@@ -1,4 +1,4 @@
-// The app sidebar of product.md §2. Built tools come from the registry; entries the spec lists
+// The app sidebar. Built tools come from the registry; entries the product lists
 // that are not built yet stay visible as "coming soon" and link nowhere.
 import { toolDefinitions, type ToolDefinition } from '@quire/contracts';
 import type { MessageKey } from '../i18n/translate';
@@ -13,9 +13,9 @@ export type NavItem =
 
 type GroupId = 'edit' | 'convert' | 'organize' | 'protect' | 'ai';
 
-// The spec's children of each group, by slug.
+// The product's children of each group, by slug.
 const specChildren: Record<GroupId, string[]> = {
-  // The spec's Edit PDF opens the editor; the page-editing tools (crop, replace text) join it here.
+  // Edit PDF opens the editor; the page-editing tools (crop, replace text) join it here.
   edit: ['pdf-editor'],
   convert: ['pdf-to-word', 'pdf-to-jpg', 'pdf-to-excel', 'pdf-to-ppt', 'pdf-to-html'],
   organize: ['merge-pdf', 'compress-pdf', 'split-pdf', 'extract-images-from-pdf', 'rearrange-pdf-pages'],
@@ -43,7 +43,7 @@ function specChild(slug: string): NavChild {
   return { kind: 'soon', labelKey };
 }
 
-/** The spec's children in its order, then built tools of the same category it does not list. */
+/** The product's children in its order, then built tools of the same category it does not list. */
 function groupChildren(group: GroupId): NavChild[] {
   const extra = toolDefinitions
     .filter((t) => t.group === group && t.listed !== false && !specChildren[group].includes(t.slug))
