@@ -25,7 +25,7 @@ describe('OCR in the browser', () => {
     const page = await e2e.open('/app/OCR');
     await page.getByTestId('file-input').setInputFiles(file('letter.pdf'));
     await expect.poll(() => page.locator('[data-testid="file-item"][data-state="ossSuccessful"]').count(), { timeout: 30_000 }).toBe(1);
-    // English is chosen to start with (the spec's default); no language at all cannot run.
+    // English is chosen to start with (the default); no language at all cannot run.
     expect(await page.getByTestId('ocr-lang-eng').isChecked()).toBe(true);
     await page.getByTestId('ocr-lang-eng').uncheck();
     await page.getByTestId('ocr-need-language').waitFor();

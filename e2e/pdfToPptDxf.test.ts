@@ -50,7 +50,7 @@ describe('PDF to PowerPoint and DXF in the browser', () => {
     const out = await convert(page);
     expect(path.basename(out)).toBe('slides.dxf');
     const dxf = fs.readFileSync(out, 'latin1');
-    expect(dxf).toMatch(/\n8\nPAGE_2\n[^]*\n1\nDeck Page 2\n/);
+    expect(dxf).toMatch(/\n8\nPAGE_2\n[\s\S]*\n1\nDeck Page 2\n/);
     expect(dxf.endsWith('0\nEOF\n')).toBe(true);
     await page.context().close();
   });

@@ -1,5 +1,5 @@
 // The app shell: every tool page of the registry loads, the marketing home searches live,
-// redirects and language prefixes behave as the spec says, at desktop and mobile widths.
+// redirects and language prefixes behave as the product defines them, at desktop and mobile widths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolDefinitions } from '@quire/contracts';
 import { startE2e, type E2e } from './browser.js';

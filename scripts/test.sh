@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Sets up (when needed) and runs every test suite: type checks, then unit, web, integration,
+# Sets up (when needed) and runs every test suite: Biome and type checks, then unit, web, integration,
 # corpus and end-to-end tests in one Vitest run (its workers run the suites side by side).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test
+echo "test: formatting and lint (Biome)"
+npx biome check .
 echo "test: type-checking"
 npx tsc -p tsconfig.json
 npx tsc -p apps/web/tsconfig.json --noEmit

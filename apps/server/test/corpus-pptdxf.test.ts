@@ -98,7 +98,7 @@ async function processFile(name: string) {
     let { file_id: fileId, total_page: pages } = up.body.data as { file_id: string; total_page: number };
     if (password) {
       const info = await client.answer(`document/info?file_id=${fileId}&passwd=${encodeURIComponent(password)}`);
-      pages = (info.body?.data as { total_page: number }).total_page;
+      pages = (info.body!.data as { total_page: number }).total_page;
     }
     for (const format of FORMATS) await convertFile(name, fileId, pages, password, format);
   } catch (e) {

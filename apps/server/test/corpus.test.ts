@@ -331,7 +331,10 @@ const CROP_REFUSALS = new Set<number>([...PDF_TOOL_REFUSALS, ErrorCode.InvalidPa
 async function downloadChecked(tool: ToolName, input: Input, taskId: string, name: string, problems: string[]): Promise<string | null> {
   const out = path.join(input.tmp, name);
   const dl = await download(taskId, out);
-  if (dl) return (problems.push(dl), null);
+  if (dl) {
+    problems.push(dl);
+    return null;
+  }
   const check = await qpdfCheck(out);
   if (check) problems.push(check);
   const wrong = await outputPagesWrong(out, input.pages);

@@ -19,7 +19,9 @@ let mixedId: string;
 /** 10 mm in points: 72 per inch, 25.4 mm per inch. */
 const MM10 = (10 * 72) / 25.4;
 const margins = (top: number, right: number, bottom: number, left: number) => ({ top, right, bottom, left });
-const near = (got: Box, want: Box) => got.forEach((v, i) => expect(v).toBeCloseTo(want[i]!, 1));
+const near = (got: Box, want: Box) => {
+  for (const [i, v] of got.entries()) expect(v).toBeCloseTo(want[i]!, 1);
+};
 
 beforeAll(async () => {
   quire = await startQuire();

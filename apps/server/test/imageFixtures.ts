@@ -41,7 +41,7 @@ export function photoRaster(width: number, height: number, seed = 1): Raster {
       if (((x / 97) | 0) % 5 === 0 && ((y / 131) | 0) % 4 === 1) rgbv[0]! += 60;
       for (let c = 0; c < 3; c++) {
         const v = rgbv[c]! + (rand() - 0.5) * 18;
-        pixels[(y * width + x) * 3 + c] = v < 0 ? 0 : v > 255 ? 255 : v;
+        pixels[(y * width + x) * 3 + c] = Math.min(255, Math.max(0, v));
       }
     }
   }

@@ -71,7 +71,10 @@ function readPgm(buf: Buffer): Raster {
 function addNoise(r: Raster, share: number): Raster {
   const pixels = Buffer.from(r.pixels);
   let s = 12345;
-  const rand = () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const rand = () => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return s / 0x7fffffff;
+  };
   for (let i = 0; i < pixels.length; i++) if (rand() < share) pixels[i] = rand() < 0.5 ? 0 : 255;
   return { ...r, pixels };
 }
@@ -81,7 +84,7 @@ async function scan(p: OcrPage, dir: string, n: number): Promise<Raster> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(p.font);
   const page = doc.addPage([595, 842]);
-  p.lines.forEach((line, i) => page.drawText(line, { x: 60, y: 760 - i * p.size * 1.8, size: p.size, font }));
+  for (const [i, line] of p.lines.entries()) page.drawText(line, { x: 60, y: 760 - i * p.size * 1.8, size: p.size, font });
   const src = path.join(dir, `text-${n}.pdf`);
   await fs.writeFile(src, await doc.save());
   execFileSync('pdftoppm', ['-r', String(DPI), '-gray', '-singlefile', src, path.join(dir, `scan-${n}`)]);

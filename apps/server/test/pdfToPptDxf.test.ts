@@ -129,7 +129,7 @@ describe('PDF to PowerPoint', () => {
       // The turned word's box is turned a quarter clockwise on the slide (90° counter-clockwise in PDF space).
       expect(slide).toContain('rot="16200000"');
       // Invisible text stays invisible and selectable.
-      expect(slide).toMatch(/<a:noFill\/><a:latin typeface="Arial"\/>[^]*?<a:t>Hidden layer<\/a:t>/);
+      expect(slide).toMatch(/<a:noFill\/><a:latin typeface="Arial"\/>[\s\S]*?<a:t>Hidden layer<\/a:t>/);
     }
   });
 

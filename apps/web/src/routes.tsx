@@ -21,7 +21,7 @@ function Root() {
   );
 }
 
-/** Legacy paths and anything unknown (product.md §2 redirects). */
+/** Legacy paths and anything unknown redirect. */
 function Fallback() {
   const { pathname, search } = useLocation();
   return <Navigate to={resolveRedirect(pathname, search)} replace />;

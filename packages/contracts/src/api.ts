@@ -1,4 +1,4 @@
-// Request and response shapes of the API under /api/tools/v1/ (api-and-errors.md §7.1, §7.8).
+// Request and response shapes of the API under /api/tools/v1/.
 import { z } from 'zod';
 
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), msg: z.string(), data });

@@ -1,7 +1,7 @@
-// Conversions to PDF: the spec's image limit, and how images to PDF lays an image on its page
+// Conversions to PDF: the image size limit, and how images to PDF lays an image on its page
 // (the server draws it so, the web app previews it so).
 
-/** product.md §5: where the route limits images, those over 20 MB are refused with this message. */
+/** Where the route limits images, those over 20 MB are refused with this message. */
 export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 export const imageTooLargeMessage = 'Image size too large, should be less than 20MB.';
 /** Images declaring more pixels than this are refused before anything decodes them (libvips' bound). */
@@ -36,7 +36,7 @@ export const pagePoints: Record<Exclude<PageSize, 'fit'>, readonly [number, numb
   letter: [612, 792],
 };
 
-/** Margins in millimetres, turned into points at 72 per inch and 25.4 mm per inch (api-and-errors.md §9). */
+/** Margins in millimetres, turned into points at 72 per inch and 25.4 mm per inch. */
 export const marginMm: Record<PageMargin, number> = { none: 0, small: 7, large: 15 };
 export const mmToPoints = (mm: number) => (mm * 72) / 25.4;
 

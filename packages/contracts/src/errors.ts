@@ -1,11 +1,11 @@
-// The error catalogue (api-and-errors.md §8). Codes marked "Quire" are ours where the spec names
+// The error catalogue. Codes marked "Quire" are ours where the product names
 // a condition but gives no number; they are documented in docs/errors.md.
 export const ErrorCode = {
   Ok: 0,
   Generic: 500,
   ServiceDown: 3999,
   NotLogin: 3001,
-  InvalidParams: 3100, // Quire: a request failed validation; msg carries the exact spec message
+  InvalidParams: 3100, // Quire: a request failed validation; msg carries the exact message to show
   WrongType: 3102,
   NotPdf: 3103, // Quire: a PDF tool was given something that is not a PDF
   UnsupportedType: 3104, // Quire: a file of a type Quire cannot read, or a conversion cannot take

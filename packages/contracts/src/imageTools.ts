@@ -6,17 +6,17 @@ import type { ToolParams } from './tools.js';
 export type ImageAction =
   ToolParams<'images_process'> extends infer P ? (P extends unknown ? Omit<P, 'file_id' | 'multi_id'> : never) : never;
 
-/** Formats an image can be converted to; product.md §3: png unless chosen. */
+/** Formats an image can be converted to: png unless chosen. */
 export const imageOutputFormats = ['jpg', 'png', 'bmp', 'gif', 'tiff', 'webp', 'ico'] as const;
 export type ImageOutputFormat = (typeof imageOutputFormats)[number];
 export const defaultImageOutputFormat: ImageOutputFormat = 'png';
 
-/** Square icon sizes an ICO may have; product.md §3: 16x16 unless chosen. */
+/** Square icon sizes an ICO may have: 16x16 unless chosen. */
 export const icoSizes = [16, 32, 48, 64, 128, 256] as const;
 export type IcoSize = (typeof icoSizes)[number];
 export const defaultIcoSize: IcoSize = 16;
 
-/** Resize: one percentage for width and height (product.md §5). */
+/** Resize: one percentage for width and height. */
 export const IMAGE_RESIZE_PERCENT = { min: 1, max: 500, default: 50 } as const;
 
 /** Crop margins in pixels per side, as the image is seen (turned upright by its EXIF orientation). */

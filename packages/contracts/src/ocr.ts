@@ -1,9 +1,9 @@
-// OCR languages and limits (product.md §3, §5; api-and-errors.md §8). The API names languages by
-// Tesseract's codes ("eng", "deu", "chi_sim"); the spec's own form ("langen", its default) is
+// OCR languages and limits. The API names languages by
+// Tesseract's codes ("eng", "deu", "chi_sim"); the older form ("langen", the default) is
 // accepted too. Which ones are offered is whatever the server has installed (GET config).
 import { z } from 'zod';
 
-/** Tesseract code -> the language's BCP 47 tag, for its name in the user's language and the spec's "lang.." form. */
+/** Tesseract code -> the language's BCP 47 tag, for its name in the user's language and the older "lang.." form. */
 export const ocrLanguageTags: Record<string, string> = {
   eng: 'en',
   deu: 'de',
@@ -19,14 +19,14 @@ export const ocrLanguageTags: Record<string, string> = {
   kor: 'ko',
 };
 
-/** The spec's default, "langen": English. */
+/** The default, "langen": English. */
 export const DEFAULT_OCR_LANGUAGE = 'langen';
-/** More languages than this make recognition slow enough to warn about (product.md §5). */
+/** More languages than this make recognition slow enough to warn about. */
 export const OCR_SLOW_LANGUAGES = 3;
-/** pdfConvert.ocrLimit: the largest file OCR takes, in MB (api-and-errors.md §8). */
+/** pdfConvert.ocrLimit: the largest file OCR takes, in MB. */
 export const OCR_LIMIT_MB = 100;
 export const ocrTooLargeMessage = (mb: number) => `The file is too large for OCR. Please choose a file under ${mb} MB.`;
-/** NEED_OCR's message (api-and-errors.md §8), for a server without an OCR engine. */
+/** NEED_OCR's message, for a server without an OCR engine. */
 export const ocrUnavailableMessage = 'OCR files are temporarily not supported';
 export const ocrNoLanguageMessage = 'Please select at least one language.';
 export const ocrUnknownLanguageMessage = (code: string) => `OCR language not available: ${code}`;
@@ -58,7 +58,7 @@ export const ocrLanguagesParam = z
     `OCR languages, comma-separated Tesseract codes (eng,deu) or the spec form (langen); those offered are listed by GET config; ${DEFAULT_OCR_LANGUAGE} unless given`,
   );
 
-/** The converter's OCR options, in its query string (api-and-errors.md §3 convert request). */
+/** The converter's OCR options, in its query string. */
 // A query flag ("1", "true"), or already a boolean when a parsed call is checked again.
 const flag = z.union([z.boolean(), z.stringbool()]);
 

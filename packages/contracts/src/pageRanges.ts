@@ -1,4 +1,4 @@
-// Page ranges as product.md §5 gives them: "1, 6-159, 59-100".
+// Page ranges as users type them: "1, 6-159, 59-100".
 export const pageRangeMessages = {
   format: 'Please input something like: 1, 6-159, or 59-100',
   invalid: 'Please enter a valid page range.',
@@ -26,7 +26,7 @@ export function parsePageRanges(input: string, pageCount: number): RangeResult {
 }
 
 /**
- * Crop's reading of a range list (product.md §5 gives crop one more message): a range naming a
+ * Crop's reading of a range list (crop has one more message): a range naming a
  * page past the document's last exceeds the maximum number of pages; other mistakes read as above.
  */
 export function parseCropRanges(input: string, pageCount: number): RangeResult {

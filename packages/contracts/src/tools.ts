@@ -133,7 +133,7 @@ export const toolParams = {
     search: z.string().min(1).max(1000),
     replace: z.string().max(1000),
   }),
-  // A GET: the query carries these (api-and-errors.md §7.1).
+  // A GET: the query carries these.
   convert: z.object({
     file_id: fileId,
     passwd,
@@ -239,7 +239,7 @@ export type ToolParams<T extends ToolId> = z.infer<(typeof toolParams)[T]>;
 
 export interface ToolDefinition {
   id: ToolId;
-  /** The spec's page identifier (product.md §3). */
+  /** The product's name for the tool page (e.g. "cropPDF"). */
   pageId: string;
   /** Route slug under /app. */
   slug: string;
@@ -372,7 +372,7 @@ export const toolDefinitions: readonly ToolDefinition[] = [
     minFiles: 1,
   },
   { id: 'cut', pageId: 'cropPDF', slug: 'crop-pdf', apiPath: 'document/cut', ...pdfIn, isSingleUpload: true, minFiles: 1 },
-  // The file id (and an optional password) travel in the path, as the spec's call has them.
+  // The file id (and an optional password) travel in the path, as the API's call has them.
   {
     id: 'redaction',
     pageId: 'redactPDF',
@@ -439,7 +439,7 @@ export const toolDefinitions: readonly ToolDefinition[] = [
   { ...imagesToPdf, pageId: 'bmpToPdf', slug: 'bmp-to-pdf', listed: false },
   { ...imagesToPdf, pageId: 'gifToPdf', slug: 'gif-to-pdf', listed: false },
   { ...imagesToPdf, pageId: 'tiffToPdf', slug: 'tiff-to-pdf', listed: false },
-  // OCR: a scanned PDF, or images merged first, becomes a searchable PDF (or its text); the spec's image OCR calls all answer it.
+  // OCR: a scanned PDF, or images merged first, becomes a searchable PDF (or its text); the image OCR calls all answer it.
   { ...ocrTool, pageId: 'OCR', slug: 'OCR', extFrom: ['pdf', ...imageExtensions], acceptFormat: `application/pdf,${imageMime}` },
   {
     ...ocrTool,
@@ -471,7 +471,7 @@ export function toolBySlug(slug: string): ToolDefinition | undefined {
   return toolDefinitions.find((t) => t.slug === slug);
 }
 
-/** Extension check, case-insensitive (product.md §4 rules). */
+/** Extension check, case-insensitive. */
 export function hasAcceptedExtension(fileName: string, tool: Pick<ToolDefinition, 'extFrom'>): boolean {
   const dot = fileName.lastIndexOf('.');
   return dot >= 0 && tool.extFrom.includes(fileName.slice(dot + 1).toLowerCase());

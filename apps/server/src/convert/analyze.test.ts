@@ -346,8 +346,8 @@ describe('extraction from a real PDF', () => {
     p.drawText('Two Columns', { x: 50, y: 740, size: 22, font: bold });
     const left = ['Left column text starts here and', 'it continues down the column for', 'a few lines of words.'];
     const right = ['Right column text comes after the', 'whole left column has been read', 'from its top to its bottom.'];
-    left.forEach((t, i) => p.drawText(t, { x: 50, y: 700 - i * 14, size: 11, font: regular }));
-    right.forEach((t, i) => p.drawText(t, { x: 320, y: 700 - i * 14, size: 11, font: regular }));
+    for (const [i, t] of left.entries()) p.drawText(t, { x: 50, y: 700 - i * 14, size: 11, font: regular });
+    for (const [i, t] of right.entries()) p.drawText(t, { x: 320, y: 700 - i * 14, size: 11, font: regular });
     // Under the right column: the last thing read.
     p.drawText('Plain then', { x: 320, y: 640, size: 11, font: regular });
     p.drawText('bold words', {

@@ -74,6 +74,11 @@ class DxfOut {
     this.size += s.length;
   }
 
+  /** Writes the pairs that make up one record, in order. */
+  pairs(...pairs: [code: number, value: string | number][]) {
+    for (const [code, value] of pairs) this.pair(code, value);
+  }
+
   /** Writes what was gathered once there is a megabyte of it (or `always`), waiting while the file catches up. */
   async flush(always = false) {
     if (!always && this.size < 1 << 20) return;
@@ -100,37 +105,28 @@ export async function writeDxf(pages: PageGeometry[], out: string): Promise<void
     x += page.width * MM_PER_POINT + PAGE_GAP;
   }
   const height = Math.max(...pages.map((p) => p.height)) * MM_PER_POINT;
-  const section = (name: string) => (w.pair(0, 'SECTION'), w.pair(2, name));
+  const section = (name: string) => w.pairs([0, 'SECTION'], [2, name]);
   const endSection = () => w.pair(0, 'ENDSEC');
 
   section('HEADER');
-  w.pair(9, '$ACADVER'), w.pair(1, 'AC1009');
-  w.pair(9, '$DWGCODEPAGE'), w.pair(3, 'ANSI_1252');
-  w.pair(9, '$INSUNITS'), w.pair(70, 4);
-  w.pair(9, '$EXTMIN'), w.pair(10, 0), w.pair(20, 0), w.pair(30, 0);
-  w.pair(9, '$EXTMAX'), w.pair(10, num(Math.max(0, x - PAGE_GAP))), w.pair(20, num(height)), w.pair(30, 0);
+  w.pairs([9, '$ACADVER'], [1, 'AC1009']);
+  w.pairs([9, '$DWGCODEPAGE'], [3, 'ANSI_1252']);
+  w.pairs([9, '$INSUNITS'], [70, 4]);
+  w.pairs([9, '$EXTMIN'], [10, 0], [20, 0], [30, 0]);
+  w.pairs([9, '$EXTMAX'], [10, num(Math.max(0, x - PAGE_GAP))], [20, num(height)], [30, 0]);
   endSection();
 
   section('TABLES');
-  w.pair(0, 'TABLE'), w.pair(2, 'LTYPE'), w.pair(70, 1);
-  w.pair(0, 'LTYPE'), w.pair(2, 'CONTINUOUS'), w.pair(70, 0), w.pair(3, 'Solid line'), w.pair(72, 65), w.pair(73, 0), w.pair(40, 0);
+  w.pairs([0, 'TABLE'], [2, 'LTYPE'], [70, 1]);
+  w.pairs([0, 'LTYPE'], [2, 'CONTINUOUS'], [70, 0], [3, 'Solid line'], [72, 65], [73, 0], [40, 0]);
   w.pair(0, 'ENDTAB');
-  w.pair(0, 'TABLE'), w.pair(2, 'LAYER'), w.pair(70, pages.length);
+  w.pairs([0, 'TABLE'], [2, 'LAYER'], [70, pages.length]);
   pages.forEach((_, i) => {
-    w.pair(0, 'LAYER'), w.pair(2, `PAGE_${i + 1}`), w.pair(70, 0), w.pair(62, 7), w.pair(6, 'CONTINUOUS');
+    w.pairs([0, 'LAYER'], [2, `PAGE_${i + 1}`], [70, 0], [62, 7], [6, 'CONTINUOUS']);
   });
   w.pair(0, 'ENDTAB');
-  w.pair(0, 'TABLE'), w.pair(2, 'STYLE'), w.pair(70, 1);
-  w.pair(0, 'STYLE'),
-    w.pair(2, 'STANDARD'),
-    w.pair(70, 0),
-    w.pair(40, 0),
-    w.pair(41, 1),
-    w.pair(50, 0),
-    w.pair(71, 0),
-    w.pair(42, 2.5),
-    w.pair(3, 'txt'),
-    w.pair(4, '');
+  w.pairs([0, 'TABLE'], [2, 'STYLE'], [70, 1]);
+  w.pairs([0, 'STYLE'], [2, 'STANDARD'], [70, 0], [40, 0], [41, 1], [50, 0], [71, 0], [42, 2.5], [3, 'txt'], [4, '']);
   w.pair(0, 'ENDTAB');
   endSection();
 
@@ -144,22 +140,15 @@ export async function writeDxf(pages: PageGeometry[], out: string): Promise<void
       for (const sp of shape.subpaths) {
         const p = sp.points;
         if (p.length === 4 && !sp.closed) {
-          w.pair(0, 'LINE'), w.pair(8, layer), w.pair(62, color);
-          w.pair(10, X(p[0]!)), w.pair(20, Y(p[1]!)), w.pair(30, 0), w.pair(11, X(p[2]!)), w.pair(21, Y(p[3]!)), w.pair(31, 0);
+          w.pairs([0, 'LINE'], [8, layer], [62, color]);
+          w.pairs([10, X(p[0]!)], [20, Y(p[1]!)], [30, 0], [11, X(p[2]!)], [21, Y(p[3]!)], [31, 0]);
           continue;
         }
-        w.pair(0, 'POLYLINE'),
-          w.pair(8, layer),
-          w.pair(62, color),
-          w.pair(66, 1),
-          w.pair(10, 0),
-          w.pair(20, 0),
-          w.pair(30, 0),
-          w.pair(70, sp.closed ? 1 : 0);
+        w.pairs([0, 'POLYLINE'], [8, layer], [62, color], [66, 1], [10, 0], [20, 0], [30, 0], [70, sp.closed ? 1 : 0]);
         for (let k = 0; k < p.length; k += 2) {
-          w.pair(0, 'VERTEX'), w.pair(8, layer), w.pair(10, X(p[k]!)), w.pair(20, Y(p[k + 1]!)), w.pair(30, 0);
+          w.pairs([0, 'VERTEX'], [8, layer], [10, X(p[k]!)], [20, Y(p[k + 1]!)], [30, 0]);
         }
-        w.pair(0, 'SEQEND'), w.pair(8, layer);
+        w.pairs([0, 'SEQEND'], [8, layer]);
       }
       await w.flush();
     }
@@ -167,8 +156,8 @@ export async function writeDxf(pages: PageGeometry[], out: string): Promise<void
       if (line.invisible) continue;
       const text = dxfString(line.runs.map((r) => r.text).join(''));
       if (!text.trim()) continue;
-      w.pair(0, 'TEXT'), w.pair(8, layer), w.pair(62, aciColor(line.runs[0]!.color));
-      w.pair(10, X(line.x)), w.pair(20, Y(line.y)), w.pair(30, 0), w.pair(40, num(line.size * CAP_HEIGHT * MM_PER_POINT)), w.pair(1, text);
+      w.pairs([0, 'TEXT'], [8, layer], [62, aciColor(line.runs[0]!.color)]);
+      w.pairs([10, X(line.x)], [20, Y(line.y)], [30, 0], [40, num(line.size * CAP_HEIGHT * MM_PER_POINT)], [1, text]);
       // The page turns clockwise with y down; DXF counts counter-clockwise with y up.
       if (line.angle) w.pair(50, num(-line.angle));
     }

@@ -15,6 +15,7 @@ const MIN_IMAGE_SIDE = 4;
 /** Vector boxes kept per page: enough to see a table's rules, bounded for pages of line art. */
 const MAX_RULES_PER_PAGE = 5000;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML cannot hold, so they are matched on purpose
 const UNWRITABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|^[\ud800-\udfff]$/;
 
 const SANS_NAME = /sans|arial|helvet|verdana|calibri|carlito|gothic|grotesk|futura|tahoma|segoe|roboto|frutiger|univers|myriad/i;
@@ -166,7 +167,7 @@ export function extractPage(page: mupdf.Page, pageNumber: number, imagesDir: str
     onImageBlock(bbox, _transform, image) {
       const [x0, y0, x1, y1] = rect(bbox);
       if (images.length >= MAX_IMAGES_PER_PAGE || x1 - x0 < MIN_IMAGE_SIDE || y1 - y0 < MIN_IMAGE_SIDE) return;
-      let encoded;
+      let encoded: ReturnType<typeof encodeImage>;
       try {
         encoded = encodeImage(image);
       } catch (e) {

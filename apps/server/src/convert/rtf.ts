@@ -40,12 +40,14 @@ function runsRtf(runs: Run[], withSize: boolean, colors: Colors): string {
 
 function colorsOf(model: DocModel): Colors {
   const colors: Colors = new Map();
-  const add = (runs: Run[]) => runs.forEach((r) => r.color && !colors.has(r.color) && colors.set(r.color, colors.size + 1));
+  const add = (runs: Run[]) => {
+    for (const r of runs) if (r.color && !colors.has(r.color)) colors.set(r.color, colors.size + 1);
+  };
   for (const p of model.pages)
     for (const b of p.blocks) {
       if (b.kind === 'heading' || b.kind === 'paragraph') add(b.runs);
-      else if (b.kind === 'list') b.items.forEach((i) => add(i.runs));
-      else if (b.kind === 'table') b.rows.flat(2).forEach(add);
+      else if (b.kind === 'list') for (const i of b.items) add(i.runs);
+      else if (b.kind === 'table') for (const runs of b.rows.flat(2)) add(runs);
     }
   return colors;
 }

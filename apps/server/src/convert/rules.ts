@@ -112,7 +112,10 @@ export function ruledGrids(rules: Box[], lines: RawLine[]): RawTable[] {
   if (segments.length < 3 || segments.length > MAX_SEGMENTS) return [];
   // Touching rules are one figure (union-find).
   const parent = segments.map((_, i) => i);
-  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
+  const root = (i: number): number => {
+    if (parent[i] !== i) parent[i] = root(parent[i]!);
+    return parent[i]!;
+  };
   // Rules across of the same length, one under the other, are one figure too: tables ruled only
   // between rows (no verticals) draw nothing that touches.
   const stacked = (a: Box, b: Box) =>
@@ -125,7 +128,7 @@ export function ruledGrids(rules: Box[], lines: RawLine[]): RawTable[] {
     }
   }
   const figures = new Map<number, typeof segments>();
-  segments.forEach((s, i) => figures.set(root(i), [...(figures.get(root(i)) ?? []), s]));
+  for (const [i, s] of segments.entries()) figures.set(root(i), [...(figures.get(root(i)) ?? []), s]);
   const grids: RawTable[] = [];
   for (const figure of figures.values()) {
     const box: Box = [

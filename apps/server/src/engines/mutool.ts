@@ -4,10 +4,10 @@ import fs from 'node:fs/promises';
 import { ErrorCode, QuireError } from '@quire/contracts';
 import type { EngineLimits } from './qpdf.js';
 import { requirePdfOutput } from './pdfOutput.js';
-import { EngineTimeout, runEngine, tookTooLong } from './run.js';
+import { EngineTimeout, type RunResult, runEngine, tookTooLong } from './run.js';
 
 async function mutool(args: string[], limits: EngineLimits, output?: string): Promise<void> {
-  let result;
+  let result: RunResult;
   try {
     result = await runEngine('mutool', args, limits);
   } catch (e) {

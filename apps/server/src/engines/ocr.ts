@@ -118,5 +118,5 @@ export async function ocrText(output: string, limits: EngineLimits): Promise<str
       pages.push(res.stdout.replace(/\f/g, '').trim());
     }
   }
-  return pages.join('\n\n') + '\n';
+  return `${pages.join('\n\n')}\n`;
 }

@@ -86,7 +86,7 @@ async function openCompound(h: Handle, fileSize: number) {
     };
   };
   const root = await entryAt(0);
-  if (!root || root.type !== 5) return null;
+  if (root?.type !== 5) return null;
 
   /** The streams directly in the root storage, by name (its children form a binary tree). */
   const rootStreams = new Map<string, Entry>();

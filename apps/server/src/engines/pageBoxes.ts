@@ -20,7 +20,7 @@ export const MIN_CROPPED_SIDE = 1;
 
 /** A box with its corners in order, or null for anything that is not four finite numbers. */
 export function normalizeBox(values: readonly number[] | null | undefined): Box | null {
-  if (!values || values.length !== 4 || !values.every(Number.isFinite)) return null;
+  if (values?.length !== 4 || !values.every(Number.isFinite)) return null;
   const [a, b, c, d] = values as Box;
   return [Math.min(a, c), Math.min(b, d), Math.max(a, c), Math.max(b, d)];
 }

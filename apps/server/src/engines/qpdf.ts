@@ -1,7 +1,7 @@
 // qpdf: page operations, inspection and (later) encryption. Every call is bounded by runEngine.
 import fs from 'node:fs/promises';
 import { ErrorCode, QuireError } from '@quire/contracts';
-import { EngineTimeout, runEngine, type RunOptions } from './run.js';
+import { EngineTimeout, runEngine, type RunOptions, type RunResult } from './run.js';
 
 export type EngineLimits = Pick<RunOptions, 'timeoutMs' | 'memoryMb' | 'signal'>;
 
@@ -138,7 +138,7 @@ async function runWrite(args: string[], out: string, limits: EngineLimits, onPro
         if (m) onProgress(Number(m[1]));
       }
     : undefined;
-  let result;
+  let result: RunResult;
   try {
     result = await qpdf(args, limits, onLine);
   } catch (e) {

@@ -7,6 +7,7 @@
 // the image as seen. An animated GIF or WebP stays animated when written as GIF or WebP; written
 // in another format, it keeps its first frame (so does a TIFF with several pages).
 import fs from 'node:fs';
+import type { Pixmap } from 'mupdf';
 import sharp, { type Sharp } from 'sharp';
 import { ErrorCode, errorMessages } from '@quire/contracts/errors';
 import { croppedSize, defaultIcoSize, marginsLeaveNothingMessage, resizedSize, tooManyPixelsMessage } from '@quire/contracts/imageTools';
@@ -75,7 +76,7 @@ async function open(job: ImageJob, options: sharp.SharpOptions = {}): Promise<Sh
 
 async function decodeBmp(job: ImageJob): Promise<RawPixels> {
   const mupdf = await import('mupdf');
-  let pixmap;
+  let pixmap: Pixmap;
   try {
     pixmap = new mupdf.Image(fs.readFileSync(job.input)).toPixmap();
   } catch {

@@ -54,6 +54,7 @@ export interface Call {
   rawBody?: 'multipart' | 'octet-stream';
   /** The handler sends a file itself instead of returning envelope data. */
   sendsFile?: true;
+  // biome-ignore lint/suspicious/noExplicitAny: query and body have passed the call's own zod schemas before the handler runs; one list holds calls of every shape
   handler(input: { query: any; body: any }, c: CallContext): Promise<unknown>;
 }
 
@@ -82,7 +83,7 @@ export function buildCalls(): Call[] {
   const toolCalls: Call[] = oneDefinitionPerTool.flatMap((def) =>
     [def.apiPath, ...(def.apiPathAliases ?? [])].map((apiPath): Call => {
       const params = tools[def.id].params;
-      // A GET (the spec's converter) takes its parameters from the query string.
+      // A GET (the converter) takes its parameters from the query string.
       return def.apiMethod === 'GET'
         ? {
             method: 'GET',
@@ -106,7 +107,7 @@ export function buildCalls(): Call[] {
   return [
     {
       method: 'GET',
-      path: base + 'config',
+      path: `${base}config`,
       summary: 'Limits the web app enforces before uploading',
       response: serverConfig,
       handler: async (_, { ctx }) => ({
@@ -120,7 +121,7 @@ export function buildCalls(): Call[] {
     },
     {
       method: 'POST',
-      path: base + 'file/stream',
+      path: `${base}file/stream`,
       summary: 'Upload a file in one request (multipart field "file")',
       rawBody: 'multipart',
       response: fileInfo,
@@ -128,7 +129,7 @@ export function buildCalls(): Call[] {
     },
     {
       method: 'POST',
-      path: base + 'file/upload-policy',
+      path: `${base}file/upload-policy`,
       summary: 'Start or resume a chunked upload',
       body: uploadPolicyRequest,
       response: uploadPolicy,
@@ -136,7 +137,7 @@ export function buildCalls(): Call[] {
     },
     {
       method: 'PUT',
-      path: base + 'file/upload-part',
+      path: `${base}file/upload-part`,
       summary: 'Send one part (raw bytes) of a chunked upload',
       query: uploadPartQuery,
       rawBody: 'octet-stream',
@@ -146,7 +147,7 @@ export function buildCalls(): Call[] {
     },
     {
       method: 'POST',
-      path: base + 'file/upload-complete',
+      path: `${base}file/upload-complete`,
       summary: 'Join the parts, verify the md5 and register the file',
       body: uploadCompleteRequest,
       response: fileInfo,
@@ -154,7 +155,7 @@ export function buildCalls(): Call[] {
     },
     {
       method: 'GET',
-      path: base + 'document/info',
+      path: `${base}document/info`,
       summary: 'Pages and size of an uploaded file; 3122 if it needs a password, 3123 if the password is wrong',
       query: documentInfoQuery,
       response: documentInfo,
@@ -167,7 +168,7 @@ export function buildCalls(): Call[] {
     ...toolCalls,
     {
       method: 'GET',
-      path: base + 'get-task-result',
+      path: `${base}get-task-result`,
       summary: 'Status and progress of a task, or of every task of a multi_id',
       query: taskResultQuery,
       response: z.array(taskEntry),
@@ -175,7 +176,7 @@ export function buildCalls(): Call[] {
     },
     {
       method: 'GET',
-      path: base + 'file/download',
+      path: `${base}file/download`,
       summary: 'The uploaded file itself (the web app renders thumbnails from it)',
       query: documentInfoQuery,
       sendsFile: true,
@@ -183,7 +184,7 @@ export function buildCalls(): Call[] {
     },
     {
       method: 'GET',
-      path: base + 'document/download-doc',
+      path: `${base}document/download-doc`,
       summary: "A task's output: the only one, one by index, or a zip of all",
       query: downloadQuery,
       sendsFile: true,
@@ -191,7 +192,7 @@ export function buildCalls(): Call[] {
     },
     {
       method: 'GET',
-      path: base + 'download-doc-bulk',
+      path: `${base}download-doc-bulk`,
       summary: 'A zip of the outputs of every finished task of a multi_id',
       query: bulkDownloadQuery,
       sendsFile: true,

@@ -74,7 +74,7 @@ function refusalFor(accepts: readonly FileType[]): ErrorCode {
 
 /**
  * Before a task is queued: each input must be of a type the tool takes, and an image within the
- * spec's 20 MB and a pixel count a decoder can hold (read from its header, nothing decoded).
+ * 20 MB image limit and a pixel count a decoder can hold (read from its header, nothing decoded).
  */
 export async function checkInputTypes(ctx: AppContext, accepts: readonly FileType[], files: readonly FileTable[]): Promise<void> {
   for (const row of files) {

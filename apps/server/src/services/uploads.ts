@@ -1,4 +1,4 @@
-// Chunked, resumable upload (api-and-errors.md §7.8). Parts are kept as files named by their
+// Chunked, resumable upload (upload policy, parts, complete). Parts are kept as files named by their
 // number, so the parts already received are simply the ones on disk, and 12 parallel PUTs never
 // race on a shared record.
 import fs from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// OCR (the /app/OCR page and the spec's image OCR calls): a scanned PDF, or images merged into one
+// OCR (the /app/OCR page and the image OCR calls): a scanned PDF, or images merged into one
 // PDF first, becomes a searchable PDF that looks as it did, or its text. The converter's using_ocr
 // runs the same steps before converting (tools/convert.ts).
 import fs from 'node:fs/promises';
@@ -30,7 +30,7 @@ interface OcrRequest {
 /**
  * The searchable PDF of the inputs (one PDF, or images in page order) in the job's folder, named
  * after the first input. Images
- * are merged first, in the first half of the progress; OCR is the second half (product.md §4).
+ * are merged first, in the first half of the progress; OCR is the second half.
  */
 async function searchablePdf(ctx: ToolContext, inputs: ToolInput[], req: OcrRequest): Promise<ToolInput> {
   const languages = parseOcrLanguages(req.languages);

@@ -63,7 +63,7 @@ export function defineTool<Id extends ToolId>(tool: Omit<Tool<Id>, 'params' | 'a
 /** The single-file tools all name their input the same way. */
 export const singleInput = (p: { file_id: string; passwd?: string }): InputRef[] => [{ fileId: p.file_id, password: p.passwd }];
 
-/** Parses a range list against a page count, failing with the spec's message. */
+/** Parses a range list against a page count, failing with the catalogue's message for it. */
 export function rangesOrThrow(input: string, pageCount: number): PageRange[] {
   const parsed = parsePageRanges(input, pageCount);
   if (!parsed.ok) throw new QuireError(ErrorCode.InvalidParams, parsed.message);

@@ -1,18 +1,18 @@
 // JSON calls to /api/tools/v1/ with the {code, msg, data} envelope; every failure becomes an
-// ApiError whose message is ready to show (api-and-errors.md §8).
+// ApiError whose message is ready to show (from the error catalogue).
 import { ErrorCode, errorMessages } from '@quire/contracts';
 
 export const API_BASE = '/api/tools/v1/';
 const HTTP_TIMEOUT_MS = 90_000;
 
-/** Codes for failures that never reached the API (the spec's string codes). */
+/** Codes for failures that never reached the API (the catalogue's string codes). */
 export const NETWORK_ERROR = -1;
 const networkMessage = 'Network error. Please connect to the Internet';
 
 /** The message to show for a catalogue code: the catalogue's, else the server's, else generic. */
 export function messageFor(code: number, serverMsg?: string): string {
   if (code === NETWORK_ERROR) return networkMessage;
-  // For invalid parameters the server's msg carries the exact spec message (e.g. a page range).
+  // For invalid parameters the server's msg carries the exact message to show (e.g. a page range's).
   if (code === ErrorCode.InvalidParams && serverMsg) return serverMsg;
   if (Object.hasOwn(errorMessages, code)) return errorMessages[code as ErrorCode];
   return serverMsg || errorMessages[ErrorCode.Generic];
@@ -60,7 +60,7 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
   return parsed.data;
 }
 
-/** fetch with the spec's 90 s time-out, mapping transport failures to catalogue codes. */
+/** fetch with a 90 s time-out, mapping transport failures to catalogue codes. */
 export async function send(url: string, init: RequestInit = {}, fetchFn: FetchLike = fetch): Promise<Response> {
   const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;

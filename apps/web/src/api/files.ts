@@ -4,7 +4,7 @@ import { apiUrl, getJson } from './client';
 
 export type DocumentInfo = ReturnType<typeof documentInfo.parse>;
 
-// Used until (or if never) the server answers: the upload still works with the spec's sizes.
+// Used until (or if never) the server answers: the upload still works with the default sizes.
 const fallbackConfig: ServerConfig = {
   max_file_size: 100 * 1024 * 1024,
   max_pages: 2000,

@@ -40,7 +40,14 @@ describe('pollTask', () => {
     const waits: number[] = [];
     const seen: number[] = [];
     const entries = await pollTask(
-      { fetchEntries: async () => answers.shift()!, sleep: async (ms) => void (waits.push(ms), (t += ms)), now: () => t },
+      {
+        fetchEntries: async () => answers.shift()!,
+        sleep: async (ms) => {
+          waits.push(ms);
+          t += ms;
+        },
+        now: () => t,
+      },
       (p) => seen.push(p),
     );
     expect(entries[0]!.is_done).toBe(true);
@@ -52,7 +59,16 @@ describe('pollTask', () => {
     let t = 0;
     let polls = 0;
     const run = pollTask(
-      { fetchEntries: async () => (polls++, [entry({ progress: 5 })]), sleep: async (ms) => void (t += ms), now: () => t },
+      {
+        fetchEntries: async () => {
+          polls++;
+          return [entry({ progress: 5 })];
+        },
+        sleep: async (ms) => {
+          t += ms;
+        },
+        now: () => t,
+      },
       () => {},
     );
     await expect(run).rejects.toBeInstanceOf(ApiError);

@@ -1,4 +1,4 @@
-// Tool tasks: start one, then poll get-task-result until it is done (api-and-errors.md §4).
+// Tool tasks: start one, then poll get-task-result until it is done.
 import {
   ErrorCode,
   TASK_POLL_INTERVAL_MS,

@@ -1,4 +1,4 @@
-// File upload (api-and-errors.md §7.8): one multipart POST up to the chunk threshold; above it an
+// File upload: one multipart POST up to the chunk threshold; above it an
 // md5-keyed upload policy, then 512 KB parts in parallel with retries, which lets a second
 // attempt skip the parts the server already holds.
 import {

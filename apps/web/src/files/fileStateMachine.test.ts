@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileStates, nextFileState, type FileEvent, type FileState } from './fileStateMachine';
 
-// The transition table of api-and-errors.md §4, written out again independently of the module.
+// The file state transition table, written out again independently of the module.
 const allowed: [FileEvent, FileState[], FileState][] = [
   ['localAdd', ['initial', 'ossSuccessful', 'ossUploadFailed'], 'localAdded'],
   ['encrypt', ['localAdded', 'ossUploading', 'ossSuccessful'], 'encrypted'],

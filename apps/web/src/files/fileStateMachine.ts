@@ -1,4 +1,4 @@
-// The file state machine of product.md §4 / api-and-errors.md §4: every file in a tool's upload
+// The file state machine: every file in a tool's upload
 // list moves only along these transitions; anything else is refused.
 
 export const fileStates = [
@@ -25,7 +25,7 @@ export type FileState = (typeof fileStates)[number];
 
 type Transition = { from: readonly FileState[]; to: FileState };
 
-// The spec does not give the source state of ocrPassed, ocrFile, convertError and convertSuccess;
+// The product does not define the source state of ocrPassed, ocrFile, convertError and convertSuccess;
 // each follows the state its name completes (ocrChecking, converting).
 const transitions = {
   localAdd: { from: ['initial', 'ossSuccessful', 'ossUploadFailed'], to: 'localAdded' },

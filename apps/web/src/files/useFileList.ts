@@ -33,7 +33,9 @@ export function useFileList(tool: ToolDefinition) {
   };
   useEffect(() => {
     const running = uploads.current;
-    return () => running.forEach((controller) => controller.abort());
+    return () => {
+      for (const controller of running.values()) controller.abort();
+    };
   }, []);
 
   /** After upload: 3122 means a password is needed, 3124 a damaged file; otherwise it is ready. */

@@ -1,4 +1,4 @@
-// Languages and their URL prefixes (product.md §2): English has no prefix.
+// Languages and their URL prefixes: English has no prefix.
 
 export const localeByPrefix = {
   '': 'en-us',

@@ -18,11 +18,12 @@ function groupOfPath(pathname: string): string | undefined {
   return sidebarItems.find((item) => item.kind === 'group' && item.children.some((c) => c.kind === 'tool' && c.tool === tool))?.id;
 }
 
-/** The app layout (product.md §2): the sidebar beside the page; a top bar with a drawer on phones. */
+/** The app layout: the sidebar beside the page; a top bar with a drawer on phones. */
 export function AppShell() {
   const { t } = useI18n();
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes whenever the route changes, so pathname is the trigger
   useEffect(() => setDrawerOpen(false), [pathname]);
 
   return (
@@ -48,6 +49,7 @@ export function AppShell() {
           <LanguageSwitcher />
         </div>
       </aside>
+      {/* biome-ignore lint/a11y: the backdrop is a mouse shortcut only; the menu button closes the drawer from the keyboard */}
       <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} />
       <main className="app-main">
         <Outlet />

@@ -17,7 +17,7 @@ export function Logo() {
   );
 }
 
-/** The marketing header (product.md §2) above the page. */
+/** The marketing header above the page. */
 export function MarketingLayout() {
   const t = useT();
   const allTools = useHoverMenu();

@@ -1,4 +1,4 @@
-// The app sidebar of product.md §2. Built tools come from the registry; entries the spec lists
+// The app sidebar. Built tools come from the registry; entries the product lists
 // that are not built yet stay visible as "coming soon" and link nowhere.
 import { toolDefinitions, type ToolDefinition } from '@quire/contracts';
 import type { MessageKey } from '../i18n/translate';
@@ -12,9 +12,9 @@ export type NavItem =
   | { kind: 'soon'; id: string; labelKey: MessageKey; icon: IconName }
   | { kind: 'group'; id: string; labelKey: MessageKey; icon: IconName; children: NavChild[] };
 
-// The spec's children of each group, by slug.
+// The product's children of each group, by slug.
 const specChildren: Record<ToolCategory, string[]> = {
-  // The spec's Edit PDF opens the editor; the page-editing tools (crop, replace text) join it here.
+  // Edit PDF opens the editor; the page-editing tools (crop, replace text) join it here.
   edit: ['pdf-editor'],
   convert: ['pdf-to-word', 'pdf-to-jpg', 'pdf-to-excel', 'pdf-to-ppt', 'pdf-to-html'],
   organize: ['merge-pdf', 'compress-pdf', 'split-pdf', 'extract-images-from-pdf', 'rearrange-pdf-pages'],
@@ -42,7 +42,7 @@ function specChild(slug: string): NavChild {
   return { kind: 'soon', labelKey };
 }
 
-/** The spec's children in its order, then built tools of the same category it does not list. */
+/** The product's children in its order, then built tools of the same category it does not list. */
 function groupChildren(group: ToolCategory): NavChild[] {
   const extra = toolDefinitions
     .filter((t) => toolPageOf(t).look.category === group && t.listed !== false && !specChildren[group].includes(t.slug))

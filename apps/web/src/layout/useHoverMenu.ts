@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Menu hover delay of product.md §2. */
+/** How long the pointer rests on a menu before it opens or closes. */
 export const MENU_HOVER_DELAY_MS = 200;
 
 /** A menu that opens and closes a moment after the pointer enters or leaves, so passing over it does nothing. */

@@ -51,7 +51,10 @@ const textCache = new WeakMap<PDFDocumentProxy, Map<number, Promise<PageTextData
 
 function pageText(doc: PDFDocumentProxy, n: number): Promise<PageTextData> {
   let pages = textCache.get(doc);
-  if (!pages) textCache.set(doc, (pages = new Map()));
+  if (!pages) {
+    pages = new Map();
+    textCache.set(doc, pages);
+  }
   let data = pages.get(n);
   if (!data) {
     data = doc.getPage(n).then(async (p) => {

@@ -1,4 +1,4 @@
-// Legacy and catch-all redirects of product.md §2, as a pure function of the location.
+// Legacy and catch-all redirects, as a pure function of the location.
 import { splitLocalePrefix, withLocalePrefix } from '../i18n/locales';
 
 /**

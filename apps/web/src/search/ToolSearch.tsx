@@ -49,6 +49,7 @@ export function HeaderSearch() {
   const titleOf = useToolTitle();
   const open = query.trim() !== '';
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape in the field or on a result (focusable children) clears the query
     <div className="header-search" onKeyDown={(e) => e.key === 'Escape' && setQuery('')}>
       <SearchBox value={query} onChange={setQuery} testId="header-search" />
       {open && (

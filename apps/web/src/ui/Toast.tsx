@@ -1,4 +1,4 @@
-// Toasts (api-and-errors.md §8): warnings close after 3 s, task toasts after 4 s.
+// Toasts: warnings close after 3 s, task toasts after 4 s.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Icon } from './Icon';
 

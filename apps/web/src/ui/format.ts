@@ -1,6 +1,6 @@
 const units = ['B', 'KB', 'MB', 'GB'];
 
-/** 1536 -> "1.5 KB" (spec units B, KB, MB, GB). */
+/** 1536 -> "1.5 KB" (units B, KB, MB, GB). */
 export function formatBytes(bytes: number): string {
   let value = bytes;
   let unit = 0;
