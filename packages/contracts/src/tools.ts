@@ -72,6 +72,8 @@ export const toolParams = {
   }),
   compress: z.object({
     file_id: fileId,
+    // The spec names the current password `password` here; `passwd`, as every other tool names it, is taken too.
+    password: passwd,
     passwd,
     multi_id: multiId,
     level: z.enum(['high', 'medium', 'low']).default('medium').describe('high: smallest file; low: best quality'),
@@ -257,7 +259,7 @@ export interface ToolDefinition {
   isSingleUpload: boolean;
   minFiles: number;
   /** i18n keys: tools.<key>.title, tools.<key>.description, tools.<key>.action (see toolKey). */
-  /** The call is a GET whose query carries the parameters (the converter); POST with a JSON body otherwise. */
+  /** The spec's call is a GET whose query carries the parameters (the converter); the same call as a POST with a JSON body is always offered. */
   apiMethod?: 'GET';
   /** Pages sharing one tool (the converter's word-to-pdf, excel-to-pdf…) each have a key for their texts and icon. */
   key?: ToolPageKey;
