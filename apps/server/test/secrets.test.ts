@@ -172,6 +172,10 @@ describe('spec deviations', () => {
       data: { task_id: expect.any(String), multi_id: expect.any(String), output_file_name: 'plain.zip' },
     });
     expect((await waitOk(viaGet)).output_file_name).toBe('plain.zip');
+    // A name ending in digits, which the zip's name is derived from the page images' names without.
+    const dated = (await client.upload(plainPdf, 'scan-2019.pdf')).data.file_id;
+    const zipped = await client.call(`converter?file_id=${dated}&output_format=png&dpi=72`);
+    expect(zipped.data.output_file_name).toBe((await waitOk(zipped)).output_file_name);
     const viaPost = await client.post('converter', { file_id: id, output_format: 'docx' });
     expect(viaPost.data.output_file_name).toBe('plain.docx');
     expect((await waitOk(viaPost)).output_file_name).toBe('plain.docx');

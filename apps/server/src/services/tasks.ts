@@ -1,10 +1,10 @@
 // Tasks: made from a validated tool call, run by a worker, read back by their owner.
-import path from 'node:path';
 import { ErrorCode, QuireError, type TaskCreated, type TaskEntry } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { TaskTable } from '../db/schema.js';
 import { newId } from '../ids.js';
 import { toolById } from '../tools/registry.js';
+import { zipName } from '../tools/tool.js';
 import { unlockedFile } from './files.js';
 import { checkInputTypes } from './fileTypes.js';
 
@@ -82,8 +82,7 @@ export const outputsOf = (task: Pick<TaskTable, 'outputs'>): StoredOutput[] => J
 export function downloadName(task: TaskTable): string {
   const outputs = outputsOf(task);
   if (outputs.length === 1) return outputs[0]!.name;
-  const first = outputs[0]?.name ?? 'quire';
-  return `${path.basename(first, path.extname(first)).replace(/-[\d-]+$/, '')}.zip`;
+  return zipName(outputs[0]?.name ?? 'quire');
 }
 
 export function toTaskEntry(task: TaskTable): TaskEntry {

@@ -24,7 +24,7 @@ import type { OfficeJob } from '../engines/office.js';
 import { detectEncoding, transcodeToUtf8 } from '../engines/textEncoding.js';
 import { detectFileType, extensionOf, imageTypes } from '../services/fileTypes.js';
 import { ocrBeforeConverting } from './ocr.js';
-import { defineTool, outputName, singleInput, type ToolContext, type ToolInput, type ToolOutput } from './tool.js';
+import { defineTool, outputName, singleInput, type ToolContext, type ToolInput, type ToolOutput, zipName } from './tool.js';
 
 /** The document as LibreOffice is to read it: a copy in the job's folder under its own extension. */
 async function officeJob(ctx: ToolContext, input: ToolInput, type: 'office' | 'text' | 'html', out: string): Promise<OfficeJob> {
@@ -78,7 +78,7 @@ function convertedName(p: ToolParams<'convert'>, input: { name: string; pages: n
   const base = baseName(input.name);
   if (p.using_ocr && p.output_format === 'pdf') return `${base}-ocr.pdf`;
   if (p.output_format === 'pages') return `${base}.docx`;
-  if (isPdfImageFormat(p.output_format) && input.pages > 1) return `${base}.zip`;
+  if (isPdfImageFormat(p.output_format) && input.pages > 1) return zipName(outputName(input.name, '1', `.${p.output_format}`));
   return `${base}.${p.output_format}`;
 }
 

@@ -74,6 +74,11 @@ export function rangesOrThrow(input: string, pageCount: number): PageRange[] {
 
 export const qpdfRange = (ranges: PageRange[]) => ranges.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}-${r.to}`)).join(',');
 
+/** Several outputs are offered as one zip named after the first: "report-1.jpg" -> "report.zip". */
+export function zipName(firstOutput: string): string {
+  return `${path.basename(firstOutput, path.extname(firstOutput)).replace(/-[\d-]+$/, '')}.zip`;
+}
+
 /** "report.pdf" + "rotated" -> "report-rotated.pdf" */
 export function outputName(inputName: string, suffix: string, ext = '.pdf'): string {
   const base = path.basename(inputName, path.extname(inputName)) || 'document';
