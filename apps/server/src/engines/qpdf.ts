@@ -16,7 +16,11 @@ export interface PdfFacts {
  * qpdf options that carry passwords, in qpdf's job JSON: `password` opens the input file, `pages`
  * selects pages of files with their own passwords, `encrypt` sets new ones.
  */
-type SecretOptions = Record<string, unknown>;
+interface SecretOptions {
+  password?: string;
+  pages?: { file: string; range: string; password?: string }[];
+  encrypt?: { userPassword: string; ownerPassword: string; '256bit': Record<string, never> };
+}
 
 /** The job options for an input opened with `password`, or none. */
 const passwordJob = (password: string | undefined): SecretOptions | undefined => (password ? { password } : undefined);
