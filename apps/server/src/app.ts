@@ -10,6 +10,7 @@ import type { AppContext } from './context.js';
 import { buildCalls } from './routes/calls.js';
 import { openApiDocument } from './routes/openapi.js';
 import { firstIssue } from './services/tasks.js';
+import { loggerOptions } from './logging.js';
 import { newId } from './ids.js';
 
 const VISITOR_COOKIE = 'quire_vid';
@@ -43,8 +44,14 @@ function visitorId(req: FastifyRequest): string | undefined {
   return v && /^[0-9a-f]{32}$/.test(v) ? v : undefined;
 }
 
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
-  const app = Fastify({ logger: process.env.QUIRE_LOG === '1', bodyLimit: 1024 * 1024, forceCloseConnections: true });
+/** `logStream`: where requests are logged (tests), instead of stdout when QUIRE_LOG=1. */
+export async function buildApp(ctx: AppContext, { logStream }: { logStream?: NodeJS.WritableStream } = {}): Promise<FastifyInstance> {
+  const calls = buildCalls();
+  const logger = loggerOptions(
+    calls.map((c) => c.path),
+    logStream,
+  );
+  const app = Fastify({ logger, bodyLimit: 1024 * 1024, forceCloseConnections: true });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: ctx.config.maxFileBytes, files: 1 } });
   // Upload parts arrive as raw bytes and are streamed straight to disk.
@@ -77,7 +84,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     return reply.status(500).send({ code: ErrorCode.Generic, msg: errorMessages[ErrorCode.Generic], data: null });
   });
 
-  const calls = buildCalls();
   for (const call of calls) {
     app.route({
       method: call.method,

@@ -36,9 +36,14 @@ describe('envelope and docs', () => {
     expect(doc.openapi).toMatch(/^3\./);
     for (const tool of toolDefinitions) {
       const path = doc.paths[`/api/tools/v1/${tool.apiPath.replace(/:(\w+)/g, '{$1}')}`];
-      // A GET call (the converter) takes its parameters from the query string.
-      expect(tool.apiMethod === 'GET' ? path?.get?.parameters : path?.post?.requestBody).toBeDefined();
+      // Every tool takes a JSON body; the spec's GET (the converter) its query string too.
+      expect(path?.post?.requestBody).toBeDefined();
+      if (tool.apiMethod === 'GET') expect(path?.get?.parameters).toBeDefined();
     }
+    // The calls a password can come with take it in a POST body as well as in the spec's query.
+    expect(doc.paths['/api/tools/v1/document/info'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['file_id', 'passwd']);
+    expect(doc.paths['/api/tools/v1/document/info'].post.requestBody).toBeDefined();
+    expect(doc.paths['/api/tools/v1/file/download'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['file_id']);
     expect(doc.paths['/api/tools/v1/get-task-result'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['task_id', 'multi_id']);
   });
 

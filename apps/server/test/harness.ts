@@ -16,13 +16,13 @@ export interface Running {
   stop(keepData?: boolean): Promise<void>;
 }
 
-/** A fresh data folder unless `overrides.dataDir` names one to reuse (a restart). */
-export async function startQuire(overrides: Partial<Config> = {}, withWorker = true): Promise<Running> {
+/** A fresh data folder unless `overrides.dataDir` names one to reuse (a restart); requests are logged to `logStream` if given. */
+export async function startQuire(overrides: Partial<Config> = {}, withWorker = true, logStream?: NodeJS.WritableStream): Promise<Running> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'quire-test-'));
   const ctx = await createContext(loadConfig({ dataDir, databaseUrl: `sqlite:${path.join(dataDir, 'quire.db')}`, ...overrides }, []));
   const worker = withWorker ? new Worker(ctx) : null;
   await worker?.start();
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { ...(logStream && { logStream }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

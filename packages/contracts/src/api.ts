@@ -16,6 +16,7 @@ export const fileInfo = z.object({
 export type FileInfo = z.infer<typeof fileInfo>;
 
 export const documentInfoQuery = z.object({ file_id: z.string().min(1), passwd: z.string().max(128).optional() });
+export const fileDownloadQuery = documentInfoQuery.pick({ file_id: true });
 export const documentInfo = z.object({
   file_id: z.string(),
   file_size: z.number().int(),
@@ -51,7 +52,11 @@ export const uploadPartQuery = z.object({
 export const uploadPartResult = z.object({ part_number: z.number().int(), received: z.number().int() });
 export const uploadCompleteRequest = z.object({ upload_id: z.string().min(1) });
 
-export const taskCreated = z.object({ task_id: z.string(), multi_id: z.string() });
+export const taskCreated = z.object({
+  task_id: z.string(),
+  multi_id: z.string(),
+  output_file_name: z.string().optional().describe("The download's name, for the converter (known when the task is queued)"),
+});
 export type TaskCreated = z.infer<typeof taskCreated>;
 
 export const taskOutput = z.object({

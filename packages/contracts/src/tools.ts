@@ -72,6 +72,8 @@ export const toolParams = {
   }),
   compress: z.object({
     file_id: fileId,
+    // The spec names the current password `password` here; `passwd`, as every other tool names it, is taken too.
+    password: passwd,
     passwd,
     multi_id: multiId,
     level: z.enum(['high', 'medium', 'low']).default('medium').describe('high: smallest file; low: best quality'),
@@ -253,7 +255,7 @@ export interface ToolDefinition {
   acceptFormat: string;
   isSingleUpload: boolean;
   minFiles: number;
-  /** The call is a GET whose query carries the parameters (the converter); POST with a JSON body otherwise. */
+  /** The API's call is a GET whose query carries the parameters (the converter); the same call as a POST with a JSON body is always offered. */
   apiMethod?: 'GET';
   /** False for pages reached by their slug only (marketing links), kept out of the sidebar and tool lists. */
   listed?: false;

@@ -1,5 +1,7 @@
 // qpdf: page operations, inspection and (later) encryption. Every call is bounded by runEngine.
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { ErrorCode, QuireError } from '@quire/contracts';
 import { EngineTimeout, runEngine, type RunOptions, type RunResult } from './run.js';
 
@@ -10,17 +12,42 @@ export interface PdfFacts {
   encrypted: boolean;
 }
 
-const passwordArg = (password: string | undefined) => (password ? [`--password=${password}`] : []);
+/**
+ * qpdf options that carry passwords, in qpdf's job JSON: `password` opens the input file, `pages`
+ * selects pages of files with their own passwords, `encrypt` sets new ones.
+ */
+interface SecretOptions {
+  password?: string;
+  pages?: { file: string; range: string; password?: string }[];
+  encrypt?: { userPassword: string; ownerPassword: string; '256bit': Record<string, never> };
+}
+
+/** The job options for an input opened with `password`, or none. */
+const passwordJob = (password: string | undefined): SecretOptions | undefined => (password ? { password } : undefined);
 
 /** Exit 0 and 3 (warnings, e.g. a repaired xref) both mean qpdf produced a usable result. */
 const succeeded = (code: number) => code === 0 || code === 3;
 
-async function qpdf(args: string[], limits: EngineLimits, onLine?: (l: string) => void) {
+/**
+ * Runs qpdf with `args` and, if any, the `secrets` in a job file only this process can read: a
+ * command line is visible to every local user. JSON also keeps a password from being read as an
+ * option ("-") or a file of arguments ("@"). qpdf seeks in its job file, so it cannot be a pipe.
+ */
+async function qpdf(args: string[], limits: EngineLimits, onLine?: (l: string) => void, secrets?: SecretOptions) {
+  const jobDir = secrets && (await fs.mkdtemp(path.join(os.tmpdir(), 'quire-qpdf-')));
   try {
-    return await runEngine('qpdf', args, { ...limits, onLine });
+    let jobArgs: string[] = [];
+    if (jobDir) {
+      const jobFile = path.join(jobDir, 'job.json');
+      await fs.writeFile(jobFile, JSON.stringify(secrets), { mode: 0o600 });
+      jobArgs = [`--job-json-file=${jobFile}`];
+    }
+    return await runEngine('qpdf', [...jobArgs, ...args], { ...limits, onLine });
   } catch (e) {
     if (e instanceof EngineTimeout) throw new QuireError(ErrorCode.TaskFailed, 'Processing took too long and was stopped.');
     throw e;
+  } finally {
+    if (jobDir) await fs.rm(jobDir, { recursive: true, force: true });
   }
 }
 
@@ -30,32 +57,56 @@ async function qpdf(args: string[], limits: EngineLimits, onLine?: (l: string) =
  * qpdf cannot read it at all.
  */
 export async function inspectPdf(file: string, password: string | undefined, limits: EngineLimits): Promise<PdfFacts> {
-  const status = await qpdf(['--requires-password', ...passwordArg(password), file], limits);
+  const status = await qpdf(['--requires-password', file], limits, undefined, passwordJob(password));
   // 0: a password other than the one supplied is needed; 2: not encrypted; 3: encrypted, opened.
   if (status.exitCode === 0) throw new QuireError(password ? ErrorCode.WrongPassword : ErrorCode.Encrypted);
   const encrypted = status.exitCode === 3;
   // Pages are counted by walking the page tree, as every page selection does: --show-npages only
   // repeats the root's /Count, which a damaged file can get wrong (or make loop, or point nowhere).
   let pages = 0;
-  const walk = await qpdf(['--show-pages', ...passwordArg(password), file], limits, (line) => {
-    if (/^page \d+:/.test(line)) pages++;
-  });
+  const walk = await qpdf(
+    ['--show-pages', file],
+    limits,
+    (line) => {
+      if (/^page \d+:/.test(line)) pages++;
+    },
+    passwordJob(password),
+  );
   if (!succeeded(walk.exitCode) || pages < 1) throw new QuireError(ErrorCode.Damaged);
   return { pages, encrypted };
 }
 
 /** The page count the file's root declares (/Count), or null; it differs from the real one in a damaged page tree. */
 export async function declaredPageCount(file: string, password: string | undefined, limits: EngineLimits): Promise<number | null> {
-  const res = await qpdf(['--show-npages', ...passwordArg(password), file], limits);
+  const res = await qpdf(['--show-npages', file], limits, undefined, passwordJob(password));
   const n = Number.parseInt(res.stdout.trim(), 10);
   return succeeded(res.exitCode) && Number.isFinite(n) ? n : null;
 }
 
-/** Size of page 1 in points, best effort (a hint for the web app's layout only). */
+/**
+ * Size of page 1 in points, best effort (a hint for the web app's layout only). pdfinfo takes a
+ * password only on its command line, so an encrypted file's first page is read from a decrypted
+ * copy of that page alone, in a folder only this process can read.
+ */
 export async function firstPageSize(file: string, password: string | undefined, limits: EngineLimits) {
-  const res = await runEngine('pdfinfo', ['-f', '1', '-l', '1', ...(password ? ['-upw', password] : []), file], limits).catch(() => null);
+  const fallback = { w: 595, h: 842 };
+  if (!password) return (await pdfinfoFirstPageSize(file, limits)) ?? fallback;
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-page-'));
+  try {
+    const page = path.join(dir, 'page1.pdf');
+    await writePages([{ file, password, range: '1' }], page, limits);
+    return (await pdfinfoFirstPageSize(page, limits)) ?? fallback;
+  } catch {
+    return fallback;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function pdfinfoFirstPageSize(file: string, limits: EngineLimits) {
+  const res = await runEngine('pdfinfo', ['-f', '1', '-l', '1', file], limits).catch(() => null);
   const m = res?.stdout.match(/Page\s+1 size:\s+([\d.]+) x ([\d.]+)/);
-  return m ? { w: Number(m[1]), h: Number(m[2]) } : { w: 595, h: 842 };
+  return m ? { w: Number(m[1]), h: Number(m[2]) } : null;
 }
 
 export interface PageSource {
@@ -76,12 +127,11 @@ export interface WriteOptions {
  * proved it knows the passwords, and a merged document has no single owner password to keep.
  */
 export async function writePages(sources: PageSource[], out: string, limits: EngineLimits, opts: WriteOptions = {}) {
-  const args = ['--empty', '--warning-exit-0', '--no-warn', '--progress', '--pages'];
-  for (const s of sources) args.push(s.file, ...passwordArg(s.password), s.range);
-  args.push('--');
+  const args = ['--empty', '--warning-exit-0', '--no-warn', '--progress'];
   if (opts.rotate) args.push(`--rotate=${opts.rotate}`);
   args.push(out);
-  await runWrite(args, out, limits, opts.onProgress);
+  const pages = sources.map((s) => ({ file: s.file, range: s.range, ...(s.password && { password: s.password }) }));
+  await runWrite(args, out, limits, opts.onProgress, { pages });
 }
 
 /** Rotates pages of one file in place of a copy, keeping its document-level structure. */
@@ -92,17 +142,8 @@ export async function rotatePages(
   limits: EngineLimits,
   onProgress?: (p: number) => void,
 ) {
-  const args = [
-    '--warning-exit-0',
-    '--no-warn',
-    '--progress',
-    '--decrypt',
-    ...passwordArg(source.password),
-    source.file,
-    `--rotate=${rotate}`,
-    out,
-  ];
-  await runWrite(args, out, limits, onProgress);
+  const args = ['--warning-exit-0', '--no-warn', '--progress', '--decrypt', source.file, `--rotate=${rotate}`, out];
+  await runWrite(args, out, limits, onProgress, passwordJob(source.password));
 }
 
 /**
@@ -111,7 +152,8 @@ export async function rotatePages(
  */
 export async function decryptedCopy(source: Omit<PageSource, 'range'>, pages: number, out: string, limits: EngineLimits) {
   if ((await declaredPageCount(source.file, source.password, limits)) === pages) {
-    await runWrite(['--warning-exit-0', '--no-warn', '--decrypt', ...passwordArg(source.password), source.file, out], out, limits);
+    const args = ['--warning-exit-0', '--no-warn', '--decrypt', source.file, out];
+    await runWrite(args, out, limits, undefined, passwordJob(source.password));
   } else {
     await writePages([{ ...source, range: '1-z' }], out, limits);
   }
@@ -124,14 +166,14 @@ export async function decryptedCopy(source: Omit<PageSource, 'range'>, pages: nu
  * a damaged file reaches the engine as qpdf repaired it, not as the engine would.
  */
 export async function editableInput(source: Omit<PageSource, 'range'>, pages: number, out: string, limits: EngineLimits): Promise<string> {
-  const facts = await qpdf(['--show-npages', '--show-encryption', ...passwordArg(source.password), source.file], limits);
+  const facts = await qpdf(['--show-npages', '--show-encryption', source.file], limits, undefined, passwordJob(source.password));
   const sound = facts.exitCode === 0 && Number.parseInt(facts.stdout, 10) === pages;
   if (sound && /^File is not encrypted$/m.test(facts.stdout)) return source.file;
   await decryptedCopy(source, pages, out, limits);
   return out;
 }
 
-async function runWrite(args: string[], out: string, limits: EngineLimits, onProgress?: (p: number) => void) {
+async function runWrite(args: string[], out: string, limits: EngineLimits, onProgress?: (p: number) => void, secrets?: SecretOptions) {
   const onLine = onProgress
     ? (line: string) => {
         const m = line.match(/write progress: (\d+)%/);
@@ -140,7 +182,7 @@ async function runWrite(args: string[], out: string, limits: EngineLimits, onPro
     : undefined;
   let result: RunResult;
   try {
-    result = await qpdf(args, limits, onLine);
+    result = await qpdf(args, limits, onLine, secrets);
   } catch (e) {
     await fs.rm(out, { force: true });
     throw e;
@@ -154,9 +196,9 @@ async function runWrite(args: string[], out: string, limits: EngineLimits, onPro
 
 /** Lossless size reduction: decrypted, objects packed into object streams, every stream deflated at level 9. */
 export async function optimizePdf(source: Omit<PageSource, 'range'>, out: string, limits: EngineLimits, onProgress?: (p: number) => void) {
-  const args = ['--warning-exit-0', '--no-warn', '--progress', '--decrypt', ...passwordArg(source.password)];
+  const args = ['--warning-exit-0', '--no-warn', '--progress', '--decrypt'];
   args.push('--object-streams=generate', '--compress-streams=y', '--recompress-flate', '--compression-level=9', source.file, out);
-  await runWrite(args, out, limits, onProgress);
+  await runWrite(args, out, limits, onProgress, passwordJob(source.password));
 }
 
 /** qpdf --check: true when the file is sound or has warnings only. */
@@ -164,11 +206,7 @@ export async function passesCheck(file: string, limits: EngineLimits): Promise<b
   return succeeded((await qpdf(['--check', file], limits)).exitCode);
 }
 
-/**
- * Encrypts with AES-256 (user and owner password alike). The passwords go in a job file, not on
- * the command line: qpdf reads an argument starting with "@" as a file of arguments and one
- * starting with "-" as an option, and a command line is visible to every local user.
- */
+/** Encrypts with AES-256, user and owner password alike. */
 export async function encryptPdf(
   source: Omit<PageSource, 'range'>,
   password: string,
@@ -176,20 +214,9 @@ export async function encryptPdf(
   limits: EngineLimits,
   onProgress?: (p: number) => void,
 ) {
-  const job = `${out}.job.json`;
-  const spec = {
-    inputFile: source.file,
-    ...(source.password && { password: source.password }),
-    outputFile: out,
-    warningExit0: '',
-    noWarn: '',
-    progress: '',
-    encrypt: { userPassword: password, ownerPassword: password, '256bit': {} },
-  };
-  await fs.writeFile(job, JSON.stringify(spec), { mode: 0o600 });
-  try {
-    await runWrite([`--job-json-file=${job}`], out, limits, onProgress);
-  } finally {
-    await fs.rm(job, { force: true });
-  }
+  const encrypt = { userPassword: password, ownerPassword: password, '256bit': {} };
+  await runWrite(['--warning-exit-0', '--no-warn', '--progress', source.file, out], out, limits, onProgress, {
+    ...passwordJob(source.password),
+    encrypt,
+  });
 }

@@ -9,6 +9,7 @@ import {
   bulkDownloadQuery,
   documentInfo,
   downloadQuery,
+  fileDownloadQuery,
   ErrorCode,
   QuireError,
   documentInfoQuery,
@@ -81,26 +82,29 @@ export function buildCalls(): Call[] {
   // Pages that share a tool (the converter's) share its call: one per tool.
   const oneDefinitionPerTool = toolDefinitions.filter((def, i) => toolDefinitions.findIndex((d) => d.id === def.id) === i);
   const toolCalls: Call[] = oneDefinitionPerTool.flatMap((def) =>
-    [def.apiPath, ...(def.apiPathAliases ?? [])].map((apiPath): Call => {
+    [def.apiPath, ...(def.apiPathAliases ?? [])].flatMap((apiPath): Call[] => {
       const params = tools[def.id].params;
-      // A GET (the converter) takes its parameters from the query string.
-      return def.apiMethod === 'GET'
-        ? {
-            method: 'GET',
-            path: base + apiPath,
-            summary: `Queue the ${def.id} tool`,
-            query: params,
-            response: taskCreated,
-            handler: ({ query }, c) => createTask(c.ctx, c.ownerId, def.id, query),
-          }
-        : {
-            method: 'POST',
-            path: base + apiPath,
-            summary: `Queue the ${def.id} tool`,
-            body: params,
-            response: taskCreated,
-            handler: ({ body }, c) => createTask(c.ctx, c.ownerId, def.id, body),
-          };
+      const summary = `Queue the ${def.id} tool`;
+      const post: Call = {
+        method: 'POST',
+        path: base + apiPath,
+        summary,
+        body: params,
+        response: taskCreated,
+        handler: ({ body }, c) => createTask(c.ctx, c.ownerId, def.id, body),
+      };
+      // The API's converter is a GET whose query carries the parameters, a password among them;
+      // the same call as a POST keeps the password out of the URL (the web app's way).
+      if (def.apiMethod !== 'GET') return [post];
+      const get: Call = {
+        method: 'GET',
+        path: base + apiPath,
+        summary: `${summary} (parameters in the query; the POST keeps a password out of the URL)`,
+        query: params,
+        response: taskCreated,
+        handler: ({ query }, c) => createTask(c.ctx, c.ownerId, def.id, query),
+      };
+      return [get, post];
     }),
   );
 
@@ -153,18 +157,28 @@ export function buildCalls(): Call[] {
       response: fileInfo,
       handler: ({ body }, c) => completeUpload(c.ctx, c.ownerId, body.upload_id),
     },
-    {
-      method: 'GET',
-      path: `${base}document/info`,
-      summary: 'Pages and size of an uploaded file; 3122 if it needs a password, 3123 if the password is wrong',
-      query: documentInfoQuery,
-      response: documentInfo,
-      handler: async ({ query }, c) => {
-        const row = await unlockedFile(c.ctx, c.ownerId, query.file_id, query.passwd);
-        const info = toFileInfo(row);
-        return { file_id: info.file_id, file_size: info.file_size, total_page: info.total_page, page_w: info.page_w, page_h: info.page_h };
-      },
-    },
+    ...(['GET', 'POST'] as const).map(
+      (method): Call => ({
+        method,
+        path: `${base}document/info`,
+        summary:
+          'Pages and size of an uploaded file; 3122 if it needs a password, 3123 if the password is wrong' +
+          (method === 'GET' ? ' (parameters in the query; the POST keeps a password out of the URL)' : ''),
+        [method === 'GET' ? 'query' : 'body']: documentInfoQuery,
+        response: documentInfo,
+        handler: async (input, c) => {
+          const { file_id, passwd } = method === 'GET' ? input.query : input.body;
+          const info = toFileInfo(await unlockedFile(c.ctx, c.ownerId, file_id, passwd));
+          return {
+            file_id: info.file_id,
+            file_size: info.file_size,
+            total_page: info.total_page,
+            page_w: info.page_w,
+            page_h: info.page_h,
+          };
+        },
+      }),
+    ),
     ...toolCalls,
     {
       method: 'GET',
@@ -177,10 +191,11 @@ export function buildCalls(): Call[] {
     {
       method: 'GET',
       path: `${base}file/download`,
-      summary: 'The uploaded file itself (the web app renders thumbnails from it)',
-      query: documentInfoQuery,
+      // No password: the visitor uploaded these very bytes, and the browser opens an encrypted one with the password itself.
+      summary: 'The uploaded file itself, as it was uploaded (the web app renders thumbnails from it)',
+      query: fileDownloadQuery,
       sendsFile: true,
-      handler: ({ query }, c) => sendUpload(c.ctx, c.reply, c.ownerId, query.file_id, query.passwd),
+      handler: ({ query }, c) => sendUpload(c.ctx, c.reply, c.ownerId, query.file_id),
     },
     {
       method: 'GET',

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { ErrorCode, QuireError } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import { finishedTasks, outputsOf, downloadName, type StoredOutput } from './tasks.js';
-import { unlockedFile } from './files.js';
+import { ownedFile } from './files.js';
 
 function disposition(name: string) {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -43,8 +43,8 @@ async function sendZip(ctx: AppContext, reply: FastifyReply, outputs: StoredOutp
   return reply.header('content-type', 'application/zip').header('content-disposition', disposition(name)).send(zip.outputStream);
 }
 
-export async function sendUpload(ctx: AppContext, reply: FastifyReply, ownerId: string, fileId: string, password?: string) {
-  const row = await unlockedFile(ctx, ownerId, fileId, password);
+export async function sendUpload(ctx: AppContext, reply: FastifyReply, ownerId: string, fileId: string) {
+  const row = await ownedFile(ctx, ownerId, fileId);
   return sendStored(ctx, reply, row.storage_key, row.name);
 }
 

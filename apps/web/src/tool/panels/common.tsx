@@ -60,7 +60,7 @@ export function RangeField({ label, value, onChange, error, placeholder = '1, 6-
 
 /** The open PDF of a file, for its previews. */
 export function useFilePdf(file: ReadyFile | undefined) {
-  const url = file ? fileDownloadUrl(file.info.file_id, file.password) : undefined;
+  const url = file ? fileDownloadUrl(file.info.file_id) : undefined;
   return usePdfDocument(url, file?.password);
 }
 
