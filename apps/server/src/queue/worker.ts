@@ -14,22 +14,61 @@ export const LEASE_MS = 30_000;
 export const MAX_ATTEMPTS = 2;
 const POLL_MS = 1000;
 
-/** Takes the oldest queued task, or nothing; safe when several workers race for it. */
+/**
+ * The next task to run, fairly between visitors: among visitors below their limit of running
+ * tasks, the one with the fewest running, then the one served longest ago, then its oldest task.
+ * So one visitor with many queued tasks cannot hold the workers while another waits.
+ */
+async function nextFairTask(ctx: AppContext): Promise<Pick<TaskTable, 'id' | 'owner_id'> | undefined> {
+  const waiting = ctx.db.selectFrom('tasks').select('owner_id').where('state', '=', 'queued');
+  const owners = ctx.db
+    .selectFrom('tasks')
+    .select((eb) => [
+      'owner_id',
+      eb.fn.sum<number>(eb.case().when('state', '=', 'running').then(1).else(0).end()).as('running'),
+      eb.fn.max('started_at').as('last_started'),
+    ])
+    .where('owner_id', 'in', waiting)
+    .groupBy('owner_id')
+    .as('o');
+  return ctx.db
+    .selectFrom('tasks as t')
+    .innerJoin(owners, 'o.owner_id', 't.owner_id')
+    .select(['t.id', 't.owner_id'])
+    .where('t.state', '=', 'queued')
+    .where('o.running', '<', ctx.config.maxRunningPerOwner)
+    .orderBy('o.running')
+    .orderBy('o.last_started')
+    .orderBy('t.created_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Claims the next task (nextFairTask), or nothing. The conditional update makes it safe when
+ * several workers race: a task is claimed once, and not while its visitor is at the running limit.
+ */
 export async function claimTask(ctx: AppContext): Promise<TaskTable | undefined> {
   for (let tries = 0; tries < 5; tries++) {
-    const next = await ctx.db
-      .selectFrom('tasks')
-      .select('id')
-      .where('state', '=', 'queued')
-      .orderBy('created_at')
-      .limit(1)
-      .executeTakeFirst();
+    const next = await nextFairTask(ctx);
     if (!next) return undefined;
+    const now = Date.now();
     const claimed = await ctx.db
       .updateTable('tasks')
-      .set((eb) => ({ state: 'running', lease_until: Date.now() + LEASE_MS, attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({ state: 'running', started_at: now, lease_until: now + LEASE_MS, attempts: eb('attempts', '+', 1) }))
       .where('id', '=', next.id)
       .where('state', '=', 'queued')
+      .where((eb) =>
+        eb(
+          eb
+            .selectFrom('tasks as r')
+            .select((r) => r.fn.countAll<number>().as('n'))
+            .where('r.owner_id', '=', next.owner_id)
+            .where('r.state', '=', 'running'),
+          '<',
+          ctx.config.maxRunningPerOwner,
+        ),
+      )
       .returningAll()
       .executeTakeFirst();
     if (claimed) return claimed;
@@ -191,7 +230,11 @@ export class Worker {
         this.wake = null;
         continue;
       }
-      const run = runTask(this.ctx, task).finally(() => this.active.delete(run));
+      // A finished task may let a visitor at its running limit have the next one at once.
+      const run = runTask(this.ctx, task).finally(() => {
+        this.active.delete(run);
+        this.wake?.();
+      });
       this.active.add(run);
     }
   }

@@ -3,7 +3,15 @@
 // The same call with an image output_format renders each page of a PDF (engines/poppler.ts).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { defaultImageLayout, ErrorCode, isPdfDocumentFormat, PDF_IMAGE_DPI, QuireError, type PdfImageFormat } from '@quire/contracts';
+import {
+  defaultImageLayout,
+  ErrorCode,
+  isPdfDocumentFormat,
+  isPdfImageFormat,
+  PDF_IMAGE_DPI,
+  QuireError,
+  type PdfImageFormat,
+} from '@quire/contracts';
 import { pdfToDxf } from '../convert/dxf.js';
 import { pdfToPptx } from '../convert/pptx.js';
 import { pdfToDocument } from '../convert/pdfToDocument.js';
@@ -14,6 +22,7 @@ import { editableInput } from '../engines/qpdf.js';
 import type { OfficeJob } from '../engines/office.js';
 import { detectEncoding, transcodeToUtf8 } from '../engines/textEncoding.js';
 import { detectFileType, extensionOf, imageTypes } from '../services/fileTypes.js';
+import { checkOcrBudget, checkRenderBudget } from './budget.js';
 import { ocrBeforeConverting } from './ocr.js';
 import { defineTool, outputName, singleInput, type ToolContext, type ToolInput, type ToolOutput } from './tool.js';
 
@@ -71,6 +80,10 @@ export const convert = defineTool({
   accepts: (p) =>
     p.using_ocr ? ['pdf', ...imageTypes] : p.output_format === 'pdf' ? ['office', 'text', 'html', 'epub', ...imageTypes] : ['pdf'],
   inputsOf: singleInput,
+  checkBudget(p, [input], budget) {
+    if (p.using_ocr) checkOcrBudget(input!.pages, budget);
+    if (isPdfImageFormat(p.output_format)) checkRenderBudget(input!, p.dpi ?? PDF_IMAGE_DPI.default, budget);
+  },
   async run(ctx, p) {
     if (p.using_ocr) {
       const step = await ocrBeforeConverting(ctx, p);
