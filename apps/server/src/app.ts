@@ -10,6 +10,7 @@ import type { AppContext } from './context.js';
 import { buildCalls } from './routes/calls.js';
 import { openApiDocument } from './routes/openapi.js';
 import { firstIssue } from './services/tasks.js';
+import { RateLimited } from './services/rateLimits.js';
 import { newId } from './ids.js';
 
 const VISITOR_COOKIE = 'quire_vid';
@@ -62,6 +63,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((err, req, reply) => {
+    if (err instanceof RateLimited) {
+      reply.header('retry-after', String(err.retryAfterS));
+      return reply.status(429).send({ code: err.code, msg: err.message, data: null });
+    }
     if (err instanceof QuireError) {
       return reply.status(httpStatus[err.code] ?? 500).send({ code: err.code, msg: err.message, data: null });
     }
@@ -79,9 +84,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   const calls = buildCalls();
   for (const call of calls) {
+    const { rateLimit } = call;
     app.route({
       method: call.method,
       url: call.path,
+      // Counted before the body is read, so a refused upload costs nothing.
+      ...(rateLimit && { onRequest: async (req: FastifyRequest) => ctx.rateLimits.take(rateLimit, req.ownerId, req.ip) }),
       handler: async (req, reply) => {
         const query = call.query ? call.query.safeParse(req.query) : { success: true as const, data: req.query };
         if (!query.success) throw new QuireError(ErrorCode.InvalidParams, firstIssue(query.error));

@@ -6,6 +6,7 @@ import { LocalStorage, type Storage } from './storage/storage.js';
 import type { EngineLimits } from './engines/qpdf.js';
 import { TaskEvents } from './queue/events.js';
 import { OfficePool } from './engines/office.js';
+import { RateLimits } from './services/rateLimits.js';
 
 export interface AppContext {
   config: Config;
@@ -19,6 +20,8 @@ export interface AppContext {
   events: TaskEvents;
   /** LibreOffice listeners, started on the first conversion; close() when stopping. */
   office: OfficePool;
+  /** Uploads and task creation per visitor and IP address (this process's count). */
+  rateLimits: RateLimits;
 }
 
 export async function createContext(config: Config): Promise<AppContext> {
@@ -32,5 +35,6 @@ export async function createContext(config: Config): Promise<AppContext> {
     tmpDir: path.join(config.dataDir, 'tmp'),
     events: new TaskEvents(),
     office: new OfficePool(path.join(config.dataDir, 'tmp', 'office'), config.officeListeners, config.engineMemoryMb),
+    rateLimits: new RateLimits(config),
   };
 }

@@ -33,6 +33,7 @@ import { sendBulk, sendTaskOutput, sendUpload } from '../services/downloads.js';
 import { newId } from '../ids.js';
 import { completeUpload, uploadPolicy as makeUploadPolicy, uploadPart } from '../services/uploads.js';
 import { createTask, taskResults } from '../services/tasks.js';
+import type { RateLimitedCall } from '../services/rateLimits.js';
 import { tools } from '../tools/registry.js';
 
 export interface CallContext {
@@ -54,6 +55,8 @@ export interface Call {
   rawBody?: 'multipart' | 'octet-stream';
   /** The handler sends a file itself instead of returning envelope data. */
   sendsFile?: true;
+  /** Counted against the client's rate limit of this kind of call (429 beyond it). */
+  rateLimit?: RateLimitedCall;
   handler(input: { query: any; body: any }, c: CallContext): Promise<unknown>;
 }
 
@@ -90,6 +93,7 @@ export function buildCalls(): Call[] {
             summary: `Queue the ${def.id} tool`,
             query: params,
             response: taskCreated,
+            rateLimit: 'task',
             handler: ({ query }, c) => createTask(c.ctx, c.ownerId, def.id, query),
           }
         : {
@@ -98,6 +102,7 @@ export function buildCalls(): Call[] {
             summary: `Queue the ${def.id} tool`,
             body: params,
             response: taskCreated,
+            rateLimit: 'task',
             handler: ({ body }, c) => createTask(c.ctx, c.ownerId, def.id, body),
           };
     }),
@@ -122,6 +127,7 @@ export function buildCalls(): Call[] {
       method: 'POST',
       path: base + 'file/stream',
       summary: 'Upload a file in one request (multipart field "file")',
+      rateLimit: 'upload',
       rawBody: 'multipart',
       response: fileInfo,
       handler: (_, c) => receiveMultipart(c),
@@ -130,6 +136,7 @@ export function buildCalls(): Call[] {
       method: 'POST',
       path: base + 'file/upload-policy',
       summary: 'Start or resume a chunked upload',
+      rateLimit: 'upload',
       body: uploadPolicyRequest,
       response: uploadPolicy,
       handler: ({ body }, c) => makeUploadPolicy(c.ctx, c.ownerId, body),
@@ -138,6 +145,7 @@ export function buildCalls(): Call[] {
       method: 'PUT',
       path: base + 'file/upload-part',
       summary: 'Send one part (raw bytes) of a chunked upload',
+      rateLimit: 'upload',
       query: uploadPartQuery,
       rawBody: 'octet-stream',
       response: uploadPartResult,
@@ -148,6 +156,7 @@ export function buildCalls(): Call[] {
       method: 'POST',
       path: base + 'file/upload-complete',
       summary: 'Join the parts, verify the md5 and register the file',
+      rateLimit: 'upload',
       body: uploadCompleteRequest,
       response: fileInfo,
       handler: ({ body }, c) => completeUpload(c.ctx, c.ownerId, body.upload_id),
