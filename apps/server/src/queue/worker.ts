@@ -99,13 +99,39 @@ export async function recoverAbandoned(ctx: AppContext, now = Date.now()) {
     .execute();
 }
 
+/** In a process's scratch folder: one folder per task it runs. */
+export const WORK_DIR = 'work';
+/** The task and its attempt, so a crash's leftovers name exactly the claim that was lost. */
+const workFolderName = (task: Pick<TaskTable, 'id' | 'attempts'>) => `${task.id}-${task.attempts}`;
+export function claimOfWorkFolder(name: string): { id: string; attempts: number } {
+  const dash = name.lastIndexOf('-');
+  return { id: name.slice(0, dash), attempts: Number(name.slice(dash + 1)) };
+}
+
+/**
+ * Hands back at once tasks a dead process was running (the claims its work folders name): they
+ * are retried or failed as if their lease had run out.
+ */
+export async function releaseClaims(ctx: AppContext, claims: { id: string; attempts: number }[]) {
+  for (const claim of claims) {
+    await ctx.db
+      .updateTable('tasks')
+      .set({ lease_until: 0 })
+      .where('id', '=', claim.id)
+      .where('attempts', '=', claim.attempts)
+      .where('state', '=', 'running')
+      .execute();
+  }
+  await recoverAbandoned(ctx);
+}
+
 function failureOf(e: unknown): { code: number; msg: string } {
   if (e instanceof QuireError) return { code: e.code, msg: e.message };
   return { code: ErrorCode.TaskFailed, msg: errorMessages[ErrorCode.TaskFailed] };
 }
 
 export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
-  const workDir = path.join(ctx.tmpDir, 'work', task.id);
+  const workDir = path.join(ctx.scratchDir, WORK_DIR, workFolderName(task));
   const outputPrefix = `outputs/${task.id}`;
   let lastWrite = 0;
   let lastProgress = 0;
@@ -201,8 +227,6 @@ export class Worker {
   constructor(private readonly ctx: AppContext) {}
 
   async start() {
-    // Work folders left by a process that died belong to nobody now.
-    await fs.rm(path.join(this.ctx.tmpDir, 'work'), { recursive: true, force: true });
     await recoverAbandoned(this.ctx);
     this.running = true;
     this.ctx.events.on('queued', this.onQueued);

@@ -66,8 +66,8 @@ const base = '/api/tools/v1/';
 async function receiveMultipart(c: CallContext) {
   const part = await c.req.file();
   if (!part) throw new QuireError(ErrorCode.NeedPdfFirst);
-  fs.mkdirSync(c.ctx.tmpDir, { recursive: true });
-  const tmp = path.join(c.ctx.tmpDir, `${newId()}.upload`);
+  fs.mkdirSync(c.ctx.scratchDir, { recursive: true });
+  const tmp = path.join(c.ctx.scratchDir, `${newId()}.upload`);
   try {
     await pipeline(part.file, fs.createWriteStream(tmp));
     if (part.file.truncated) throw new QuireError(ErrorCode.TooLarge);
