@@ -189,6 +189,8 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
         ...(out.unchanged && { unchanged: true }),
       });
     }
+    // Nothing of the task is left in its work folder once its owner sees it finished.
+    await fs.rm(workDir, { recursive: true, force: true });
     const now = Date.now();
     await ctx.db
       .updateTable('tasks')
@@ -206,6 +208,7 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
     const { code, msg } = failureOf(e);
     if (!(e instanceof QuireError)) console.error(`task ${task.id} (${task.tool}) failed:`, e);
     await ctx.storage.deletePrefix(outputPrefix).catch(() => {});
+    await fs.rm(workDir, { recursive: true, force: true }).catch(() => {});
     await ctx.db
       .updateTable('tasks')
       .set({ state: 'failed', error_code: code, error_msg: msg, params: '{}', finished_at: Date.now() })
@@ -213,7 +216,6 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
       .execute();
   } finally {
     clearInterval(heartbeat);
-    await fs.rm(workDir, { recursive: true, force: true });
   }
 }
 
