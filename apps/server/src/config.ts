@@ -81,7 +81,7 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     maxRunningPerOwner: Math.max(1, int('QUIRE_MAX_RUNNING_PER_VISITOR', 2)),
     // An upload of the largest file is 200 parts sent 12 at a time: the burst takes one at once.
     uploadRate: { perSecond: int('QUIRE_UPLOADS_PER_S', 50), burst: int('QUIRE_UPLOAD_BURST', 600) },
-    taskRate: { perSecond: int('QUIRE_TASKS_PER_S', 10), burst: int('QUIRE_TASK_BURST', 100) },
+    taskRate: { perSecond: int('QUIRE_TASKS_PER_S', 20), burst: int('QUIRE_TASK_BURST', 200) },
     ipRateFactor: Math.max(1, int('QUIRE_RATE_IP_FACTOR', 4)),
     maxRenderMegapixels: int('QUIRE_MAX_RENDER_MEGAPIXELS', 5000),
     maxOcrPages: int('QUIRE_MAX_OCR_PAGES', 500),
