@@ -85,53 +85,72 @@ function processesBelow(pid: number): { pid: number; startTime: number; command:
 }
 
 describe('a server killed mid-task', () => {
-  it('is followed by one that kills its orphaned engines, removes its temporary files and retries its task', async () => {
+  it('is followed by one that kills its orphaned engines, removes its temporary files and retries its task, then fails it', async () => {
     const dataDir = path.join(dir, 'data');
     const port = await freePort();
-    const pdf = await makePdf(path.join(dir, 'pages.pdf'), 3);
+    // Long enough (minutes) that its engine cannot end by itself while a server restarts.
+    const pdf = await makePdf(path.join(dir, 'pages.pdf'), 40);
+    const client = new Client(`http://127.0.0.1:${port}`);
+    const alive = (p: { pid: number; startTime: number }) => processStartTime(p.pid) === p.startTime;
+
+    /** The task's engines once OCRmyPDF runs, with the server's scratch folder. */
+    async function runningEngines(server: ChildProcess, taskId: string, attempt: number) {
+      const engines = await until('OCRmyPDF running', () => {
+        const below = processesBelow(server.pid!);
+        return below.some((p) => p.command.includes('ocrmypdf')) ? below : undefined;
+      });
+      const scratch = path.join(
+        dataDir,
+        'tmp',
+        PROCESSES_DIR,
+        processFolderName(os.hostname(), server.pid!, processStartTime(server.pid!)),
+      );
+      expect(fs.readdirSync(path.join(scratch, 'work'))).toEqual([`${taskId}-${attempt}`]);
+      const recorded = fs.readdirSync(path.join(scratch, ENGINES_DIR)).map(Number);
+      expect(recorded.length).toBeGreaterThan(0);
+      expect(engines.map((p) => p.pid)).toEqual(expect.arrayContaining(recorded));
+      return { engines, scratch };
+    }
+
+    /** SIGKILLs the server; its engines run on, orphaned. */
+    async function crash(server: ChildProcess, engines: { pid: number; startTime: number; command: string }[]) {
+      server.kill('SIGKILL');
+      await until('the server gone', () => server.signalCode !== null);
+      expect(
+        engines
+          .filter(alive)
+          .map((p) => p.command)
+          .join('\n'),
+      ).toContain('ocrmypdf');
+    }
 
     const first = await startServer(dataDir, port);
-    const client = new Client(`http://127.0.0.1:${port}`);
     const fileId = await client.uploadId(pdf);
     // OCR of every page (force_ocr) is one long engine call (OCRmyPDF, with Tesseract below it).
     const created = await client.post('image/images-ocr-merge-pdf', { file_ids: [fileId], force_ocr: true });
     expect(created.code).toBe(0);
     const taskId: string = created.data.task_id;
-    const engines = await until('OCRmyPDF running', () => {
-      const below = processesBelow(first.pid!);
-      return below.some((p) => p.command.includes('ocrmypdf')) ? below : undefined;
-    });
+    const firstRun = await runningEngines(first, taskId, 1);
+    await crash(first, firstRun.engines);
 
-    const scratch = path.join(dataDir, 'tmp', PROCESSES_DIR, processFolderName(os.hostname(), first.pid!, processStartTime(first.pid!)));
-    expect(fs.readdirSync(path.join(scratch, 'work'))).toEqual([`${taskId}-1`]);
-    const recorded = fs.readdirSync(path.join(scratch, ENGINES_DIR)).map(Number);
-    expect(engines.map((p) => p.pid)).toEqual(expect.arrayContaining(recorded));
-
-    first.kill('SIGKILL');
-    await until('the first server gone', () => first.exitCode !== null || first.signalCode !== null);
-    // Killing the server does not end its engines: they run on, orphaned.
-    const alive = (p: { pid: number; startTime: number }) => processStartTime(p.pid) === p.startTime;
-    expect(
-      engines
-        .filter(alive)
-        .map((p) => p.command)
-        .join('\n'),
-    ).toContain('ocrmypdf');
-
+    // The next server cleans up before it answers, and hands the lost claim back at once.
     const second = await startServer(dataDir, port);
-    // Cleaning up is done before the server answers.
-    expect(engines.filter(alive)).toEqual([]);
-    expect(fs.existsSync(scratch)).toBe(false);
+    expect(firstRun.engines.filter(alive)).toEqual([]);
+    expect(fs.existsSync(firstRun.scratch)).toBe(false);
+    const secondRun = await runningEngines(second, taskId, 2);
+    await crash(second, secondRun.engines);
 
-    // The lost claim was handed back at once (no wait for its lease): attempt 2 runs to the end.
-    const entry = await client.waitTask(taskId, 600_000, 500);
-    expect(entry).toMatchObject({ status: 0, is_done: true });
+    // After its last attempt the task fails clearly, as when its lease runs out.
+    const third = await startServer(dataDir, port);
+    expect(secondRun.engines.filter(alive)).toEqual([]);
+    expect(fs.existsSync(secondRun.scratch)).toBe(false);
+    expect(await client.waitTask(taskId)).toMatchObject({ status: 3125, msg: 'The task was interrupted. Please try again.' });
     const db = new Database(path.join(dataDir, 'quire.db'), { readonly: true });
-    expect(db.prepare('select attempts from tasks where id = ?').get(taskId)).toEqual({ attempts: 2 });
+    expect(db.prepare('select state, attempts from tasks where id = ?').get(taskId)).toEqual({ state: 'failed', attempts: 2 });
     db.close();
 
-    second.kill('SIGTERM');
-    await until('the second server stopped', () => second.exitCode !== null);
+    third.kill('SIGTERM');
+    await until('the third server stopped', () => third.exitCode !== null);
   }, 900_000);
 });
 
