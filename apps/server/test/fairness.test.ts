@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@quire/contracts';
+import { PDFDocument } from 'pdf-lib';
 import type { TaskTable } from '../src/db/schema.js';
 import { makePdf } from './fixtures.js';
 import { Client, fileForm, startQuire, type Running } from './harness.js';
@@ -176,6 +177,29 @@ describe('work budgets checked when a task is made', () => {
     const pixels = (d: number) => 1999 * 595 * 842 * (d / 72) ** 2;
     expect(pixels(dpi)).toBeLessThanOrEqual(5e9);
     expect(pixels(dpi + 1)).toBeGreaterThan(5e9);
+  });
+
+  it('checks the budget again with every page size when the task runs: a small first page hides nothing', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([100, 100]);
+    for (let i = 0; i < 3; i++) doc.addPage([3000, 3000]);
+    const mixed = path.join(dir, 'mixed.pdf');
+    fs.writeFileSync(mixed, await doc.save());
+    const fileId = await client.uploadId(mixed);
+    quire.ctx.config.maxRenderMegapixels = 50;
+    try {
+      const created = await client.answer(`converter?file_id=${fileId}&output_format=png`);
+      expect(created.body?.code).toBe(0);
+      expect(await client.waitTask(created.body!.data.task_id)).toMatchObject({
+        status: 3100,
+        msg: expect.stringMatching(
+          /^4 pages at 150 dpi would be about 118 million pixels, more than the 50 million one conversion may make\. Please choose a lower resolution \(\d+ dpi or less for all 4 pages\) or fewer pages at a time \(1 or fewer at 150 dpi\)\.$/,
+        ),
+        outputs: [],
+      });
+    } finally {
+      quire.ctx.config.maxRenderMegapixels = 5000;
+    }
   });
 
   it('refuses OCR of more pages than one task may recognise', async () => {

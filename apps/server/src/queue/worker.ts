@@ -6,6 +6,7 @@ import { ErrorCode, QuireError, errorMessages } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { TaskTable } from '../db/schema.js';
 import { toolById } from '../tools/registry.js';
+import { workBudgetOf } from '../tools/budget.js';
 import type { ToolInput } from '../tools/tool.js';
 import type { StoredOutput } from '../services/tasks.js';
 
@@ -173,7 +174,8 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
         .catch(() => {});
     };
     const limits = { ...ctx.toolLimits, signal: AbortSignal.timeout(ctx.config.taskTimeoutMs) };
-    const produced = await tool.run({ inputs, workDir, limits, office: ctx.office, progress }, params as never);
+    const budget = workBudgetOf(ctx.config);
+    const produced = await tool.run({ inputs, workDir, limits, office: ctx.office, progress, budget }, params as never);
     const outputs: StoredOutput[] = [];
     for (const [index, out] of produced.entries()) {
       const key = `${outputPrefix}/${index}${path.extname(out.name)}`;

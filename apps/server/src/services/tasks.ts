@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import type { TaskTable } from '../db/schema.js';
 import { newId } from '../ids.js';
 import { toolById } from '../tools/registry.js';
+import { workBudgetOf } from '../tools/budget.js';
 import { unlockedFile } from './files.js';
 import { checkInputTypes } from './fileTypes.js';
 
@@ -69,7 +70,7 @@ export async function createTask(ctx: AppContext, ownerId: string, toolId: strin
   tool.checkBudget?.(
     params as never,
     files.map((f) => ({ pages: f.total_page, pageWidth: f.page_w, pageHeight: f.page_h })),
-    { maxRenderPixels: ctx.config.maxRenderMegapixels * 1e6, maxOcrPages: ctx.config.maxOcrPages },
+    workBudgetOf(ctx.config),
   );
 
   const now = Date.now();

@@ -53,6 +53,7 @@ const baseName = (name: string) => path.basename(name, path.extname(name)) || 'd
 async function pdfToImages(ctx: ToolContext, input: ToolInput, format: PdfImageFormat, dpi: number): Promise<ToolOutput[]> {
   const sizes = await pageSizes(input.path, input.pages, ctx.limits).catch(() => []);
   for (let page = 1; page <= input.pages; page++) checkRenderSize(page, sizes[page - 1], dpi);
+  if (ctx.budget) checkRenderBudget(sizes.filter(Boolean), dpi, ctx.budget);
   // Encrypted or damaged files reach pdftoppm as qpdf opens and repairs them.
   const source = await editableInput(
     { file: input.path, password: input.password },
@@ -82,7 +83,9 @@ export const convert = defineTool({
   inputsOf: singleInput,
   checkBudget(p, [input], budget) {
     if (p.using_ocr) checkOcrBudget(input!.pages, budget);
-    if (isPdfImageFormat(p.output_format)) checkRenderBudget(input!, p.dpi ?? PDF_IMAGE_DPI.default, budget);
+    // Only the first page's size is known before the task runs: it stands for all of them.
+    const pages = Array.from({ length: input!.pages }, () => ({ w: input!.pageWidth, h: input!.pageHeight }));
+    if (isPdfImageFormat(p.output_format)) checkRenderBudget(pages, p.dpi ?? PDF_IMAGE_DPI.default, budget);
   },
   async run(ctx, p) {
     if (p.using_ocr) {

@@ -34,6 +34,8 @@ export interface ToolContext {
   office?: OfficePool;
   /** Reports 0–100 for this task. */
   progress(percent: number): void;
+  /** The work one task may do, checked again where the task learns its inputs exactly (none outside the worker). */
+  budget?: WorkBudget;
 }
 
 export interface InputRef {
