@@ -83,9 +83,16 @@ export const convert = defineTool({
   inputsOf: singleInput,
   checkBudget(p, [input], budget) {
     if (p.using_ocr) checkOcrBudget(input!.pages, budget);
+    if (!isPdfImageFormat(p.output_format)) return;
+    const dpi = p.dpi ?? PDF_IMAGE_DPI.default;
     // Only the first page's size is known before the task runs: it stands for all of them.
-    const pages = Array.from({ length: input!.pages }, () => ({ w: input!.pageWidth, h: input!.pageHeight }));
-    if (isPdfImageFormat(p.output_format)) checkRenderBudget(pages, p.dpi ?? PDF_IMAGE_DPI.default, budget);
+    const firstPage = { w: input!.pageWidth, h: input!.pageHeight };
+    checkRenderSize(1, firstPage, dpi);
+    checkRenderBudget(
+      Array.from({ length: input!.pages }, () => firstPage),
+      dpi,
+      budget,
+    );
   },
   async run(ctx, p) {
     if (p.using_ocr) {
