@@ -1,5 +1,5 @@
 // Deletes what has expired (retention: QUIRE_RETENTION_HOURS, 2 h by default) and hands back
-// tasks whose worker died.
+// tasks whose worker died; at start, cleans up after processes that crashed.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import os from 'node:os';
