@@ -11,6 +11,7 @@ import { buildCalls } from './routes/calls.js';
 import { openApiDocument } from './routes/openapi.js';
 import { firstIssue } from './services/tasks.js';
 import { loggerOptions } from './logging.js';
+import { RateLimited } from './services/rateLimits.js';
 import { newId } from './ids.js';
 
 const VISITOR_COOKIE = 'quire_vid';
@@ -69,6 +70,10 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
   });
 
   app.setErrorHandler((err, req, reply) => {
+    if (err instanceof RateLimited) {
+      reply.header('retry-after', String(err.retryAfterS));
+      return reply.status(429).send({ code: err.code, msg: err.message, data: null });
+    }
     if (err instanceof QuireError) {
       return reply.status(httpStatus[err.code] ?? 500).send({ code: err.code, msg: err.message, data: null });
     }
@@ -85,9 +90,12 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
   });
 
   for (const call of calls) {
+    const { rateLimit } = call;
     app.route({
       method: call.method,
       url: call.path,
+      // Counted before the body is read, so a refused upload costs nothing.
+      ...(rateLimit && { onRequest: async (req: FastifyRequest) => ctx.rateLimits.take(rateLimit, req.ownerId, req.ip) }),
       handler: async (req, reply) => {
         const query = call.query ? call.query.safeParse(req.query) : { success: true as const, data: req.query };
         if (!query.success) throw new QuireError(ErrorCode.InvalidParams, firstIssue(query.error));

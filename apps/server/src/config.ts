@@ -23,6 +23,27 @@ export interface Config {
   officeListeners: number;
   webDist: string;
   cookieSecret: string;
+  /** Queued tasks of the whole service; beyond it new tasks are refused with 3500. */
+  maxQueued: number;
+  /** Queued tasks of one visitor; beyond it that visitor's new tasks are refused with 3500. */
+  maxQueuedPerOwner: number;
+  /** Tasks of one visitor running at once; the worker takes other visitors' tasks meanwhile. */
+  maxRunningPerOwner: number;
+  /** Requests per visitor (and, times ipRateFactor, per IP address) answered before 429. */
+  uploadRate: RateLimit;
+  taskRate: RateLimit;
+  /** How many visitors' allowance one IP address gets (several people behind one NAT). */
+  ipRateFactor: number;
+  /** Pixels (millions) a conversion of PDF pages to images may render in all, checked when it is made. */
+  maxRenderMegapixels: number;
+  /** Pages one OCR task may recognise, checked when it is made. */
+  maxOcrPages: number;
+}
+
+/** A token bucket: `burst` requests at once, refilled at `perSecond`. */
+export interface RateLimit {
+  perSecond: number;
+  burst: number;
 }
 
 function int(name: string, fallback: number): number {
@@ -55,6 +76,15 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     officeListeners: Math.max(1, int('QUIRE_OFFICE_LISTENERS', Math.min(2, os.availableParallelism()))),
     webDist: path.resolve(process.env.QUIRE_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     cookieSecret: process.env.QUIRE_COOKIE_SECRET ?? '',
+    maxQueued: int('QUIRE_MAX_QUEUED', 500),
+    maxQueuedPerOwner: int('QUIRE_MAX_QUEUED_PER_VISITOR', 20),
+    maxRunningPerOwner: Math.max(1, int('QUIRE_MAX_RUNNING_PER_VISITOR', 2)),
+    // An upload of the largest file is 200 parts sent 12 at a time: the burst takes one at once.
+    uploadRate: { perSecond: int('QUIRE_UPLOADS_PER_S', 50), burst: int('QUIRE_UPLOAD_BURST', 600) },
+    taskRate: { perSecond: int('QUIRE_TASKS_PER_S', 20), burst: int('QUIRE_TASK_BURST', 200) },
+    ipRateFactor: Math.max(1, int('QUIRE_RATE_IP_FACTOR', 4)),
+    maxRenderMegapixels: int('QUIRE_MAX_RENDER_MEGAPIXELS', 5000),
+    maxOcrPages: int('QUIRE_MAX_OCR_PAGES', 500),
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 // What every service needs, built once at start-up.
+import os from 'node:os';
 import path from 'node:path';
 import type { Config } from './config.js';
 import { connectDb, type Db } from './db/connect.js';
@@ -6,6 +7,8 @@ import { LocalStorage, type Storage } from './storage/storage.js';
 import type { EngineLimits } from './engines/qpdf.js';
 import { TaskEvents } from './queue/events.js';
 import { OfficePool } from './engines/office.js';
+import { processStartTime } from './engines/processes.js';
+import { RateLimits } from './services/rateLimits.js';
 
 export interface AppContext {
   config: Config;
@@ -16,9 +19,27 @@ export interface AppContext {
   /** Limits for a tool's engine calls inside a worker. */
   toolLimits: EngineLimits;
   tmpDir: string;
+  /**
+   * Temporary files of this process only (task work folders, uploads being received, engine
+   * records), named by its PID and start time: the next start removes it once the process is gone.
+   */
+  scratchDir: string;
   events: TaskEvents;
   /** LibreOffice listeners, started on the first conversion; close() when stopping. */
   office: OfficePool;
+  /** Uploads and task creation per visitor and IP address (this process's count). */
+  rateLimits: RateLimits;
+}
+
+/** Under the data folder's tmp: one folder per running process (AppContext.scratchDir). */
+export const PROCESSES_DIR = 'processes';
+/** The host is part of it, as machines sharing a data folder have PIDs of their own. */
+export const processFolderName = (host: string, pid: number, startTime: number | undefined) => `${host}-${pid}-${startTime}`;
+export function processOfFolder(name: string): { host: string; pid: number; startTime: number } {
+  const parts = name.split('-');
+  const startTime = Number(parts.pop());
+  const pid = Number(parts.pop());
+  return { host: parts.join('-'), pid, startTime };
 }
 
 export async function createContext(config: Config): Promise<AppContext> {
@@ -30,7 +51,14 @@ export async function createContext(config: Config): Promise<AppContext> {
     inspectLimits: { timeoutMs: 30_000, memoryMb: config.engineMemoryMb },
     toolLimits: { timeoutMs: config.engineTimeoutMs, memoryMb: config.engineMemoryMb },
     tmpDir: path.join(config.dataDir, 'tmp'),
+    scratchDir: path.join(
+      config.dataDir,
+      'tmp',
+      PROCESSES_DIR,
+      processFolderName(os.hostname(), process.pid, processStartTime(process.pid)),
+    ),
     events: new TaskEvents(),
     office: new OfficePool(path.join(config.dataDir, 'tmp', 'office'), config.officeListeners, config.engineMemoryMb),
+    rateLimits: new RateLimits(config),
   };
 }

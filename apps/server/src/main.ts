@@ -1,12 +1,16 @@
 // Entry point: `npm start` (api and worker in one process), or --services=api / --services=worker.
+import path from 'node:path';
 import { loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { buildApp } from './app.js';
 import { Worker } from './queue/worker.js';
-import { startSweeper, sweep } from './queue/sweeper.js';
+import { cleanUpAfterCrashes, ENGINES_DIR, startSweeper, sweep } from './queue/sweeper.js';
+import { recordEnginesIn } from './engines/processes.js';
 
 const config = loadConfig();
 const ctx = await createContext(config);
+await cleanUpAfterCrashes(ctx);
+recordEnginesIn(path.join(ctx.scratchDir, ENGINES_DIR));
 const worker = config.services.worker ? new Worker(ctx) : null;
 await worker?.start();
 await sweep(ctx);

@@ -54,4 +54,15 @@ export const migrations = {
       await db.schema.createIndex('tasks_multi').on('tasks').column('multi_id').execute();
     },
   },
+  '002_fair_queue': {
+    // When each task started, so the worker can serve the visitor it served longest ago; and
+    // per-visitor counts of queued and running tasks.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('tasks')
+        .addColumn('started_at', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('tasks_owner_state').on('tasks').columns(['owner_id', 'state']).execute();
+    },
+  },
 };

@@ -46,6 +46,8 @@ export interface TaskTable {
   outputs: string;
   lease_until: number;
   created_at: number;
+  /** When a worker last claimed it; 0 while it never ran. */
+  started_at: number;
   finished_at: number;
   expires_at: number;
 }

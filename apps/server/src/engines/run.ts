@@ -2,6 +2,7 @@
 // input can neither hang a worker nor exhaust the machine.
 import { spawn } from 'node:child_process';
 import { ErrorCode, QuireError } from '@quire/contracts';
+import { recordEngine } from './processes.js';
 
 export interface RunOptions {
   timeoutMs: number;
@@ -45,6 +46,8 @@ export function runEngine(command: string, args: string[], opts: RunOptions): Pr
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, LC_ALL: 'C' },
   });
+  // prlimit replaces itself with the engine (exec), so this PID is the engine's.
+  const forget = recordEngine(child.pid);
   let stdout = '';
   let stderr = '';
   let pending = '';
@@ -71,10 +74,12 @@ export function runEngine(command: string, args: string[], opts: RunOptions): Pr
   return new Promise((resolve, reject) => {
     child.on('error', (err) => {
       clearTimeout(timer);
+      forget();
       reject(err);
     });
     child.on('close', (code, sig) => {
       clearTimeout(timer);
+      forget();
       opts.signal?.removeEventListener('abort', kill);
       if (timedOut) return reject(new EngineTimeout(command));
       resolve({ exitCode: code ?? (sig ? 137 : 1), stdout, stderr });

@@ -1,9 +1,11 @@
 // Deletes what has expired (retention: QUIRE_RETENTION_HOURS, 2 h by default) and hands back
-// tasks whose worker died.
+// tasks whose worker died; at start, cleans up after processes that crashed.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AppContext } from '../context.js';
-import { recoverAbandoned } from './worker.js';
+import os from 'node:os';
+import { PROCESSES_DIR, processOfFolder, type AppContext } from '../context.js';
+import { killRecordedEngines, processStartTime } from '../engines/processes.js';
+import { claimOfWorkFolder, recoverAbandoned, releaseClaims, WORK_DIR } from './worker.js';
 import { discardUpload } from '../services/uploads.js';
 
 export async function sweep(ctx: AppContext, now = Date.now()) {
@@ -33,6 +35,29 @@ export async function sweep(ctx: AppContext, now = Date.now()) {
     if (stat && now - stat.mtimeMs > 86_400_000) await fs.rm(full, { force: true });
   }
   return { files: files.length, tasks: tasks.length, uploads: uploads.length };
+}
+
+/** Where engine records are kept in a process's scratch folder (engines/processes.ts). */
+export const ENGINES_DIR = 'engines';
+
+/**
+ * Run at start: for every process that used this data folder and is gone (a crash), kills the
+ * engines it left running, hands back the tasks it was running, and removes its temporary files.
+ * Folders of processes still running (other workers of a fleet, this one) or of other machines
+ * sharing the folder are left alone.
+ */
+export async function cleanUpAfterCrashes(ctx: AppContext) {
+  const root = path.join(ctx.tmpDir, PROCESSES_DIR);
+  const folders = await fs.readdir(root).catch(() => [] as string[]);
+  for (const name of folders) {
+    const { host, pid, startTime } = processOfFolder(name);
+    if (host !== os.hostname() || processStartTime(pid) === startTime) continue;
+    const folder = path.join(root, name);
+    killRecordedEngines(path.join(folder, ENGINES_DIR));
+    const work = await fs.readdir(path.join(folder, WORK_DIR)).catch(() => [] as string[]);
+    await releaseClaims(ctx, work.map(claimOfWorkFolder));
+    await fs.rm(folder, { recursive: true, force: true });
+  }
 }
 
 export function startSweeper(ctx: AppContext, everyMs = 60_000): () => void {

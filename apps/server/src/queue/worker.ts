@@ -6,6 +6,7 @@ import { ErrorCode, QuireError, errorMessages } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { TaskTable } from '../db/schema.js';
 import { toolById } from '../tools/registry.js';
+import { workBudgetOf } from '../tools/budget.js';
 import type { ToolInput } from '../tools/tool.js';
 import type { StoredOutput } from '../services/tasks.js';
 
@@ -14,22 +15,61 @@ export const LEASE_MS = 30_000;
 export const MAX_ATTEMPTS = 2;
 const POLL_MS = 1000;
 
-/** Takes the oldest queued task, or nothing; safe when several workers race for it. */
+/**
+ * The next task to run, fairly between visitors: among visitors below their limit of running
+ * tasks, the one with the fewest running, then the one served longest ago, then its oldest task.
+ * So one visitor with many queued tasks cannot hold the workers while another waits.
+ */
+async function nextFairTask(ctx: AppContext): Promise<Pick<TaskTable, 'id' | 'owner_id'> | undefined> {
+  const waiting = ctx.db.selectFrom('tasks').select('owner_id').where('state', '=', 'queued');
+  const owners = ctx.db
+    .selectFrom('tasks')
+    .select((eb) => [
+      'owner_id',
+      eb.fn.sum<number>(eb.case().when('state', '=', 'running').then(1).else(0).end()).as('running'),
+      eb.fn.max('started_at').as('last_started'),
+    ])
+    .where('owner_id', 'in', waiting)
+    .groupBy('owner_id')
+    .as('o');
+  return ctx.db
+    .selectFrom('tasks as t')
+    .innerJoin(owners, 'o.owner_id', 't.owner_id')
+    .select(['t.id', 't.owner_id'])
+    .where('t.state', '=', 'queued')
+    .where('o.running', '<', ctx.config.maxRunningPerOwner)
+    .orderBy('o.running')
+    .orderBy('o.last_started')
+    .orderBy('t.created_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Claims the next task (nextFairTask), or nothing. The conditional update makes it safe when
+ * several workers race: a task is claimed once, and not while its visitor is at the running limit.
+ */
 export async function claimTask(ctx: AppContext): Promise<TaskTable | undefined> {
   for (let tries = 0; tries < 5; tries++) {
-    const next = await ctx.db
-      .selectFrom('tasks')
-      .select('id')
-      .where('state', '=', 'queued')
-      .orderBy('created_at')
-      .limit(1)
-      .executeTakeFirst();
+    const next = await nextFairTask(ctx);
     if (!next) return undefined;
+    const now = Date.now();
     const claimed = await ctx.db
       .updateTable('tasks')
-      .set((eb) => ({ state: 'running', lease_until: Date.now() + LEASE_MS, attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({ state: 'running', started_at: now, lease_until: now + LEASE_MS, attempts: eb('attempts', '+', 1) }))
       .where('id', '=', next.id)
       .where('state', '=', 'queued')
+      .where((eb) =>
+        eb(
+          eb
+            .selectFrom('tasks as r')
+            .select((r) => r.fn.countAll<number>().as('n'))
+            .where('r.owner_id', '=', next.owner_id)
+            .where('r.state', '=', 'running'),
+          '<',
+          ctx.config.maxRunningPerOwner,
+        ),
+      )
       .returningAll()
       .executeTakeFirst();
     if (claimed) return claimed;
@@ -60,13 +100,39 @@ export async function recoverAbandoned(ctx: AppContext, now = Date.now()) {
     .execute();
 }
 
+/** In a process's scratch folder: one folder per task it runs. */
+export const WORK_DIR = 'work';
+/** The task and its attempt, so a crash's leftovers name exactly the claim that was lost. */
+const workFolderName = (task: Pick<TaskTable, 'id' | 'attempts'>) => `${task.id}-${task.attempts}`;
+export function claimOfWorkFolder(name: string): { id: string; attempts: number } {
+  const dash = name.lastIndexOf('-');
+  return { id: name.slice(0, dash), attempts: Number(name.slice(dash + 1)) };
+}
+
+/**
+ * Hands back at once tasks a dead process was running (the claims its work folders name): they
+ * are retried or failed as if their lease had run out.
+ */
+export async function releaseClaims(ctx: AppContext, claims: { id: string; attempts: number }[]) {
+  for (const claim of claims) {
+    await ctx.db
+      .updateTable('tasks')
+      .set({ lease_until: 0 })
+      .where('id', '=', claim.id)
+      .where('attempts', '=', claim.attempts)
+      .where('state', '=', 'running')
+      .execute();
+  }
+  await recoverAbandoned(ctx);
+}
+
 function failureOf(e: unknown): { code: number; msg: string } {
   if (e instanceof QuireError) return { code: e.code, msg: e.message };
   return { code: ErrorCode.TaskFailed, msg: errorMessages[ErrorCode.TaskFailed] };
 }
 
 export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
-  const workDir = path.join(ctx.tmpDir, 'work', task.id);
+  const workDir = path.join(ctx.scratchDir, WORK_DIR, workFolderName(task));
   const outputPrefix = `outputs/${task.id}`;
   let lastWrite = 0;
   let lastProgress = 0;
@@ -108,7 +174,8 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
         .catch(() => {});
     };
     const limits = { ...ctx.toolLimits, signal: AbortSignal.timeout(ctx.config.taskTimeoutMs) };
-    const produced = await tool.run({ inputs, workDir, limits, office: ctx.office, progress }, params as never);
+    const budget = workBudgetOf(ctx.config);
+    const produced = await tool.run({ inputs, workDir, limits, office: ctx.office, progress, budget }, params as never);
     const outputs: StoredOutput[] = [];
     for (const [index, out] of produced.entries()) {
       const key = `${outputPrefix}/${index}${path.extname(out.name)}`;
@@ -124,6 +191,8 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
         ...(out.unchanged && { unchanged: true }),
       });
     }
+    // Nothing of the task is left in its work folder once its owner sees it finished.
+    await fs.rm(workDir, { recursive: true, force: true });
     const now = Date.now();
     await ctx.db
       .updateTable('tasks')
@@ -141,6 +210,7 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
     const { code, msg } = failureOf(e);
     if (!(e instanceof QuireError)) console.error(`task ${task.id} (${task.tool}) failed:`, e);
     await ctx.storage.deletePrefix(outputPrefix).catch(() => {});
+    await fs.rm(workDir, { recursive: true, force: true }).catch(() => {});
     await ctx.db
       .updateTable('tasks')
       .set({ state: 'failed', error_code: code, error_msg: msg, params: '{}', finished_at: Date.now() })
@@ -148,7 +218,6 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
       .execute();
   } finally {
     clearInterval(heartbeat);
-    await fs.rm(workDir, { recursive: true, force: true });
   }
 }
 
@@ -162,8 +231,6 @@ export class Worker {
   constructor(private readonly ctx: AppContext) {}
 
   async start() {
-    // Work folders left by a process that died belong to nobody now.
-    await fs.rm(path.join(this.ctx.tmpDir, 'work'), { recursive: true, force: true });
     await recoverAbandoned(this.ctx);
     this.running = true;
     this.ctx.events.on('queued', this.onQueued);
@@ -191,7 +258,11 @@ export class Worker {
         this.wake = null;
         continue;
       }
-      const run = runTask(this.ctx, task).finally(() => this.active.delete(run));
+      // A finished task may let a visitor at its running limit have the next one at once.
+      const run = runTask(this.ctx, task).finally(() => {
+        this.active.delete(run);
+        this.wake?.();
+      });
       this.active.add(run);
     }
   }

@@ -34,6 +34,7 @@ import { sendBulk, sendTaskOutput, sendUpload } from '../services/downloads.js';
 import { newId } from '../ids.js';
 import { completeUpload, uploadPolicy as makeUploadPolicy, uploadPart } from '../services/uploads.js';
 import { createTask, taskResults } from '../services/tasks.js';
+import type { RateLimitedCall } from '../services/rateLimits.js';
 import { tools } from '../tools/registry.js';
 
 export interface CallContext {
@@ -55,6 +56,8 @@ export interface Call {
   rawBody?: 'multipart' | 'octet-stream';
   /** The handler sends a file itself instead of returning envelope data. */
   sendsFile?: true;
+  /** Counted against the client's rate limit of this kind of call (429 beyond it). */
+  rateLimit?: RateLimitedCall;
   // biome-ignore lint/suspicious/noExplicitAny: query and body have passed the call's own zod schemas before the handler runs; one list holds calls of every shape
   handler(input: { query: any; body: any }, c: CallContext): Promise<unknown>;
 }
@@ -65,8 +68,8 @@ const base = '/api/tools/v1/';
 async function receiveMultipart(c: CallContext) {
   const part = await c.req.file();
   if (!part) throw new QuireError(ErrorCode.NeedPdfFirst);
-  fs.mkdirSync(c.ctx.tmpDir, { recursive: true });
-  const tmp = path.join(c.ctx.tmpDir, `${newId()}.upload`);
+  fs.mkdirSync(c.ctx.scratchDir, { recursive: true });
+  const tmp = path.join(c.ctx.scratchDir, `${newId()}.upload`);
   try {
     await pipeline(part.file, fs.createWriteStream(tmp));
     if (part.file.truncated) throw new QuireError(ErrorCode.TooLarge);
@@ -91,6 +94,7 @@ export function buildCalls(): Call[] {
         summary,
         body: params,
         response: taskCreated,
+        rateLimit: 'task',
         handler: ({ body }, c) => createTask(c.ctx, c.ownerId, def.id, body),
       };
       // The API's converter is a GET whose query carries the parameters, a password among them;
@@ -102,6 +106,7 @@ export function buildCalls(): Call[] {
         summary: `${summary} (parameters in the query; the POST keeps a password out of the URL)`,
         query: params,
         response: taskCreated,
+        rateLimit: 'task',
         handler: ({ query }, c) => createTask(c.ctx, c.ownerId, def.id, query),
       };
       return [get, post];
@@ -127,6 +132,7 @@ export function buildCalls(): Call[] {
       method: 'POST',
       path: `${base}file/stream`,
       summary: 'Upload a file in one request (multipart field "file")',
+      rateLimit: 'upload',
       rawBody: 'multipart',
       response: fileInfo,
       handler: (_, c) => receiveMultipart(c),
@@ -135,6 +141,7 @@ export function buildCalls(): Call[] {
       method: 'POST',
       path: `${base}file/upload-policy`,
       summary: 'Start or resume a chunked upload',
+      rateLimit: 'upload',
       body: uploadPolicyRequest,
       response: uploadPolicy,
       handler: ({ body }, c) => makeUploadPolicy(c.ctx, c.ownerId, body),
@@ -143,6 +150,7 @@ export function buildCalls(): Call[] {
       method: 'PUT',
       path: `${base}file/upload-part`,
       summary: 'Send one part (raw bytes) of a chunked upload',
+      rateLimit: 'upload',
       query: uploadPartQuery,
       rawBody: 'octet-stream',
       response: uploadPartResult,
@@ -153,6 +161,7 @@ export function buildCalls(): Call[] {
       method: 'POST',
       path: `${base}file/upload-complete`,
       summary: 'Join the parts, verify the md5 and register the file',
+      rateLimit: 'upload',
       body: uploadCompleteRequest,
       response: fileInfo,
       handler: ({ body }, c) => completeUpload(c.ctx, c.ownerId, body.upload_id),

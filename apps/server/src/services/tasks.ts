@@ -4,12 +4,39 @@ import type { AppContext } from '../context.js';
 import type { TaskTable } from '../db/schema.js';
 import { newId } from '../ids.js';
 import { toolById } from '../tools/registry.js';
+import { workBudgetOf } from '../tools/budget.js';
 import { zipName } from '../tools/tool.js';
 import { unlockedFile } from './files.js';
 import { checkInputTypes } from './fileTypes.js';
 
-/** More queued tasks than this and new ones are refused with 3500 rather than waiting for ever. */
-const MAX_QUEUED = 500;
+/**
+ * Counting queued tasks and adding one happen one call at a time in this process, so two calls
+ * cannot both take the last place. (API processes sharing a database may each take one.)
+ */
+let admissions: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(admit: () => Promise<T>): Promise<T> {
+  const result = admissions.then(admit);
+  admissions = result.catch(() => {});
+  return result;
+}
+
+/** Queues `task` unless the service's or its visitor's queue is full (3500: try again later). */
+async function enqueue(ctx: AppContext, task: TaskTable): Promise<void> {
+  await oneAtATime(async () => {
+    const queued = await ctx.db
+      .selectFrom('tasks')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('all'),
+        eb.fn.sum<number>(eb.case().when('owner_id', '=', task.owner_id).then(1).else(0).end()).as('owners'),
+      ])
+      .where('state', '=', 'queued')
+      .executeTakeFirstOrThrow();
+    if (Number(queued.all) >= ctx.config.maxQueued || Number(queued.owners) >= ctx.config.maxQueuedPerOwner)
+      throw new QuireError(ErrorCode.Busy);
+    await ctx.db.insertInto('tasks').values(task).execute();
+  });
+  ctx.events.queued();
+}
 
 export interface StoredOutput {
   index: number;
@@ -41,13 +68,11 @@ export async function createTask(ctx: AppContext, ownerId: string, toolId: strin
     params as never,
     files.map((f) => f.total_page),
   );
-
-  const queued = await ctx.db
-    .selectFrom('tasks')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('state', '=', 'queued')
-    .executeTakeFirstOrThrow();
-  if (Number(queued.n) >= MAX_QUEUED) throw new QuireError(ErrorCode.Busy);
+  tool.checkBudget?.(
+    params as never,
+    files.map((f) => ({ pages: f.total_page, pageWidth: f.page_w, pageHeight: f.page_h })),
+    workBudgetOf(ctx.config),
+  );
 
   const now = Date.now();
   const task: TaskTable = {
@@ -64,11 +89,11 @@ export async function createTask(ctx: AppContext, ownerId: string, toolId: strin
     outputs: '[]',
     lease_until: 0,
     created_at: now,
+    started_at: 0,
     finished_at: 0,
     expires_at: now + ctx.config.retentionHours * 3600_000,
   };
-  await ctx.db.insertInto('tasks').values(task).execute();
-  ctx.events.queued();
+  await enqueue(ctx, task);
   const named = tool.downloadName?.(
     params as never,
     files.map((f) => ({ name: f.name, pages: f.total_page })),

@@ -23,6 +23,7 @@ import { editableInput } from '../engines/qpdf.js';
 import type { OfficeJob } from '../engines/office.js';
 import { detectEncoding, transcodeToUtf8 } from '../engines/textEncoding.js';
 import { detectFileType, extensionOf, imageTypes } from '../services/fileTypes.js';
+import { checkOcrBudget, checkRenderBudget } from './budget.js';
 import { ocrBeforeConverting } from './ocr.js';
 import { defineTool, outputName, singleInput, type ToolContext, type ToolInput, type ToolOutput, zipName } from './tool.js';
 
@@ -53,6 +54,7 @@ const baseName = (name: string) => path.basename(name, path.extname(name)) || 'd
 async function pdfToImages(ctx: ToolContext, input: ToolInput, format: PdfImageFormat, dpi: number): Promise<ToolOutput[]> {
   const sizes = await pageSizes(input.path, input.pages, ctx.limits).catch(() => []);
   for (let page = 1; page <= input.pages; page++) checkRenderSize(page, sizes[page - 1], dpi);
+  if (ctx.budget) checkRenderBudget(sizes.filter(Boolean), dpi, ctx.budget);
   // Encrypted or damaged files reach pdftoppm as qpdf opens and repairs them.
   const source = await editableInput(
     { file: input.path, password: input.password },
@@ -90,6 +92,19 @@ export const convert = defineTool({
     p.using_ocr ? ['pdf', ...imageTypes] : p.output_format === 'pdf' ? ['office', 'text', 'html', 'epub', ...imageTypes] : ['pdf'],
   inputsOf: singleInput,
   downloadName: (p, [input]) => convertedName(p, input!),
+  checkBudget(p, [input], budget) {
+    if (p.using_ocr) checkOcrBudget(input!.pages, budget);
+    if (!isPdfImageFormat(p.output_format)) return;
+    const dpi = p.dpi ?? PDF_IMAGE_DPI.default;
+    // Only the first page's size is known before the task runs: it stands for all of them.
+    const firstPage = { w: input!.pageWidth, h: input!.pageHeight };
+    checkRenderSize(1, firstPage, dpi);
+    checkRenderBudget(
+      Array.from({ length: input!.pages }, () => firstPage),
+      dpi,
+      budget,
+    );
+  },
   async run(ctx, p) {
     if (p.using_ocr) {
       const step = await ocrBeforeConverting(ctx, p);

@@ -18,6 +18,7 @@ import { checkLanguages, ocrPdf, ocrText } from '../engines/ocr.js';
 import { editableInput } from '../engines/qpdf.js';
 import { detectFileType, imageTypes } from '../services/fileTypes.js';
 import { pdfToDocument } from '../convert/pdfToDocument.js';
+import { checkOcrBudget } from './budget.js';
 import { defineTool, type ToolContext, type ToolInput, type ToolOutput } from './tool.js';
 
 interface OcrRequest {
@@ -112,6 +113,8 @@ export const ocr = defineTool({
   accepts: ['pdf', ...imageTypes],
   // The password, if any, is the PDF's (images have none).
   inputsOf: (p) => p.file_ids.map((fileId, i) => ({ fileId, password: i === 0 ? p.passwd : undefined })),
+  // Images become one page each; a single input may be a PDF of many.
+  checkBudget: (_p, inputs, budget) => checkOcrBudget(inputs.length > 1 ? inputs.length : inputs[0]!.pages, budget),
   async run(ctx, p) {
     const req = { languages: p.languages, force: p.force_ocr, deskew: p.deskew };
     if (p.output_format === 'pdf' || p.output_format === 'txt')

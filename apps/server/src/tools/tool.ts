@@ -5,6 +5,7 @@ import { ErrorCode, QuireError, parsePageRanges, type ToolId, toolParams, type P
 import type { EngineLimits } from '../engines/qpdf.js';
 import type { FileType } from '../services/fileTypes.js';
 import type { OfficePool } from '../engines/office.js';
+import type { InputFacts, WorkBudget } from './budget.js';
 
 export interface ToolInput {
   path: string;
@@ -33,6 +34,8 @@ export interface ToolContext {
   office?: OfficePool;
   /** Reports 0–100 for this task. */
   progress(percent: number): void;
+  /** The work one task may do, checked again where the task learns its inputs exactly (none outside the worker). */
+  budget?: WorkBudget;
 }
 
 export interface InputRef {
@@ -54,6 +57,8 @@ export interface Tool<Id extends ToolId = ToolId> {
   downloadName?(params: z.infer<(typeof toolParams)[Id]>, inputs: readonly { name: string; pages: number }[]): string;
   /** Checks the call against the inputs' page counts before a task is queued. */
   check?(params: z.infer<(typeof toolParams)[Id]>, pageCounts: number[]): void;
+  /** Refuses, before a task is queued, a call asking for more work than one task may do. */
+  checkBudget?(params: z.infer<(typeof toolParams)[Id]>, inputs: InputFacts[], budget: WorkBudget): void;
   run(ctx: ToolContext, params: z.infer<(typeof toolParams)[Id]>): Promise<ToolOutput[]>;
 }
 

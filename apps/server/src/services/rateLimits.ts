@@ -1,0 +1,73 @@
+// Rate limits per client: a token bucket per visitor and per IP address for each kind of call,
+// kept in this process's memory (each API process counts its own requests).
+import { ErrorCode, QuireError } from '@quire/contracts';
+import type { Config, RateLimit } from '../config.js';
+
+/** 3500 answered with HTTP 429 and a Retry-After of `retryAfterS`. */
+export class RateLimited extends QuireError {
+  constructor(readonly retryAfterS: number) {
+    super(ErrorCode.Busy);
+  }
+}
+
+export type RateLimitedCall = 'upload' | 'task';
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/** Beyond this many clients, buckets that have filled up again are forgotten. */
+const PRUNE_ABOVE = 10_000;
+
+class TokenBuckets {
+  private readonly buckets = new Map<string, Bucket>();
+  constructor(private readonly limit: RateLimit) {}
+
+  /** Tokens `key` has now. */
+  private refill(key: string, now: number): Bucket {
+    const bucket = this.buckets.get(key) ?? { tokens: this.limit.burst, at: now };
+    bucket.tokens = Math.min(this.limit.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.limit.perSecond);
+    bucket.at = now;
+    this.buckets.set(key, bucket);
+    return bucket;
+  }
+
+  /** Seconds until `key` has a token; 0 when it has one now. */
+  wait(key: string, now: number): number {
+    const { tokens } = this.refill(key, now);
+    return tokens >= 1 ? 0 : Math.ceil((1 - tokens) / this.limit.perSecond);
+  }
+
+  take(key: string, now: number) {
+    this.refill(key, now).tokens -= 1;
+    if (this.buckets.size > PRUNE_ABOVE) this.prune(now);
+  }
+
+  private prune(now: number) {
+    for (const [key, bucket] of this.buckets) {
+      if (bucket.tokens + ((now - bucket.at) / 1000) * this.limit.perSecond >= this.limit.burst) this.buckets.delete(key);
+    }
+  }
+}
+
+export class RateLimits {
+  private readonly perCall: Record<RateLimitedCall, { visitor: TokenBuckets; ip: TokenBuckets }>;
+
+  constructor(config: Pick<Config, 'uploadRate' | 'taskRate' | 'ipRateFactor'>) {
+    const buckets = (limit: RateLimit) => ({
+      visitor: new TokenBuckets(limit),
+      ip: new TokenBuckets({ perSecond: limit.perSecond * config.ipRateFactor, burst: limit.burst * config.ipRateFactor }),
+    });
+    this.perCall = { upload: buckets(config.uploadRate), task: buckets(config.taskRate) };
+  }
+
+  /** Counts one call of the visitor from `ip`, or throws RateLimited when either has none left. */
+  take(call: RateLimitedCall, ownerId: string, ip: string, now = Date.now()) {
+    const { visitor, ip: ips } = this.perCall[call];
+    const wait = Math.max(visitor.wait(ownerId, now), ips.wait(ip, now));
+    if (wait > 0) throw new RateLimited(wait);
+    visitor.take(ownerId, now);
+    ips.take(ip, now);
+  }
+}
