@@ -4,7 +4,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'] } },
+      {
+        // Some unit tests start engines (python, MuPDF's WebAssembly): on a loaded machine they take seconds, not milliseconds.
+        test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'], testTimeout: 60_000 },
+      },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts?(x)'] } },
       {
         test: {

@@ -23,23 +23,23 @@ describe('runEngine', () => {
   });
 
   it('bounds memory: an engine asking for more than its bound fails instead of getting it', async () => {
-    const grab = ['-c', 'x = bytearray(600 * 1024 * 1024); print("got it")'];
-    const bounded = await runEngine('python3', grab, { timeoutMs: 20_000, memoryMb: 200 });
+    const grab = ['-c', 'x = bytearray(300 * 1024 * 1024); print("got it")'];
+    const bounded = await runEngine('python3', grab, { timeoutMs: 60_000, memoryMb: 100 });
     expect(bounded.exitCode).not.toBe(0);
     expect(bounded.stdout).not.toContain('got it');
-    const unbounded = await runEngine('python3', grab, { timeoutMs: 20_000, memoryMb: 2048 });
+    const unbounded = await runEngine('python3', grab, { timeoutMs: 60_000, memoryMb: 2048 });
     expect(unbounded.stdout).toContain('got it');
   });
 
   it('can bound the data segment instead, for WebAssembly engines that reserve far more address space than they use', async () => {
-    const grab = ['-c', 'x = bytearray(600 * 1024 * 1024); print("got it")'];
-    const bounded = await runEngine('python3', grab, { timeoutMs: 20_000, memoryMb: 200, memoryBound: 'data' });
+    const grab = ['-c', 'x = bytearray(300 * 1024 * 1024); print("got it")'];
+    const bounded = await runEngine('python3', grab, { timeoutMs: 60_000, memoryMb: 100, memoryBound: 'data' });
     expect(bounded.exitCode).not.toBe(0);
     expect(bounded.stdout).not.toContain('got it');
     // MuPDF's WebAssembly cannot even start under an address-space bound of 2 GB; under a data bound it can.
     const wasm = ['--input-type=module', '-e', 'const m = await import("mupdf"); console.log(new m.PDFDocument().countPages())'];
-    expect((await runEngine(process.execPath, wasm, { timeoutMs: 20_000, memoryMb: 2048 })).exitCode).not.toBe(0);
-    expect((await runEngine(process.execPath, wasm, { timeoutMs: 20_000, memoryMb: 2048, memoryBound: 'data' })).stdout.trim()).toBe('0');
+    expect((await runEngine(process.execPath, wasm, { timeoutMs: 60_000, memoryMb: 2048 })).exitCode).not.toBe(0);
+    expect((await runEngine(process.execPath, wasm, { timeoutMs: 60_000, memoryMb: 2048, memoryBound: 'data' })).stdout.trim()).toBe('0');
   });
 
   it('streams stdout lines for progress', async () => {
