@@ -11,6 +11,7 @@ import { buildCalls } from './routes/calls.js';
 import { openApiDocument } from './routes/openapi.js';
 import { firstIssue } from './services/tasks.js';
 import { newId } from './ids.js';
+import { addSecurityHeaders, closeIfBodyUnread, cutOffStalledBodies } from './routes/edge.js';
 
 const VISITOR_COOKIE = 'quire_vid';
 
@@ -44,7 +45,14 @@ function visitorId(req: FastifyRequest): string | undefined {
 }
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
-  const app = Fastify({ logger: process.env.QUIRE_LOG === '1', bodyLimit: 1024 * 1024, forceCloseConnections: true });
+  const app = Fastify({
+    logger: process.env.QUIRE_LOG === '1',
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
+    trustProxy: ctx.config.trustProxy,
+  });
+  addSecurityHeaders(app);
+  cutOffStalledBodies(app, ctx.config.bodyTimeoutMs);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: ctx.config.maxFileBytes, files: 1 } });
   // Upload parts arrive as raw bytes and are streamed straight to disk.
@@ -56,12 +64,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     let id = visitorId(req);
     if (!id) {
       id = newId();
-      reply.setCookie(VISITOR_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 365 * 86400 });
+      // Secure over HTTPS, directly or through a trusted TLS-terminating proxy (X-Forwarded-Proto).
+      const secure = req.protocol === 'https';
+      reply.setCookie(VISITOR_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: 365 * 86400 });
     }
     req.ownerId = id;
   });
 
   app.setErrorHandler((err, req, reply) => {
+    closeIfBodyUnread(req, reply);
     if (err instanceof QuireError) {
       return reply.status(httpStatus[err.code] ?? 500).send({ code: err.code, msg: err.message, data: null });
     }

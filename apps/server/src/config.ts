@@ -23,6 +23,10 @@ export interface Config {
   officeListeners: number;
   webDist: string;
   cookieSecret: string;
+  /** Proxies (addresses, subnets or `loopback`) whose X-Forwarded-For/-Proto are believed; false: none. */
+  trustProxy: string | false;
+  /** A request body that brings almost nothing for this long is cut off. */
+  bodyTimeoutMs: number;
 }
 
 function int(name: string, fallback: number): number {
@@ -55,6 +59,8 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     officeListeners: Math.max(1, int('QUIRE_OFFICE_LISTENERS', Math.min(2, os.availableParallelism()))),
     webDist: path.resolve(process.env.QUIRE_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     cookieSecret: process.env.QUIRE_COOKIE_SECRET ?? '',
+    trustProxy: process.env.QUIRE_TRUST_PROXY || false,
+    bodyTimeoutMs: int('QUIRE_BODY_TIMEOUT_S', 30) * 1000,
     ...overrides,
   };
 }

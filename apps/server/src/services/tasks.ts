@@ -14,6 +14,8 @@ const MAX_QUEUED = 500;
 export interface StoredOutput {
   index: number;
   name: string;
+  /** Name of the task's (first) input: a zip of several outputs is named after it. */
+  source?: string;
   size: number;
   key: string;
   note?: string;
@@ -73,12 +75,16 @@ export async function createTask(ctx: AppContext, ownerId: string, toolId: strin
 
 export const outputsOf = (task: Pick<TaskTable, 'outputs'>): StoredOutput[] => JSON.parse(task.outputs) as StoredOutput[];
 
-/** One output keeps its name; several are offered as one zip named after the first. */
+/**
+ * One output keeps its name; several are offered as one zip named after the input they came
+ * from ("160F-2019.pdf" split gives "160F-2019.zip"). Output names cannot tell where the input's
+ * own name ends and the page label begins, so the input's is recorded with them.
+ */
 export function downloadName(task: TaskTable): string {
   const outputs = outputsOf(task);
   if (outputs.length === 1) return outputs[0]!.name;
-  const first = outputs[0]?.name ?? 'quire';
-  return `${path.basename(first, path.extname(first)).replace(/-[\d-]+$/, '')}.zip`;
+  const source = outputs[0]?.source ?? outputs[0]?.name ?? 'quire';
+  return `${path.basename(source, path.extname(source)) || 'quire'}.zip`;
 }
 
 export function toTaskEntry(task: TaskTable): TaskEntry {
@@ -92,7 +98,7 @@ export function toTaskEntry(task: TaskTable): TaskEntry {
     progress: task.state === 'done' ? 100 : task.progress,
     is_done: task.state === 'done',
     output_file_name: task.state === 'done' ? downloadName(task) : '',
-    outputs: outputsOf(task).map(({ key: _key, ...output }) => output),
+    outputs: outputsOf(task).map(({ key: _key, source: _source, ...output }) => output),
   };
 }
 
