@@ -74,11 +74,12 @@ async function receiveMultipart(c: CallContext) {
   if ((declaredLength(c.req) ?? 0) > c.ctx.config.maxFileBytes + MULTIPART_FRAMING_BYTES) throw new QuireError(ErrorCode.TooLarge);
   const part = await c.req.file();
   if (!part) throw new QuireError(ErrorCode.NeedPdfFirst);
+  // Past the limit the parser would read on to the end of the body, discarding it: stop instead.
+  part.file.once('limit', () => part.file.destroy(new QuireError(ErrorCode.TooLarge)));
   fs.mkdirSync(c.ctx.tmpDir, { recursive: true });
   const tmp = path.join(c.ctx.tmpDir, `${newId()}.upload`);
   try {
     await pipeline(part.file, fs.createWriteStream(tmp));
-    if (part.file.truncated) throw new QuireError(ErrorCode.TooLarge);
   } catch (e) {
     fs.rmSync(tmp, { force: true });
     throw e;
