@@ -4,12 +4,13 @@ import { ErrorCode, QuireError } from '@quire/contracts';
 
 /**
  * The web app's policy. pdf.js runs its worker from a same-origin module (a blob: URL when it
- * has to fall back) and never evaluates code (the app opens documents with isEvalSupported off);
- * thumbnails are canvases turned into data: or blob: images.
+ * has to fall back) and never evaluates code (the app opens documents with isEvalSupported off,
+ * and zod runs jitless); the upload's md5 is WebAssembly (hash-wasm), which compiling needs
+ * 'wasm-unsafe-eval' for, an allowance that does not extend to JavaScript.
  */
 const WEB_APP_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self' blob:",
   "style-src 'self'",
   "img-src 'self' data: blob:",
