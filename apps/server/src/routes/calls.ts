@@ -80,6 +80,8 @@ async function receiveMultipart(c: CallContext) {
   const tmp = path.join(c.ctx.tmpDir, `${newId()}.upload`);
   try {
     await pipeline(part.file, fs.createWriteStream(tmp));
+    // A small body can end before the limit's destroy lands: the parser marks it cut short.
+    if (part.file.truncated) throw new QuireError(ErrorCode.TooLarge);
   } catch (e) {
     fs.rmSync(tmp, { force: true });
     throw e;
