@@ -13,6 +13,7 @@ import { firstIssue } from './services/tasks.js';
 import { loggerOptions } from './logging.js';
 import { RateLimited } from './services/rateLimits.js';
 import { newId } from './ids.js';
+import { addSecurityHeaders, closeIfBodyUnread, cutOffStalledBodies } from './routes/edge.js';
 
 const VISITOR_COOKIE = 'quire_vid';
 
@@ -52,7 +53,9 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
     calls.map((c) => c.path),
     logStream,
   );
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024, forceCloseConnections: true });
+  const app = Fastify({ logger, bodyLimit: 1024 * 1024, forceCloseConnections: true, trustProxy: ctx.config.trustProxy });
+  addSecurityHeaders(app);
+  cutOffStalledBodies(app, ctx.config.bodyTimeoutMs);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: ctx.config.maxFileBytes, files: 1 } });
   // Upload parts arrive as raw bytes and are streamed straight to disk.
@@ -64,12 +67,15 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
     let id = visitorId(req);
     if (!id) {
       id = newId();
-      reply.setCookie(VISITOR_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 365 * 86400 });
+      // Secure over HTTPS, directly or through a trusted TLS-terminating proxy (X-Forwarded-Proto).
+      const secure = req.protocol === 'https';
+      reply.setCookie(VISITOR_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: 365 * 86400 });
     }
     req.ownerId = id;
   });
 
   app.setErrorHandler((err, req, reply) => {
+    closeIfBodyUnread(req, reply);
     if (err instanceof RateLimited) {
       reply.header('retry-after', String(err.retryAfterS));
       return reply.status(429).send({ code: err.code, msg: err.message, data: null });

@@ -38,6 +38,10 @@ export interface Config {
   maxRenderMegapixels: number;
   /** Pages one OCR task may recognise, checked when it is made. */
   maxOcrPages: number;
+  /** Proxies (addresses, subnets or `loopback`) whose X-Forwarded-For/-Proto are believed; false: none. */
+  trustProxy: string | false;
+  /** A request body that brings almost nothing for this long is cut off. */
+  bodyTimeoutMs: number;
 }
 
 /** A token bucket: `burst` requests at once, refilled at `perSecond`. */
@@ -85,6 +89,8 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     ipRateFactor: Math.max(1, int('QUIRE_RATE_IP_FACTOR', 4)),
     maxRenderMegapixels: int('QUIRE_MAX_RENDER_MEGAPIXELS', 5000),
     maxOcrPages: int('QUIRE_MAX_OCR_PAGES', 500),
+    trustProxy: process.env.QUIRE_TRUST_PROXY || false,
+    bodyTimeoutMs: int('QUIRE_BODY_TIMEOUT_S', 30) * 1000,
     ...overrides,
   };
 }

@@ -184,6 +184,7 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
       outputs.push({
         index,
         name: out.name,
+        source: inputs[0]?.name,
         size,
         key,
         ...(out.note !== undefined && { note: out.note }),

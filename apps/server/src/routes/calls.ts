@@ -2,6 +2,7 @@
 // The server registers these, and the OpenAPI document is generated from the same list.
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -64,20 +65,33 @@ export interface Call {
 
 const base = '/api/tools/v1/';
 
+/** Room for the multipart framing (boundaries, part headers) around the file itself. */
+const MULTIPART_FRAMING_BYTES = 64 * 1024;
+
+function declaredLength(req: FastifyRequest): number | undefined {
+  const header = req.headers['content-length'];
+  return header === undefined ? undefined : Number(header);
+}
+
 /** One-request upload: stream the part to a temporary file, then check it like any upload. */
 async function receiveMultipart(c: CallContext) {
+  // A body declared bigger than any allowed file is refused before a byte of it is read.
+  if ((declaredLength(c.req) ?? 0) > c.ctx.config.maxFileBytes + MULTIPART_FRAMING_BYTES) throw new QuireError(ErrorCode.TooLarge);
   const part = await c.req.file();
   if (!part) throw new QuireError(ErrorCode.NeedPdfFirst);
+  // Past the limit the parser would read on to the end of the body, discarding it: stop instead.
+  part.file.once('limit', () => part.file.destroy(new QuireError(ErrorCode.TooLarge)));
   fs.mkdirSync(c.ctx.scratchDir, { recursive: true });
   const tmp = path.join(c.ctx.scratchDir, `${newId()}.upload`);
   try {
     await pipeline(part.file, fs.createWriteStream(tmp));
+    // A small body can end before the limit's destroy lands: the parser marks it cut short.
     if (part.file.truncated) throw new QuireError(ErrorCode.TooLarge);
   } catch (e) {
     fs.rmSync(tmp, { force: true });
     throw e;
   }
-  return acceptUpload(c.ctx, c.ownerId, path.basename(part.filename || 'document.pdf'), tmp);
+  return acceptUpload(c.ctx, c.ownerId, part.filename, tmp);
 }
 
 export function buildCalls(): Call[] {
@@ -154,8 +168,12 @@ export function buildCalls(): Call[] {
       query: uploadPartQuery,
       rawBody: 'octet-stream',
       response: uploadPartResult,
-      handler: ({ query }, c) =>
-        uploadPart(c.ctx, c.ownerId, query.upload_id, query.part_number, c.req.body as NodeJS.ReadableStream as never),
+      handler: ({ query }, c) => {
+        // Only the octet-stream parser hands over a stream; JSON, or no body at all, is not a part.
+        if (!(c.req.body instanceof Readable) || declaredLength(c.req) === 0)
+          throw new QuireError(ErrorCode.InvalidParams, 'The part must be sent as raw bytes (application/octet-stream).');
+        return uploadPart(c.ctx, c.ownerId, query.upload_id, query.part_number, c.req.body, declaredLength(c.req));
+      },
     },
     {
       method: 'POST',

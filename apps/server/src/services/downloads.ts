@@ -6,11 +6,7 @@ import { ErrorCode, QuireError } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import { finishedTasks, outputsOf, downloadName, type StoredOutput } from './tasks.js';
 import { ownedFile } from './files.js';
-
-function disposition(name: string) {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+import { attachmentDisposition, safeFileName } from './fileNames.js';
 
 const contentType = (name: string) =>
   path.extname(name).toLowerCase() === '.pdf'
@@ -24,23 +20,26 @@ async function sendStored(ctx: AppContext, reply: FastifyReply, key: string, nam
   return reply
     .header('content-type', contentType(name))
     .header('content-length', size)
-    .header('content-disposition', disposition(name))
+    .header('content-disposition', attachmentDisposition(name))
     .send(ctx.storage.read(key));
 }
 
-/** Zips outputs; names repeated across tasks get " (2)", " (3)"… so nothing is overwritten. */
+/** A name not yet in `used` (compared as unzip on a case-insensitive disk would): "a.pdf", "a (2).pdf"… */
+function uniqueEntry(name: string, used: Set<string>): string {
+  const ext = path.extname(name);
+  let entry = name;
+  for (let n = 2; used.has(entry.toLowerCase()); n++) entry = `${path.basename(name, ext)} (${n})${ext}`;
+  used.add(entry.toLowerCase());
+  return entry;
+}
+
+/** Zips outputs; a name repeated across tasks gets " (2)", " (3)"… so nothing is overwritten. */
 async function sendZip(ctx: AppContext, reply: FastifyReply, outputs: StoredOutput[], name: string) {
   const zip = new yazl.ZipFile();
-  const used = new Map<string, number>();
-  for (const out of outputs) {
-    const n = (used.get(out.name) ?? 0) + 1;
-    used.set(out.name, n);
-    const ext = path.extname(out.name);
-    const entry = n === 1 ? out.name : `${path.basename(out.name, ext)} (${n})${ext}`;
-    zip.addReadStream(ctx.storage.read(out.key), entry, { compress: false });
-  }
+  const used = new Set<string>();
+  for (const out of outputs) zip.addReadStream(ctx.storage.read(out.key), uniqueEntry(safeFileName(out.name), used), { compress: false });
   zip.end();
-  return reply.header('content-type', 'application/zip').header('content-disposition', disposition(name)).send(zip.outputStream);
+  return reply.header('content-type', 'application/zip').header('content-disposition', attachmentDisposition(name)).send(zip.outputStream);
 }
 
 export async function sendUpload(ctx: AppContext, reply: FastifyReply, ownerId: string, fileId: string) {

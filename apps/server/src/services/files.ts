@@ -9,6 +9,7 @@ import { firstPageSize, inspectPdf } from '../engines/qpdf.js';
 import { readImageHeader } from '../engines/imageHeader.js';
 import { isEncryptedOffice } from '../engines/officeEncryption.js';
 import { detectFileType, extensionOf } from './fileTypes.js';
+import { safeFileName } from './fileNames.js';
 import { newId } from '../ids.js';
 
 export function fileUrl(fileId: string) {
@@ -38,7 +39,8 @@ export async function md5OfFile(file: string): Promise<string> {
  * Takes a complete upload from a temporary path into storage. The temporary file is always
  * consumed: stored on success, deleted on any failure, so nothing half-checked is kept.
  */
-export async function acceptUpload(ctx: AppContext, ownerId: string, name: string, tmpPath: string, md5?: string): Promise<FileInfo> {
+export async function acceptUpload(ctx: AppContext, ownerId: string, clientName: string, tmpPath: string, md5?: string): Promise<FileInfo> {
+  const name = safeFileName(clientName);
   try {
     const size = (await fs.stat(tmpPath)).size;
     if (size > ctx.config.maxFileBytes) throw new QuireError(ErrorCode.TooLarge);

@@ -41,6 +41,8 @@ async function enqueue(ctx: AppContext, task: TaskTable): Promise<void> {
 export interface StoredOutput {
   index: number;
   name: string;
+  /** Name of the task's (first) input: a zip of several outputs is named after it. */
+  source?: string;
   size: number;
   key: string;
   note?: string;
@@ -103,11 +105,15 @@ export async function createTask(ctx: AppContext, ownerId: string, toolId: strin
 
 export const outputsOf = (task: Pick<TaskTable, 'outputs'>): StoredOutput[] => JSON.parse(task.outputs) as StoredOutput[];
 
-/** One output keeps its name; several are offered as one zip named after the first. */
+/**
+ * One output keeps its name; several are offered as one zip named after the input they came
+ * from ("160F-2019.pdf" split gives "160F-2019.zip"). Output names cannot tell where the input's
+ * own name ends and the page label begins, so the input's is recorded with them.
+ */
 export function downloadName(task: TaskTable): string {
   const outputs = outputsOf(task);
   if (outputs.length === 1) return outputs[0]!.name;
-  return zipName(outputs[0]?.name ?? 'quire');
+  return zipName(outputs[0]?.source ?? outputs[0]?.name ?? 'quire');
 }
 
 export function toTaskEntry(task: TaskTable): TaskEntry {
@@ -121,7 +127,7 @@ export function toTaskEntry(task: TaskTable): TaskEntry {
     progress: task.state === 'done' ? 100 : task.progress,
     is_done: task.state === 'done',
     output_file_name: task.state === 'done' ? downloadName(task) : '',
-    outputs: outputsOf(task).map(({ key: _key, ...output }) => output),
+    outputs: outputsOf(task).map(({ key: _key, source: _source, ...output }) => output),
   };
 }
 

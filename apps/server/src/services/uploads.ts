@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import { createReadStream, createWriteStream } from 'node:fs';
 import crypto from 'node:crypto';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ErrorCode, QuireError, UPLOAD_PART_SIZE, type FileInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
@@ -67,16 +67,40 @@ async function ownedUpload(ctx: AppContext, ownerId: string, uploadId: string): 
   return row;
 }
 
-export async function uploadPart(ctx: AppContext, ownerId: string, uploadId: string, partNumber: number, body: Readable) {
+/** Passes at most `maxBytes` on, and fails with 4012 at the first byte beyond. */
+export function byteLimit(maxBytes: number): Transform {
+  let passed = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      passed += chunk.length;
+      done(passed > maxBytes ? new QuireError(ErrorCode.TooLarge) : null, chunk);
+    },
+  });
+}
+
+/**
+ * Stores one part. A part is never bigger than the policy says: a larger declared length is
+ * refused before any byte is read, a larger body as soon as it passes the size.
+ */
+export async function uploadPart(
+  ctx: AppContext,
+  ownerId: string,
+  uploadId: string,
+  partNumber: number,
+  body: Readable,
+  declaredLength: number | undefined,
+) {
   const upload = await ownedUpload(ctx, ownerId, uploadId);
   if (partNumber > upload.total_parts) throw new QuireError(ErrorCode.InvalidParams, 'Part number out of range.');
+  const partSize = expectedPartSize(upload, partNumber);
+  if (declaredLength !== undefined && declaredLength > partSize) throw new QuireError(ErrorCode.TooLarge);
   const dir = partsDir(ctx, upload.id);
   await fs.mkdir(dir, { recursive: true });
   const tmp = path.join(dir, `${partNumber}.${newId()}.tmp`);
   try {
-    await pipeline(body, createWriteStream(tmp));
+    await pipeline(body, byteLimit(partSize), createWriteStream(tmp));
     const size = (await fs.stat(tmp)).size;
-    if (size !== expectedPartSize(upload, partNumber)) throw new QuireError(ErrorCode.UploadFailed, 'Upload part has the wrong size.');
+    if (size !== partSize) throw new QuireError(ErrorCode.UploadFailed, 'Upload part has the wrong size.');
     await fs.rename(tmp, path.join(dir, String(partNumber)));
   } finally {
     await fs.rm(tmp, { force: true });

@@ -80,7 +80,7 @@ function convertedName(p: ToolParams<'convert'>, input: { name: string; pages: n
   const base = baseName(input.name);
   if (p.using_ocr && p.output_format === 'pdf') return `${base}-ocr.pdf`;
   if (p.output_format === 'pages') return `${base}.docx`;
-  if (isPdfImageFormat(p.output_format) && input.pages > 1) return zipName(outputName(input.name, '1', `.${p.output_format}`));
+  if (isPdfImageFormat(p.output_format) && input.pages > 1) return zipName(input.name);
   return `${base}.${p.output_format}`;
 }
 

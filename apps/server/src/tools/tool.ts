@@ -79,9 +79,9 @@ export function rangesOrThrow(input: string, pageCount: number): PageRange[] {
 
 export const qpdfRange = (ranges: PageRange[]) => ranges.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}-${r.to}`)).join(',');
 
-/** Several outputs are offered as one zip named after the first: "report-1.jpg" -> "report.zip". */
-export function zipName(firstOutput: string): string {
-  return `${path.basename(firstOutput, path.extname(firstOutput)).replace(/-[\d-]+$/, '')}.zip`;
+/** Several outputs are offered as one zip named after the input they came from: "160F-2019.pdf" -> "160F-2019.zip". */
+export function zipName(inputName: string): string {
+  return `${path.basename(inputName, path.extname(inputName)) || 'quire'}.zip`;
 }
 
 /** "report.pdf" + "rotated" -> "report-rotated.pdf" */
