@@ -8,7 +8,7 @@ import type { FileTable } from '../db/schema.js';
 import { firstPageSize, inspectPdf } from '../engines/qpdf.js';
 import { readImageHeader } from '../engines/imageHeader.js';
 import { isEncryptedOffice } from '../engines/officeEncryption.js';
-import { detectFileType, extensionOf } from './fileTypes.js';
+import { detectFileType, extensionOf } from '../engines/fileTypes.js';
 import { newId } from '../ids.js';
 
 export function fileUrl(fileId: string) {

@@ -6,7 +6,7 @@ import type { TaskTable } from '../db/schema.js';
 import { newId } from '../ids.js';
 import { toolById } from '../tools/registry.js';
 import { unlockedFile } from './files.js';
-import { checkInputTypes } from './fileTypes.js';
+import { checkInputTypes } from './inputTypes.js';
 
 /** More queued tasks than this and new ones are refused with 3500 rather than waiting for ever. */
 const MAX_QUEUED = 500;

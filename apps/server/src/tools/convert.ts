@@ -13,7 +13,7 @@ import { checkRenderSize, pageSizes, renderPage } from '../engines/poppler.js';
 import { editableInput } from '../engines/qpdf.js';
 import type { OfficeJob } from '../engines/office.js';
 import { detectEncoding, transcodeToUtf8 } from '../engines/textEncoding.js';
-import { detectFileType, extensionOf, imageTypes } from '../services/fileTypes.js';
+import { detectFileType, extensionOf, imageTypes } from '../engines/fileTypes.js';
 import { ocrBeforeConverting } from './ocr.js';
 import { defineTool, outputName, singleInput, type ToolContext, type ToolInput, type ToolOutput } from './tool.js';
 

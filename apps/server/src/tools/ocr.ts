@@ -16,7 +16,7 @@ import {
 import { imagesToPdf } from '../engines/images.js';
 import { checkLanguages, ocrPdf, ocrText } from '../engines/ocr.js';
 import { editableInput } from '../engines/qpdf.js';
-import { detectFileType, imageTypes } from '../services/fileTypes.js';
+import { detectFileType, imageTypes } from '../engines/fileTypes.js';
 import { pdfToDocument } from '../convert/pdfToDocument.js';
 import { defineTool, type ToolContext, type ToolInput, type ToolOutput } from './tool.js';
 

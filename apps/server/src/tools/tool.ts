@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { ErrorCode, QuireError, parsePageRanges, type ToolId, toolParams, type PageRange } from '@quire/contracts';
 import type { EngineLimits } from '../engines/qpdf.js';
-import type { FileType } from '../services/fileTypes.js';
+import type { FileType } from '../engines/fileTypes.js';
 import type { OfficePool } from '../engines/office.js';
 
 export interface ToolInput {
