@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ToolContext, ToolInput, ToolOutput } from '../tools/tool.js';
 import type { PageGeometry, Rgb } from './geometryTypes.js';
-import { readGeometry } from './readGeometry.js';
+import { readGeometry } from '../tools/steps/readGeometry.js';
 
 const MM_PER_POINT = 25.4 / 72;
 /** Space between pages side by side, millimetres. */

@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { ToolContext, ToolInput, ToolOutput } from '../tools/tool.js';
 import type { PageGeometry, TextLine, TextRun } from './geometryTypes.js';
-import { readGeometry } from './readGeometry.js';
+import { readGeometry } from '../tools/steps/readGeometry.js';
 
 /** Resolution of the background pictures. */
 const BACKGROUND_DPI = 150;

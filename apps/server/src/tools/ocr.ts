@@ -17,7 +17,7 @@ import { imagesToPdf } from '../engines/images.js';
 import { checkLanguages, ocrPdf, ocrText } from '../engines/ocr.js';
 import { editableInput } from '../engines/qpdf.js';
 import { detectFileType, imageTypes } from '../engines/fileTypes.js';
-import { pdfToDocument } from '../convert/pdfToDocument.js';
+import { pdfToDocument } from './steps/pdfToDocument.js';
 import { defineTool, type ToolContext, type ToolInput, type ToolOutput } from './tool.js';
 
 interface OcrRequest {

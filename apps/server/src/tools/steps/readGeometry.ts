@@ -2,10 +2,10 @@
 // from the JSON the worker leaves in the job's folder (see pageGeometry.ts for what is collected).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { runMupdf } from '../engines/mupdf.js';
-import { editableInput } from '../engines/qpdf.js';
-import type { ToolContext, ToolInput } from '../tools/tool.js';
-import type { PageGeometry } from './geometryTypes.js';
+import { runMupdf } from '../../engines/mupdf.js';
+import { editableInput } from '../../engines/qpdf.js';
+import type { ToolContext, ToolInput } from '../tool.js';
+import type { PageGeometry } from '../../convert/geometryTypes.js';
 
 export interface GeometryOptions {
   paths: boolean;
