@@ -4,9 +4,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { defaultImageLayout, ErrorCode, isPdfDocumentFormat, PDF_IMAGE_DPI, QuireError, type PdfImageFormat } from '@quire/contracts';
-import { pdfToDxf } from '../convert/dxf.js';
-import { pdfToPptx } from '../convert/pptx.js';
 import { pdfToDocument } from './steps/pdfToDocument.js';
+import { pdfToDxf, pdfToPptx } from './steps/readGeometry.js';
 import { imagesToPdf } from '../engines/images.js';
 import { epubToPdf } from '../engines/mutool.js';
 import { checkRenderSize, pageSizes, renderPage } from '../engines/poppler.js';
