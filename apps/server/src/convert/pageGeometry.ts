@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as mupdf from 'mupdf';
 import { ErrorCode } from '@quire/contracts/errors';
-import type { GeometryJob } from '../engines/mupdfJobs.js';
+import type { GeometryJob } from '../engines/mupdf/jobs.js';
 import {
   MAX_PAGE_GLYPHS,
   MAX_PATH_POINTS,

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { editableInput } from '../../engines/qpdf.js';
 import { runMupdf } from '../../engines/mupdf.js';
-import type { JobResults, MupdfJob } from '../../engines/mupdfJobs.js';
+import type { JobResults, MupdfJob } from '../../engines/mupdf/jobs.js';
 import type { ToolContext } from '../tool.js';
 
 /** A job without its files: the tool says what to do, this module says on which files. */

@@ -7,8 +7,8 @@ import * as mupdf from 'mupdf';
 // Just these two modules: the package's index would bring its zod schemas into the worker's bundle.
 import { ErrorCode, errorMessages } from '@quire/contracts/errors';
 import { findHits, searchPattern, type Hit } from '@quire/contracts/textSearch';
-import { extractModel, walkWithAstralChars } from '../convert/extract.js';
-import { writeDocument } from '../convert/writeDocument.js';
+import { extractModel, walkWithAstralChars } from '../../convert/extract.js';
+import { writeDocument } from '../../convert/writeDocument.js';
 import {
   PROGRESS_PREFIX,
   type CropJob,
@@ -18,9 +18,9 @@ import {
   type RedactArea,
   type RedactJob,
   type ReplaceJob,
-} from './mupdfJobs.js';
-import { cropBox, normalizeBox, normalizeRotation, pointsToMm, visibleBox } from './pageBoxes.js';
-import { pageGeometry } from '../convert/pageGeometry.js';
+} from './jobs.js';
+import { cropBox, normalizeBox, normalizeRotation, pointsToMm, visibleBox } from '../pageBoxes.js';
+import { pageGeometry } from '../../convert/pageGeometry.js';
 
 /** A failure the user can act on, with its catalogue code. */
 class JobFailure extends Error {

@@ -1,7 +1,7 @@
 // What the MuPDF worker (mupdf-worker.ts) is asked to do, and what it answers: the contract
 // between the server and that child process.
-import type { DocumentFormat } from '../convert/writeDocument.js';
-import type { Margins } from './pageBoxes.js';
+import type { DocumentFormat } from '../../convert/writeDocument.js';
+import type { Margins } from '../pageBoxes.js';
 
 export interface RedactArea {
   page: number;
