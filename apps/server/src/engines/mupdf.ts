@@ -9,7 +9,8 @@ import type { EngineLimits } from './qpdf.js';
 import { PROGRESS_PREFIX, type JobResults, type MupdfAnswer, type MupdfJob } from './mupdf/jobs.js';
 import { bundledWorker } from './workerBundle.js';
 
-const workerFile = bundledWorker(path.join(import.meta.dirname, 'mupdf/redact.ts'), ['mupdf']);
+// The program's entry sits above engines/: it also packs the conversions' readers and writers (convert/).
+const workerFile = bundledWorker(path.join(import.meta.dirname, '../programs/mupdf.ts'), ['mupdf']);
 
 /** Runs `job`, whose JSON goes in a file of `workDir`; leaves no output behind when it fails. */
 export async function runMupdf<J extends MupdfJob>(
