@@ -6,7 +6,7 @@ import { ErrorCode, QuireError, errorMessages } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { TaskTable } from '../db/schema.js';
 import { toolById } from '../tools/registry.js';
-import type { ToolInput } from '../tools/tool.js';
+import { runTool, type ToolInput } from '../tools/tool.js';
 import type { StoredOutput } from '../services/tasks.js';
 
 export const LEASE_MS = 30_000;
@@ -108,7 +108,7 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
         .catch(() => {});
     };
     const limits = { ...ctx.toolLimits, signal: AbortSignal.timeout(ctx.config.taskTimeoutMs) };
-    const produced = await tool.run({ inputs, workDir, limits, office: ctx.office, progress }, params as never);
+    const produced = await runTool(tool, { inputs, workDir, limits, office: ctx.office, progress }, params as never);
     const outputs: StoredOutput[] = [];
     for (const [index, out] of produced.entries()) {
       const key = `${outputPrefix}/${index}${path.extname(out.name)}`;

@@ -3,7 +3,15 @@
 // The same call with an image output_format renders each page of a PDF (engines/poppler.ts).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { defaultImageLayout, ErrorCode, isPdfDocumentFormat, PDF_IMAGE_DPI, QuireError, type PdfImageFormat } from '@quire/contracts';
+import {
+  DEFAULT_OCR_LANGUAGE,
+  defaultImageLayout,
+  ErrorCode,
+  isPdfDocumentFormat,
+  PDF_IMAGE_DPI,
+  QuireError,
+  type PdfImageFormat,
+} from '@quire/contracts';
 import { pdfToDocument } from './steps/pdfToDocument.js';
 import { pdfToDxf, pdfToPptx } from './steps/readGeometry.js';
 import { imagesToPdf } from '../engines/images.js';
@@ -13,7 +21,7 @@ import { editableInput } from '../engines/qpdf.js';
 import type { OfficeJob } from '../engines/office.js';
 import { detectEncoding, transcodeToUtf8 } from '../engines/textEncoding.js';
 import { detectFileType, extensionOf, imageTypes } from '../engines/fileTypes.js';
-import { ocrBeforeConverting } from './ocr.js';
+import { isOcrResult, ocrOutput, ocrStep } from './steps/ocr.js';
 import { defineTool, outputName, singleInput, type ToolContext, type ToolInput, type ToolOutput } from './tool.js';
 
 /** The document as LibreOffice is to read it: a copy in the job's folder under its own extension. */
@@ -70,13 +78,20 @@ export const convert = defineTool({
   accepts: (p) =>
     p.using_ocr ? ['pdf', ...imageTypes] : p.output_format === 'pdf' ? ['office', 'text', 'html', 'epub', ...imageTypes] : ['pdf'],
   inputsOf: singleInput,
+  // OCR first makes the searchable PDF the rest converts, in 70% of the progress; with a PDF or
+  // text output, it is the whole task.
+  steps: (p) =>
+    p.using_ocr
+      ? [
+          ocrStep(isOcrResult(p.output_format) ? 100 : 70, (q: typeof p) => ({
+            languages: q.languages ?? DEFAULT_OCR_LANGUAGE,
+            force: !!q.force_ocr,
+          })),
+        ]
+      : [],
   async run(ctx, p) {
-    if (p.using_ocr) {
-      const step = await ocrBeforeConverting(ctx, p);
-      if (Array.isArray(step)) return step;
-      ctx = step;
-    }
     const input = ctx.inputs[0]!;
+    if (p.using_ocr && isOcrResult(p.output_format)) return ocrOutput(ctx, input, p.output_format);
     if (p.output_format === 'pptx') return pdfToPptx(ctx, input, `${baseName(input.name)}.pptx`);
     if (p.output_format === 'dxf') return pdfToDxf(ctx, input, `${baseName(input.name)}.dxf`);
     if (isPdfDocumentFormat(p.output_format)) return pdfToDocument(ctx, input, p.output_format, baseName(input.name));

@@ -40,6 +40,16 @@ export interface InputRef {
   password?: string;
 }
 
+/**
+ * A stage a tool's run starts with (OCR before converting): from the inputs it is given it makes
+ * the inputs of the next step, or of the tool's own run. Shared steps live in tools/steps/.
+ */
+export interface Step<P> {
+  /** The percentage of the task's progress this step reports in. */
+  share: number;
+  run(ctx: ToolContext, params: P): Promise<ToolInput[]>;
+}
+
 export interface Tool<Id extends ToolId = ToolId> {
   id: Id;
   params: (typeof toolParams)[Id];
@@ -52,7 +62,28 @@ export interface Tool<Id extends ToolId = ToolId> {
   inputsOf(params: z.infer<(typeof toolParams)[Id]>): InputRef[];
   /** Checks the call against the inputs' page counts before a task is queued. */
   check?(params: z.infer<(typeof toolParams)[Id]>, pageCounts: number[]): void;
+  /** Steps run in order before `run`, each on the inputs the one before made. */
+  steps?(params: z.infer<(typeof toolParams)[Id]>): Step<z.infer<(typeof toolParams)[Id]>>[];
+  /** The outputs, from the inputs the steps made (the uploads when there are none), in the progress the steps leave. */
   run(ctx: ToolContext, params: z.infer<(typeof toolParams)[Id]>): Promise<ToolOutput[]>;
+}
+
+/** The context of a stage that moves the task's progress from `from` to `to` percent. */
+const progressBetween = (ctx: ToolContext, from: number, to: number): ToolContext => ({
+  ...ctx,
+  progress: (percent) => ctx.progress(from + Math.round((percent * (to - from)) / 100)),
+});
+
+/** Runs a tool on its inputs: its steps in order, then its own run, each in its share of the progress. */
+export async function runTool<Id extends ToolId>(tool: Tool<Id>, ctx: ToolContext, params: z.infer<(typeof toolParams)[Id]>) {
+  let stage = ctx;
+  let from = 0;
+  for (const step of tool.steps?.(params) ?? []) {
+    const to = Math.min(100, from + step.share);
+    stage = { ...stage, inputs: await step.run(progressBetween(stage, from, to), params) };
+    from = to;
+  }
+  return tool.run(progressBetween(stage, from, 100), params);
 }
 
 /** A tool takes PDFs unless it says otherwise. */
