@@ -5,9 +5,19 @@ import path from 'node:path';
 import { ErrorCode, QuireError, errorMessages } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { TaskTable } from '../db/schema.js';
+import { findOwnedFile } from '../db/filesRepo.js';
+import {
+  claimQueued,
+  failTask,
+  finishTask,
+  oldestQueuedId,
+  recoverLapsed,
+  renewLease,
+  setProgress,
+  type StoredOutput,
+} from '../db/tasksRepo.js';
 import { toolById } from '../tools/registry.js';
 import { runTool, type ToolInput } from '../tools/tool.js';
-import type { StoredOutput } from '../services/tasks.js';
 
 export const LEASE_MS = 30_000;
 /** A task whose worker died is tried once more, then failed clearly. */
@@ -17,21 +27,9 @@ const POLL_MS = 1000;
 /** Takes the oldest queued task, or nothing; safe when several workers race for it. */
 export async function claimTask(ctx: AppContext): Promise<TaskTable | undefined> {
   for (let tries = 0; tries < 5; tries++) {
-    const next = await ctx.db
-      .selectFrom('tasks')
-      .select('id')
-      .where('state', '=', 'queued')
-      .orderBy('created_at')
-      .limit(1)
-      .executeTakeFirst();
+    const next = await oldestQueuedId(ctx.db);
     if (!next) return undefined;
-    const claimed = await ctx.db
-      .updateTable('tasks')
-      .set((eb) => ({ state: 'running', lease_until: Date.now() + LEASE_MS, attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', next.id)
-      .where('state', '=', 'queued')
-      .returningAll()
-      .executeTakeFirst();
+    const claimed = await claimQueued(ctx.db, next, Date.now() + LEASE_MS);
     if (claimed) return claimed;
   }
   return undefined;
@@ -39,25 +37,7 @@ export async function claimTask(ctx: AppContext): Promise<TaskTable | undefined>
 
 /** Running tasks whose lease ran out: their worker stopped. Requeue or fail them. */
 export async function recoverAbandoned(ctx: AppContext, now = Date.now()) {
-  await ctx.db
-    .updateTable('tasks')
-    .set({ state: 'queued', lease_until: 0 })
-    .where('state', '=', 'running')
-    .where('lease_until', '<', now)
-    .where('attempts', '<', MAX_ATTEMPTS)
-    .execute();
-  await ctx.db
-    .updateTable('tasks')
-    .set({
-      state: 'failed',
-      error_code: ErrorCode.TaskFailed,
-      error_msg: 'The task was interrupted. Please try again.',
-      finished_at: now,
-      params: '{}',
-    })
-    .where('state', '=', 'running')
-    .where('lease_until', '<', now)
-    .execute();
+  await recoverLapsed(ctx.db, now, MAX_ATTEMPTS, { code: ErrorCode.TaskFailed, msg: 'The task was interrupted. Please try again.' });
 }
 
 function failureOf(e: unknown): { code: number; msg: string } {
@@ -71,12 +51,7 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
   let lastWrite = 0;
   let lastProgress = 0;
   const heartbeat = setInterval(() => {
-    void ctx.db
-      .updateTable('tasks')
-      .set({ lease_until: Date.now() + LEASE_MS })
-      .where('id', '=', task.id)
-      .execute()
-      .catch(() => {});
+    void renewLease(ctx.db, task.id, Date.now() + LEASE_MS).catch(() => {});
   }, LEASE_MS / 3);
   try {
     const tool = toolById(task.tool);
@@ -84,12 +59,7 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
     const params = tool.params.parse(JSON.parse(task.params));
     const inputs: ToolInput[] = [];
     for (const ref of tool.inputsOf(params as never)) {
-      const file = await ctx.db
-        .selectFrom('files')
-        .selectAll()
-        .where('id', '=', ref.fileId)
-        .where('owner_id', '=', task.owner_id)
-        .executeTakeFirst();
+      const file = await findOwnedFile(ctx.db, task.owner_id, ref.fileId);
       if (!file) throw new QuireError(ErrorCode.NoData);
       inputs.push({ path: await ctx.storage.localPath(file.storage_key), name: file.name, password: ref.password, pages: file.total_page });
     }
@@ -100,12 +70,7 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
       if (p === lastProgress || Date.now() - lastWrite < 300) return;
       lastProgress = p;
       lastWrite = Date.now();
-      void ctx.db
-        .updateTable('tasks')
-        .set({ progress: p })
-        .where('id', '=', task.id)
-        .execute()
-        .catch(() => {});
+      void setProgress(ctx.db, task.id, p).catch(() => {});
     };
     const limits = { ...ctx.toolLimits, signal: AbortSignal.timeout(ctx.config.taskTimeoutMs) };
     const produced = await runTool(tool, { inputs, workDir, limits, office: ctx.office, progress }, params as never);
@@ -125,27 +90,11 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
       });
     }
     const now = Date.now();
-    await ctx.db
-      .updateTable('tasks')
-      .set({
-        state: 'done',
-        progress: 100,
-        outputs: JSON.stringify(outputs),
-        params: '{}',
-        finished_at: now,
-        expires_at: now + ctx.config.retentionHours * 3600_000,
-      })
-      .where('id', '=', task.id)
-      .execute();
+    await finishTask(ctx.db, task.id, outputs, now, now + ctx.config.retentionHours * 3600_000);
   } catch (e) {
-    const { code, msg } = failureOf(e);
     if (!(e instanceof QuireError)) console.error(`task ${task.id} (${task.tool}) failed:`, e);
     await ctx.storage.deletePrefix(outputPrefix).catch(() => {});
-    await ctx.db
-      .updateTable('tasks')
-      .set({ state: 'failed', error_code: code, error_msg: msg, params: '{}', finished_at: Date.now() })
-      .where('id', '=', task.id)
-      .execute();
+    await failTask(ctx.db, task.id, failureOf(e), Date.now());
   } finally {
     clearInterval(heartbeat);
     await fs.rm(workDir, { recursive: true, force: true });

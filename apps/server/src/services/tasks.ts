@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ErrorCode, QuireError, type TaskCreated, type TaskEntry } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { TaskTable } from '../db/schema.js';
+import { countQueued, insertTask, outputsOf, ownedTasks } from '../db/tasksRepo.js';
 import { newId } from '../ids.js';
 import { toolById } from '../tools/registry.js';
 import { unlockedFile } from './files.js';
@@ -10,16 +11,6 @@ import { checkInputTypes } from './inputTypes.js';
 
 /** More queued tasks than this and new ones are refused with 3500 rather than waiting for ever. */
 const MAX_QUEUED = 500;
-
-export interface StoredOutput {
-  index: number;
-  name: string;
-  size: number;
-  key: string;
-  note?: string;
-  input_size?: number;
-  unchanged?: boolean;
-}
 
 export function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] }): string {
   const issue = error.issues[0];
@@ -41,12 +32,7 @@ export async function createTask(ctx: AppContext, ownerId: string, toolId: strin
     files.map((f) => f.total_page),
   );
 
-  const queued = await ctx.db
-    .selectFrom('tasks')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('state', '=', 'queued')
-    .executeTakeFirstOrThrow();
-  if (Number(queued.n) >= MAX_QUEUED) throw new QuireError(ErrorCode.Busy);
+  if ((await countQueued(ctx.db)) >= MAX_QUEUED) throw new QuireError(ErrorCode.Busy);
 
   const now = Date.now();
   const task: TaskTable = {
@@ -66,12 +52,10 @@ export async function createTask(ctx: AppContext, ownerId: string, toolId: strin
     finished_at: 0,
     expires_at: now + ctx.config.retentionHours * 3600_000,
   };
-  await ctx.db.insertInto('tasks').values(task).execute();
+  await insertTask(ctx.db, task);
   ctx.events.queued();
   return { task_id: task.id, multi_id: task.multi_id };
 }
-
-export const outputsOf = (task: Pick<TaskTable, 'outputs'>): StoredOutput[] => JSON.parse(task.outputs) as StoredOutput[];
 
 /** One output keeps its name; several are offered as one zip named after the first. */
 export function downloadName(task: TaskTable): string {
@@ -97,22 +81,13 @@ export function toTaskEntry(task: TaskTable): TaskEntry {
 }
 
 export async function taskResults(ctx: AppContext, ownerId: string, q: { task_id?: string; multi_id?: string }): Promise<TaskEntry[]> {
-  let query = ctx.db.selectFrom('tasks').selectAll().where('owner_id', '=', ownerId).where('expires_at', '>', Date.now());
-  query = q.task_id ? query.where('id', '=', q.task_id) : query.where('multi_id', '=', q.multi_id!);
-  const rows = await query.orderBy('created_at').execute();
+  const rows = await ownedTasks(ctx.db, ownerId, q, Date.now());
   if (rows.length === 0) throw new QuireError(ErrorCode.NoData);
   return rows.map(toTaskEntry);
 }
 
 export async function finishedTasks(ctx: AppContext, ownerId: string, q: { task_id?: string; multi_id?: string }): Promise<TaskTable[]> {
-  let query = ctx.db
-    .selectFrom('tasks')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where('state', '=', 'done')
-    .where('expires_at', '>', Date.now());
-  query = q.task_id ? query.where('id', '=', q.task_id) : query.where('multi_id', '=', q.multi_id!);
-  const rows = await query.orderBy('created_at').execute();
+  const rows = await ownedTasks(ctx.db, ownerId, q, Date.now(), true);
   if (rows.length === 0) throw new QuireError(ErrorCode.NoData);
   return rows;
 }
