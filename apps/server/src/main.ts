@@ -3,7 +3,7 @@ import { loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { buildApp } from './app.js';
 import { Worker } from './queue/worker.js';
-import { startSweeper, sweep } from './queue/sweeper.js';
+import { startSweeper, sweep } from './services/sweeper.js';
 
 const config = loadConfig();
 const ctx = await createContext(config);

@@ -6,8 +6,8 @@ import type { AppContext } from '../context.js';
 import { deleteFile, expiredFiles } from '../db/filesRepo.js';
 import { deleteTask, expiredTasks } from '../db/tasksRepo.js';
 import { expiredUploads } from '../db/uploadsRepo.js';
-import { recoverAbandoned } from './worker.js';
-import { discardUpload } from '../services/uploads.js';
+import { recoverAbandoned } from '../queue/worker.js';
+import { discardUpload } from './uploads.js';
 
 export async function sweep(ctx: AppContext, now = Date.now()) {
   await recoverAbandoned(ctx, now);
