@@ -1,6 +1,6 @@
 // The layer rules (.dependency-cruiser.cjs) hold for the code base, and they do catch a forbidden
 // import: a small tree laid out like the repository, with one import breaking each rule tried, is
-// reported rule by rule, while its allowed imports are not.
+// reported rule by rule, while its allowed imports are not. Queries are built in db/ only.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,6 +41,17 @@ describe('layer boundaries', { timeout: 300_000 }, () => {
   it('the repository has no forbidden import', () => {
     const found = violations(root, ['apps/server/src', 'apps/web/src', 'packages/contracts/src']);
     expect(found.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
+  });
+
+  it('builds queries in db/ only', () => {
+    const server = path.join(root, 'apps/server/src');
+    const outside = fs
+      .readdirSync(server, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.startsWith(`db${path.sep}`))
+      .filter((f) =>
+        /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(/.test(fs.readFileSync(path.join(server, f), 'utf8')),
+      );
+    expect(outside).toEqual([]);
   });
 
   it('reports an import against each rule, and only those', () => {
