@@ -82,12 +82,7 @@ export const convert = defineTool({
   // text output, it is the whole task.
   steps: (p) =>
     p.using_ocr
-      ? [
-          ocrStep(isOcrResult(p.output_format) ? 100 : 70, (q: typeof p) => ({
-            languages: q.languages ?? DEFAULT_OCR_LANGUAGE,
-            force: !!q.force_ocr,
-          })),
-        ]
+      ? [ocrStep(isOcrResult(p.output_format) ? 100 : 70, { languages: p.languages ?? DEFAULT_OCR_LANGUAGE, force: !!p.force_ocr })]
       : [],
   async run(ctx, p) {
     const input = ctx.inputs[0]!;

@@ -15,9 +15,7 @@ export const ocr = defineTool({
   // The password, if any, is the PDF's (images have none).
   inputsOf: (p) => p.file_ids.map((fileId, i) => ({ fileId, password: i === 0 ? p.passwd : undefined })),
   // A conversion to Word or Excel has the last 30% of the progress.
-  steps: (p) => [
-    ocrStep(isOcrResult(p.output_format) ? 100 : 70, (q: typeof p) => ({ languages: q.languages, force: q.force_ocr, deskew: q.deskew })),
-  ],
+  steps: (p) => [ocrStep(isOcrResult(p.output_format) ? 100 : 70, { languages: p.languages, force: p.force_ocr, deskew: p.deskew })],
   async run(ctx, p) {
     const searchable = ctx.inputs[0]!;
     if (isOcrResult(p.output_format)) return ocrOutput(ctx, searchable, p.output_format);

@@ -44,10 +44,10 @@ export interface InputRef {
  * A stage a tool's run starts with (OCR before converting): from the inputs it is given it makes
  * the inputs of the next step, or of the tool's own run. Shared steps live in tools/steps/.
  */
-export interface Step<P> {
+export interface Step {
   /** The percentage of the task's progress this step reports in. */
   share: number;
-  run(ctx: ToolContext, params: P): Promise<ToolInput[]>;
+  run(ctx: ToolContext): Promise<ToolInput[]>;
 }
 
 export interface Tool<Id extends ToolId = ToolId> {
@@ -63,7 +63,7 @@ export interface Tool<Id extends ToolId = ToolId> {
   /** Checks the call against the inputs' page counts before a task is queued. */
   check?(params: z.infer<(typeof toolParams)[Id]>, pageCounts: number[]): void;
   /** Steps run in order before `run`, each on the inputs the one before made. */
-  steps?(params: z.infer<(typeof toolParams)[Id]>): Step<z.infer<(typeof toolParams)[Id]>>[];
+  steps?(params: z.infer<(typeof toolParams)[Id]>): Step[];
   /** The outputs, from the inputs the steps made (the uploads when there are none), in the progress the steps leave. */
   run(ctx: ToolContext, params: z.infer<(typeof toolParams)[Id]>): Promise<ToolOutput[]>;
 }
@@ -80,7 +80,7 @@ export async function runTool<Id extends ToolId>(tool: Tool<Id>, ctx: ToolContex
   let from = 0;
   for (const step of tool.steps?.(params) ?? []) {
     const to = Math.min(100, from + step.share);
-    stage = { ...stage, inputs: await step.run(progressBetween(stage, from, to), params) };
+    stage = { ...stage, inputs: await step.run(progressBetween(stage, from, to)) };
     from = to;
   }
   return tool.run(progressBetween(stage, from, 100), params);

@@ -63,8 +63,8 @@ async function searchablePdf(ctx: ToolContext, inputs: ToolInput[], req: OcrRequ
 const baseName = (name: string) => path.basename(name, path.extname(name)) || 'document';
 
 /** The step making the searchable PDF, in `share` percent of the task's progress. */
-export function ocrStep<P>(share: number, requestOf: (params: P) => OcrRequest): Step<P> {
-  return { share, run: async (ctx, params) => [await searchablePdf(ctx, ctx.inputs, requestOf(params))] };
+export function ocrStep(share: number, request: OcrRequest): Step {
+  return { share, run: async (ctx) => [await searchablePdf(ctx, ctx.inputs, request)] };
 }
 
 /** Whether OCR's own result is the answer asked for, rather than the input of a conversion. */
