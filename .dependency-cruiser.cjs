@@ -1,6 +1,6 @@
-// The directions imports may take (docs/adr/0060-server-layers.md). `npx depcruise --config
-// .dependency-cruiser.cjs apps packages` reports any other; scripts/test.sh and
-// apps/server/src/layers.test.ts run it. Server layers, top to bottom:
+// The directions imports may take (ADR 0060). scripts/test.sh and apps/server/src/layers.test.ts
+// run `npx depcruise --config .dependency-cruiser.cjs apps/server/src apps/web/src
+// packages/contracts/src`, which reports any other. Server layers, top to bottom:
 //   composition roots (main, app, context, programs/) → routes → services → queue → tools
 //   (tool modules → tools/steps) → convert → engines; db and storage serve services and the queue.
 const src = '^apps/server/src';
