@@ -322,7 +322,8 @@ describe('refusals', () => {
     const huge = file('huge.pdf');
     fs.writeFileSync(huge, '%PDF-1.7\n');
     fs.truncateSync(huge, (OCR_LIMIT_MB + 1) * 1024 * 1024);
-    const run = ocr.run(
+    const run = runTool(
+      ocr,
       {
         inputs: [{ path: huge, name: 'huge.pdf', pages: 1 }],
         workDir: fs.mkdtempSync(path.join(dir, 'run-')),
