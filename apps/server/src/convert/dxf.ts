@@ -6,7 +6,6 @@
 // and shadings are left out.
 import { once } from 'node:events';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { PageGeometry, Rgb } from './geometryTypes.js';
 
 const MM_PER_POINT = 25.4 / 72;
