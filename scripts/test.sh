@@ -9,6 +9,8 @@ npx biome check .
 echo "test: type-checking"
 npx tsc -p tsconfig.json
 npx tsc -p apps/web/tsconfig.json --noEmit
+echo "test: checking layer boundaries"
+npx depcruise --config .dependency-cruiser.cjs apps/server/src apps/web/src packages/contracts/src
 echo "test: running the suites"
 # Most test time is spent waiting on engines and the browser, so more workers than cores pays.
 npx vitest run --maxWorkers=3 "$@"

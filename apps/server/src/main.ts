@@ -4,7 +4,7 @@ import { loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { buildApp } from './app.js';
 import { Worker } from './queue/worker.js';
-import { cleanUpAfterCrashes, ENGINES_DIR, startSweeper, sweep } from './queue/sweeper.js';
+import { cleanUpAfterCrashes, ENGINES_DIR, startSweeper, sweep } from './services/sweeper.js';
 import { recordEnginesIn } from './engines/processes.js';
 
 const config = loadConfig();

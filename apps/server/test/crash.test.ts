@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROCESSES_DIR, processFolderName } from '../src/context.js';
 import { processStartTime } from '../src/engines/processes.js';
-import { cleanUpAfterCrashes, ENGINES_DIR } from '../src/queue/sweeper.js';
+import { cleanUpAfterCrashes, ENGINES_DIR } from '../src/services/sweeper.js';
 import { makePdf } from './fixtures.js';
 import { Client, startQuire } from './harness.js';
 

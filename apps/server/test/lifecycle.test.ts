@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@quire/contracts';
 import { Client, startQuire } from './harness.js';
 import { makePdf, rotations } from './fixtures.js';
-import { sweep } from '../src/queue/sweeper.js';
+import { sweep } from '../src/services/sweeper.js';
 import { MAX_ATTEMPTS } from '../src/queue/worker.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-life-'));

@@ -12,6 +12,7 @@ import { Client, startQuire, type Running } from './harness.js';
 import { encryptPdf } from './fixtures.js';
 import { charAccuracy, expectedText, makeScanImages, makeScannedPdf, ocrPages } from './ocrFixtures.js';
 import { ocr } from '../src/tools/ocr.js';
+import { runTool } from '../src/tools/tool.js';
 
 let quire: Running;
 let client: Client;
@@ -247,7 +248,8 @@ describe('image to text and the two-stage image flow', () => {
     const workDir = fs.mkdtempSync(path.join(dir, 'run-'));
     const seen: number[] = [];
     const params = toolParams.ocr.parse({ file_ids: ['a', 'b'], languages: 'eng,deu' });
-    const outputs = await ocr.run(
+    const outputs = await runTool(
+      ocr,
       {
         inputs: images.map((p) => ({ path: p, name: path.basename(p), pages: 1 })),
         workDir,
@@ -320,7 +322,8 @@ describe('refusals', () => {
     const huge = file('huge.pdf');
     fs.writeFileSync(huge, '%PDF-1.7\n');
     fs.truncateSync(huge, (OCR_LIMIT_MB + 1) * 1024 * 1024);
-    const run = ocr.run(
+    const run = runTool(
+      ocr,
       {
         inputs: [{ path: huge, name: 'huge.pdf', pages: 1 }],
         workDir: fs.mkdtempSync(path.join(dir, 'run-')),

@@ -6,10 +6,7 @@
 // and shadings are left out.
 import { once } from 'node:events';
 import fs from 'node:fs';
-import path from 'node:path';
-import type { ToolContext, ToolInput, ToolOutput } from '../tools/tool.js';
 import type { PageGeometry, Rgb } from './geometryTypes.js';
-import { readGeometry } from './readGeometry.js';
 
 const MM_PER_POINT = 25.4 / 72;
 /** Space between pages side by side, millimetres. */
@@ -167,12 +164,4 @@ export async function writeDxf(pages: PageGeometry[], out: string): Promise<void
   await w.flush(true);
   stream.end();
   await done;
-}
-
-export async function pdfToDxf(ctx: ToolContext, input: ToolInput, name: string): Promise<ToolOutput[]> {
-  const pages = await readGeometry(ctx, input, { paths: true, backgroundDpi: null });
-  const out = path.join(ctx.workDir, 'converted.dxf');
-  await writeDxf(pages, out);
-  ctx.progress(100);
-  return [{ path: out, name }];
 }

@@ -1,9 +1,10 @@
 // Reads each page of a PDF with MuPDF into RawPages (model.ts): text lines with their fonts,
 // images (written as PNG or JPEG files) and the tables MuPDF's table hunt finds. Runs inside the
-// MuPDF worker (engines/mupdf-worker.ts), so under its time limit and memory bound.
+// MuPDF child program (programs/mupdf.ts), so under its time limit and memory bound.
 import fs from 'node:fs';
 import path from 'node:path';
 import * as mupdf from 'mupdf';
+import { walkWithAstralChars } from '../engines/mupdf/pageText.js';
 import { analyze } from './analyze.js';
 import type { Box, DocModel, RawBlock, RawImage, RawLine, RawPage, RawSpan, RawTable } from './model.js';
 
@@ -84,22 +85,6 @@ function huntTables(list: mupdf.DisplayList): RawTable[] {
   };
   visit(json.blocks);
   return tables;
-}
-
-/**
- * MuPDF.js (1.28) hands the walker each character through String.fromCharCode, which cuts code
- * points past U+FFFF to 16 bits (mathematical letters, emoji and rare CJK come out as unrelated
- * characters). For the walk, fromCharCode of a single code point is fromCodePoint.
- */
-export function walkWithAstralChars(stext: mupdf.StructuredText, walker: Parameters<mupdf.StructuredText['walk']>[0]) {
-  const fromCharCode = String.fromCharCode;
-  String.fromCharCode = (...codes: number[]) =>
-    codes.length === 1 && codes[0]! > 0xffff && codes[0]! <= 0x10ffff ? String.fromCodePoint(codes[0]!) : fromCharCode(...codes);
-  try {
-    stext.walk(walker);
-  } finally {
-    String.fromCharCode = fromCharCode;
-  }
 }
 
 /** One page: its text blocks and lines with spans by font, its images (written to `imagesDir`), its tables. */

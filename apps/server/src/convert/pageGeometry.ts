@@ -1,4 +1,4 @@
-// Runs in the MuPDF worker (engines/mupdf-worker.ts): walks each page through a device of our own
+// Runs in the MuPDF child program (programs/mupdf.ts): walks each page through a device of our own
 // and collects its text as lines of styled runs, and (for DXF) its vector paths. For PPTX a second
 // pass draws the page without the text it collected and without the pictures that can stand on
 // their own (written as files of their own), so a slide can show everything else as a picture
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as mupdf from 'mupdf';
 import { ErrorCode } from '@quire/contracts/errors';
-import type { GeometryJob } from '../engines/mupdfJobs.js';
+import type { GeometryJob } from '../engines/mupdf/jobs.js';
 import {
   MAX_PAGE_GLYPHS,
   MAX_PATH_POINTS,

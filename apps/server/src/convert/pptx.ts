@@ -8,12 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
-import type { ToolContext, ToolInput, ToolOutput } from '../tools/tool.js';
 import type { PageGeometry, TextLine, TextRun } from './geometryTypes.js';
-import { readGeometry } from './readGeometry.js';
 
-/** Resolution of the background pictures. */
-const BACKGROUND_DPI = 150;
 const EMU_PER_POINT = 12700;
 /** The slide sizes PowerPoint takes (1 to 56 inches a side); a page outside them is scaled to fit. */
 const MIN_SIDE = 914400;
@@ -231,12 +227,4 @@ export async function writePptx(pages: PageGeometry[], out: string): Promise<voi
   });
   zip.end();
   await pipeline(zip.outputStream, fs.createWriteStream(out));
-}
-
-export async function pdfToPptx(ctx: ToolContext, input: ToolInput, name: string): Promise<ToolOutput[]> {
-  const pages = await readGeometry(ctx, input, { paths: false, backgroundDpi: BACKGROUND_DPI });
-  const out = path.join(ctx.workDir, 'converted.pptx');
-  await writePptx(pages, out);
-  ctx.progress(100);
-  return [{ path: out, name }];
 }

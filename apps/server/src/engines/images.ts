@@ -68,7 +68,7 @@ async function addDecoded(doc: PDFDocument, file: string, workDir: string, layou
 
 /**
  * Writes `out`: the images in order. Throws 3105 for an image that cannot be decoded; nothing is
- * written then. Each image is checked against the limits before (services/fileTypes.ts).
+ * written then. Each image is checked against the limits before (services/inputTypes.ts).
  */
 export async function imagesToPdf(
   files: string[],

@@ -6,10 +6,11 @@ import path from 'node:path';
 import { ErrorCode, QuireError } from '@quire/contracts';
 import { EngineTimeout, runEngine } from './run.js';
 import type { EngineLimits } from './qpdf.js';
-import { PROGRESS_PREFIX, type JobResults, type MupdfAnswer, type MupdfJob } from './mupdfJobs.js';
+import { PROGRESS_PREFIX, type JobResults, type MupdfAnswer, type MupdfJob } from './mupdf/jobs.js';
 import { bundledWorker } from './workerBundle.js';
 
-const workerFile = bundledWorker(path.join(import.meta.dirname, 'mupdf-worker.ts'), ['mupdf']);
+// The program's entry sits above engines/: it also packs the conversions' readers and writers (convert/).
+const workerFile = bundledWorker(path.join(import.meta.dirname, '../programs/mupdf.ts'), ['mupdf']);
 
 /** Runs `job`, whose JSON goes in a file of `workDir`; leaves no output behind when it fails. */
 export async function runMupdf<J extends MupdfJob>(

@@ -5,10 +5,21 @@ import path from 'node:path';
 import { ErrorCode, QuireError, errorMessages } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { TaskTable } from '../db/schema.js';
+import { findOwnedFile } from '../db/filesRepo.js';
+import {
+  claimQueued,
+  failTask,
+  finishTask,
+  expireClaim,
+  nextFairTask,
+  recoverLapsed,
+  renewLease,
+  setProgress,
+  type StoredOutput,
+} from '../db/tasksRepo.js';
 import { toolById } from '../tools/registry.js';
 import { workBudgetOf } from '../tools/budget.js';
-import type { ToolInput } from '../tools/tool.js';
-import type { StoredOutput } from '../services/tasks.js';
+import { runTool, type ToolInput } from '../tools/tool.js';
 
 export const LEASE_MS = 30_000;
 /** A task whose worker died is tried once more, then failed clearly. */
@@ -16,62 +27,16 @@ export const MAX_ATTEMPTS = 2;
 const POLL_MS = 1000;
 
 /**
- * The next task to run, fairly between visitors: among visitors below their limit of running
- * tasks, the one with the fewest running, then the one served longest ago, then its oldest task.
- * So one visitor with many queued tasks cannot hold the workers while another waits.
- */
-async function nextFairTask(ctx: AppContext): Promise<Pick<TaskTable, 'id' | 'owner_id'> | undefined> {
-  const waiting = ctx.db.selectFrom('tasks').select('owner_id').where('state', '=', 'queued');
-  const owners = ctx.db
-    .selectFrom('tasks')
-    .select((eb) => [
-      'owner_id',
-      eb.fn.sum<number>(eb.case().when('state', '=', 'running').then(1).else(0).end()).as('running'),
-      eb.fn.max('started_at').as('last_started'),
-    ])
-    .where('owner_id', 'in', waiting)
-    .groupBy('owner_id')
-    .as('o');
-  return ctx.db
-    .selectFrom('tasks as t')
-    .innerJoin(owners, 'o.owner_id', 't.owner_id')
-    .select(['t.id', 't.owner_id'])
-    .where('t.state', '=', 'queued')
-    .where('o.running', '<', ctx.config.maxRunningPerOwner)
-    .orderBy('o.running')
-    .orderBy('o.last_started')
-    .orderBy('t.created_at')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/**
- * Claims the next task (nextFairTask), or nothing. The conditional update makes it safe when
- * several workers race: a task is claimed once, and not while its visitor is at the running limit.
+ * Claims the next task fairly between visitors (nextFairTask), or nothing. The conditional update
+ * makes it safe when several workers race: a task is claimed once, and not while its visitor is at
+ * the running limit.
  */
 export async function claimTask(ctx: AppContext): Promise<TaskTable | undefined> {
   for (let tries = 0; tries < 5; tries++) {
-    const next = await nextFairTask(ctx);
+    const next = await nextFairTask(ctx.db, ctx.config.maxRunningPerOwner);
     if (!next) return undefined;
     const now = Date.now();
-    const claimed = await ctx.db
-      .updateTable('tasks')
-      .set((eb) => ({ state: 'running', started_at: now, lease_until: now + LEASE_MS, attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', next.id)
-      .where('state', '=', 'queued')
-      .where((eb) =>
-        eb(
-          eb
-            .selectFrom('tasks as r')
-            .select((r) => r.fn.countAll<number>().as('n'))
-            .where('r.owner_id', '=', next.owner_id)
-            .where('r.state', '=', 'running'),
-          '<',
-          ctx.config.maxRunningPerOwner,
-        ),
-      )
-      .returningAll()
-      .executeTakeFirst();
+    const claimed = await claimQueued(ctx.db, next, now, now + LEASE_MS, ctx.config.maxRunningPerOwner);
     if (claimed) return claimed;
   }
   return undefined;
@@ -79,25 +44,7 @@ export async function claimTask(ctx: AppContext): Promise<TaskTable | undefined>
 
 /** Running tasks whose lease ran out: their worker stopped. Requeue or fail them. */
 export async function recoverAbandoned(ctx: AppContext, now = Date.now()) {
-  await ctx.db
-    .updateTable('tasks')
-    .set({ state: 'queued', lease_until: 0 })
-    .where('state', '=', 'running')
-    .where('lease_until', '<', now)
-    .where('attempts', '<', MAX_ATTEMPTS)
-    .execute();
-  await ctx.db
-    .updateTable('tasks')
-    .set({
-      state: 'failed',
-      error_code: ErrorCode.TaskFailed,
-      error_msg: 'The task was interrupted. Please try again.',
-      finished_at: now,
-      params: '{}',
-    })
-    .where('state', '=', 'running')
-    .where('lease_until', '<', now)
-    .execute();
+  await recoverLapsed(ctx.db, now, MAX_ATTEMPTS, { code: ErrorCode.TaskFailed, msg: 'The task was interrupted. Please try again.' });
 }
 
 /** In a process's scratch folder: one folder per task it runs. */
@@ -114,15 +61,7 @@ export function claimOfWorkFolder(name: string): { id: string; attempts: number 
  * are retried or failed as if their lease had run out.
  */
 export async function releaseClaims(ctx: AppContext, claims: { id: string; attempts: number }[]) {
-  for (const claim of claims) {
-    await ctx.db
-      .updateTable('tasks')
-      .set({ lease_until: 0 })
-      .where('id', '=', claim.id)
-      .where('attempts', '=', claim.attempts)
-      .where('state', '=', 'running')
-      .execute();
-  }
+  for (const claim of claims) await expireClaim(ctx.db, claim);
   await recoverAbandoned(ctx);
 }
 
@@ -137,12 +76,7 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
   let lastWrite = 0;
   let lastProgress = 0;
   const heartbeat = setInterval(() => {
-    void ctx.db
-      .updateTable('tasks')
-      .set({ lease_until: Date.now() + LEASE_MS })
-      .where('id', '=', task.id)
-      .execute()
-      .catch(() => {});
+    void renewLease(ctx.db, task.id, Date.now() + LEASE_MS).catch(() => {});
   }, LEASE_MS / 3);
   try {
     const tool = toolById(task.tool);
@@ -150,12 +84,7 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
     const params = tool.params.parse(JSON.parse(task.params));
     const inputs: ToolInput[] = [];
     for (const ref of tool.inputsOf(params as never)) {
-      const file = await ctx.db
-        .selectFrom('files')
-        .selectAll()
-        .where('id', '=', ref.fileId)
-        .where('owner_id', '=', task.owner_id)
-        .executeTakeFirst();
+      const file = await findOwnedFile(ctx.db, task.owner_id, ref.fileId);
       if (!file) throw new QuireError(ErrorCode.NoData);
       inputs.push({ path: await ctx.storage.localPath(file.storage_key), name: file.name, password: ref.password, pages: file.total_page });
     }
@@ -166,16 +95,11 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
       if (p === lastProgress || Date.now() - lastWrite < 300) return;
       lastProgress = p;
       lastWrite = Date.now();
-      void ctx.db
-        .updateTable('tasks')
-        .set({ progress: p })
-        .where('id', '=', task.id)
-        .execute()
-        .catch(() => {});
+      void setProgress(ctx.db, task.id, p).catch(() => {});
     };
     const limits = { ...ctx.toolLimits, signal: AbortSignal.timeout(ctx.config.taskTimeoutMs) };
     const budget = workBudgetOf(ctx.config);
-    const produced = await tool.run({ inputs, workDir, limits, office: ctx.office, progress, budget }, params as never);
+    const produced = await runTool(tool, { inputs, workDir, limits, office: ctx.office, progress, budget }, params as never);
     const outputs: StoredOutput[] = [];
     for (const [index, out] of produced.entries()) {
       const key = `${outputPrefix}/${index}${path.extname(out.name)}`;
@@ -195,28 +119,12 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
     // Nothing of the task is left in its work folder once its owner sees it finished.
     await fs.rm(workDir, { recursive: true, force: true });
     const now = Date.now();
-    await ctx.db
-      .updateTable('tasks')
-      .set({
-        state: 'done',
-        progress: 100,
-        outputs: JSON.stringify(outputs),
-        params: '{}',
-        finished_at: now,
-        expires_at: now + ctx.config.retentionHours * 3600_000,
-      })
-      .where('id', '=', task.id)
-      .execute();
+    await finishTask(ctx.db, task.id, outputs, now, now + ctx.config.retentionHours * 3600_000);
   } catch (e) {
-    const { code, msg } = failureOf(e);
     if (!(e instanceof QuireError)) console.error(`task ${task.id} (${task.tool}) failed:`, e);
     await ctx.storage.deletePrefix(outputPrefix).catch(() => {});
     await fs.rm(workDir, { recursive: true, force: true }).catch(() => {});
-    await ctx.db
-      .updateTable('tasks')
-      .set({ state: 'failed', error_code: code, error_msg: msg, params: '{}', finished_at: Date.now() })
-      .where('id', '=', task.id)
-      .execute();
+    await failTask(ctx.db, task.id, failureOf(e), Date.now());
   } finally {
     clearInterval(heartbeat);
   }

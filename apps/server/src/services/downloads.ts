@@ -4,7 +4,8 @@ import yazl from 'yazl';
 import type { FastifyReply } from 'fastify';
 import { ErrorCode, QuireError } from '@quire/contracts';
 import type { AppContext } from '../context.js';
-import { finishedTasks, outputsOf, downloadName, type StoredOutput } from './tasks.js';
+import { outputsOf, type StoredOutput } from '../db/tasksRepo.js';
+import { finishedTasks, downloadName } from './tasks.js';
 import { ownedFile } from './files.js';
 import { attachmentDisposition, safeFileName } from './fileNames.js';
 

@@ -4,11 +4,12 @@ import crypto from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { ErrorCode, QuireError, type FileInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
+import { findOwnedFile, insertFile, setPageInfo } from '../db/filesRepo.js';
 import type { FileTable } from '../db/schema.js';
 import { firstPageSize, inspectPdf } from '../engines/qpdf.js';
 import { readImageHeader } from '../engines/imageHeader.js';
 import { isEncryptedOffice } from '../engines/officeEncryption.js';
-import { detectFileType, extensionOf } from './fileTypes.js';
+import { detectFileType, extensionOf } from '../engines/fileTypes.js';
 import { safeFileName } from './fileNames.js';
 import { newId } from '../ids.js';
 
@@ -84,7 +85,7 @@ export async function acceptUpload(ctx: AppContext, ownerId: string, clientName:
       expires_at: now + ctx.config.retentionHours * 3600_000,
     };
     await ctx.storage.putFile(row.storage_key, tmpPath);
-    await ctx.db.insertInto('files').values(row).execute();
+    await insertFile(ctx.db, row);
     return toFileInfo(row);
   } finally {
     await fs.rm(tmpPath, { force: true });
@@ -93,7 +94,7 @@ export async function acceptUpload(ctx: AppContext, ownerId: string, clientName:
 
 /** A file of this owner, or 2405 whether it is missing, expired or someone else's. */
 export async function ownedFile(ctx: AppContext, ownerId: string, fileId: string): Promise<FileTable> {
-  const row = await ctx.db.selectFrom('files').selectAll().where('id', '=', fileId).where('owner_id', '=', ownerId).executeTakeFirst();
+  const row = await findOwnedFile(ctx.db, ownerId, fileId);
   if (!row || row.expires_at < Date.now()) throw new QuireError(ErrorCode.NoData);
   return row;
 }
@@ -115,7 +116,7 @@ export async function unlockedFile(ctx: AppContext, ownerId: string, fileId: str
   if (pages > ctx.config.maxPages) throw new QuireError(ErrorCode.TooManyPages);
   if (row.total_page !== pages) {
     const size = await firstPageSize(local, password, ctx.inspectLimits);
-    await ctx.db.updateTable('files').set({ total_page: pages, page_w: size.w, page_h: size.h }).where('id', '=', row.id).execute();
+    await setPageInfo(ctx.db, row.id, { total_page: pages, page_w: size.w, page_h: size.h });
     return { ...row, total_page: pages, page_w: size.w, page_h: size.h };
   }
   return row;

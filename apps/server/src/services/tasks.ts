@@ -2,12 +2,13 @@
 import { ErrorCode, QuireError, type TaskCreated, type TaskEntry } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { TaskTable } from '../db/schema.js';
+import { countQueued, insertTask, outputsOf, ownedTasks } from '../db/tasksRepo.js';
 import { newId } from '../ids.js';
 import { toolById } from '../tools/registry.js';
 import { workBudgetOf } from '../tools/budget.js';
 import { zipName } from '../tools/tool.js';
 import { unlockedFile } from './files.js';
-import { checkInputTypes } from './fileTypes.js';
+import { checkInputTypes } from './inputTypes.js';
 
 /**
  * Counting queued tasks and adding one happen one call at a time in this process, so two calls
@@ -23,37 +24,17 @@ function oneAtATime<T>(admit: () => Promise<T>): Promise<T> {
 /** Queues `task` unless the service's or its visitor's queue is full (3500: try again later). */
 async function enqueue(ctx: AppContext, task: TaskTable): Promise<void> {
   await oneAtATime(async () => {
-    const queued = await ctx.db
-      .selectFrom('tasks')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('all'),
-        eb.fn.sum<number>(eb.case().when('owner_id', '=', task.owner_id).then(1).else(0).end()).as('owners'),
-      ])
-      .where('state', '=', 'queued')
-      .executeTakeFirstOrThrow();
-    if (Number(queued.all) >= ctx.config.maxQueued || Number(queued.owners) >= ctx.config.maxQueuedPerOwner)
-      throw new QuireError(ErrorCode.Busy);
-    await ctx.db.insertInto('tasks').values(task).execute();
+    const queued = await countQueued(ctx.db, task.owner_id);
+    if (queued.all >= ctx.config.maxQueued || queued.owners >= ctx.config.maxQueuedPerOwner) throw new QuireError(ErrorCode.Busy);
+    await insertTask(ctx.db, task);
   });
   ctx.events.queued();
 }
 
-export interface StoredOutput {
-  index: number;
-  name: string;
-  /** Name of the task's (first) input: a zip of several outputs is named after it. */
-  source?: string;
-  size: number;
-  key: string;
-  note?: string;
-  input_size?: number;
-  unchanged?: boolean;
-}
-
-export function firstIssue(error: { issues: { message: string }[] }): string {
+export function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] }): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid parameters.';
-  // The message alone: the spec's messages are shown to the visitor as they are.
+  // The message alone: the catalogue's messages are shown to the visitor as they are.
   return issue.message;
 }
 
@@ -103,8 +84,6 @@ export async function createTask(ctx: AppContext, ownerId: string, toolId: strin
   return { task_id: task.id, multi_id: task.multi_id, ...(named !== undefined && { output_file_name: named }) };
 }
 
-export const outputsOf = (task: Pick<TaskTable, 'outputs'>): StoredOutput[] => JSON.parse(task.outputs) as StoredOutput[];
-
 /**
  * One output keeps its name; several are offered as one zip named after the input they came
  * from ("160F-2019.pdf" split gives "160F-2019.zip"). Output names cannot tell where the input's
@@ -132,22 +111,13 @@ export function toTaskEntry(task: TaskTable): TaskEntry {
 }
 
 export async function taskResults(ctx: AppContext, ownerId: string, q: { task_id?: string; multi_id?: string }): Promise<TaskEntry[]> {
-  let query = ctx.db.selectFrom('tasks').selectAll().where('owner_id', '=', ownerId).where('expires_at', '>', Date.now());
-  query = q.task_id ? query.where('id', '=', q.task_id) : query.where('multi_id', '=', q.multi_id!);
-  const rows = await query.orderBy('created_at').execute();
+  const rows = await ownedTasks(ctx.db, ownerId, q, Date.now());
   if (rows.length === 0) throw new QuireError(ErrorCode.NoData);
   return rows.map(toTaskEntry);
 }
 
 export async function finishedTasks(ctx: AppContext, ownerId: string, q: { task_id?: string; multi_id?: string }): Promise<TaskTable[]> {
-  let query = ctx.db
-    .selectFrom('tasks')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where('state', '=', 'done')
-    .where('expires_at', '>', Date.now());
-  query = q.task_id ? query.where('id', '=', q.task_id) : query.where('multi_id', '=', q.multi_id!);
-  const rows = await query.orderBy('created_at').execute();
+  const rows = await ownedTasks(ctx.db, ownerId, q, Date.now(), true);
   if (rows.length === 0) throw new QuireError(ErrorCode.NoData);
   return rows;
 }

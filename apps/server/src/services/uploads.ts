@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { ErrorCode, QuireError, UPLOAD_PART_SIZE, type FileInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { UploadTable } from '../db/schema.js';
+import { deleteUpload, findOwnedUpload, findResumableUpload, insertUpload } from '../db/uploadsRepo.js';
 import { newId } from '../ids.js';
 import { acceptUpload } from './files.js';
 
@@ -29,14 +30,7 @@ export async function uploadPolicy(ctx: AppContext, ownerId: string, req: { file
   if (req.file_size > ctx.config.maxFileBytes) throw new QuireError(ErrorCode.TooLarge);
   const md5 = req.md5_code.toLowerCase();
   // The same owner sending the same bytes again resumes the unfinished upload.
-  let upload = await ctx.db
-    .selectFrom('uploads')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where('md5', '=', md5)
-    .where('size', '=', req.file_size)
-    .where('expires_at', '>', Date.now())
-    .executeTakeFirst();
+  let upload = await findResumableUpload(ctx.db, ownerId, md5, req.file_size, Date.now());
   if (!upload) {
     const now = Date.now();
     upload = {
@@ -50,7 +44,7 @@ export async function uploadPolicy(ctx: AppContext, ownerId: string, req: { file
       created_at: now,
       expires_at: now + ctx.config.retentionHours * 3600_000,
     };
-    await ctx.db.insertInto('uploads').values(upload).execute();
+    await insertUpload(ctx.db, upload);
     await fs.mkdir(partsDir(ctx, upload.id), { recursive: true });
   }
   return {
@@ -62,7 +56,7 @@ export async function uploadPolicy(ctx: AppContext, ownerId: string, req: { file
 }
 
 async function ownedUpload(ctx: AppContext, ownerId: string, uploadId: string): Promise<UploadTable> {
-  const row = await ctx.db.selectFrom('uploads').selectAll().where('id', '=', uploadId).where('owner_id', '=', ownerId).executeTakeFirst();
+  const row = await findOwnedUpload(ctx.db, ownerId, uploadId);
   if (!row || row.expires_at < Date.now()) throw new QuireError(ErrorCode.NoData);
   return row;
 }
@@ -139,5 +133,5 @@ export async function completeUpload(ctx: AppContext, ownerId: string, uploadId:
 
 export async function discardUpload(ctx: AppContext, uploadId: string) {
   await fs.rm(partsDir(ctx, uploadId), { recursive: true, force: true });
-  await ctx.db.deleteFrom('uploads').where('id', '=', uploadId).execute();
+  await deleteUpload(ctx.db, uploadId);
 }

@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  DEFAULT_OCR_LANGUAGE,
   defaultImageLayout,
   ErrorCode,
   isPdfDocumentFormat,
@@ -13,18 +14,17 @@ import {
   type PdfImageFormat,
   type ToolParams,
 } from '@quire/contracts';
-import { pdfToDxf } from '../convert/dxf.js';
-import { pdfToPptx } from '../convert/pptx.js';
-import { pdfToDocument } from '../convert/pdfToDocument.js';
+import { pdfToDocument } from './steps/pdfToDocument.js';
+import { pdfToDxf, pdfToPptx } from './steps/readGeometry.js';
 import { imagesToPdf } from '../engines/images.js';
 import { epubToPdf } from '../engines/mutool.js';
 import { checkRenderSize, pageSizes, renderPage } from '../engines/poppler.js';
 import { editableInput } from '../engines/qpdf.js';
 import type { OfficeJob } from '../engines/office.js';
 import { detectEncoding, transcodeToUtf8 } from '../engines/textEncoding.js';
-import { detectFileType, extensionOf, imageTypes } from '../services/fileTypes.js';
+import { detectFileType, extensionOf, imageTypes } from '../engines/fileTypes.js';
+import { isOcrResult, ocrOutput, ocrStep } from './steps/ocr.js';
 import { checkOcrBudget, checkRenderBudget } from './budget.js';
-import { ocrBeforeConverting } from './ocr.js';
 import { defineTool, outputName, singleInput, type ToolContext, type ToolInput, type ToolOutput, zipName } from './tool.js';
 
 /** The document as LibreOffice is to read it: a copy in the job's folder under its own extension. */
@@ -105,13 +105,15 @@ export const convert = defineTool({
       budget,
     );
   },
+  // OCR first makes the searchable PDF the rest converts, in 70% of the progress; with a PDF or
+  // text output, it is the whole task.
+  steps: (p) =>
+    p.using_ocr
+      ? [ocrStep(isOcrResult(p.output_format) ? 100 : 70, { languages: p.languages ?? DEFAULT_OCR_LANGUAGE, force: !!p.force_ocr })]
+      : [],
   async run(ctx, p) {
-    if (p.using_ocr) {
-      const step = await ocrBeforeConverting(ctx, p);
-      if (Array.isArray(step)) return step;
-      ctx = step;
-    }
     const input = ctx.inputs[0]!;
+    if (p.using_ocr && isOcrResult(p.output_format)) return ocrOutput(ctx, input, p.output_format);
     if (p.output_format === 'pptx') return pdfToPptx(ctx, input, `${baseName(input.name)}.pptx`);
     if (p.output_format === 'dxf') return pdfToDxf(ctx, input, `${baseName(input.name)}.dxf`);
     if (isPdfDocumentFormat(p.output_format)) return pdfToDocument(ctx, input, p.output_format, baseName(input.name));

@@ -1,7 +1,7 @@
 // Crop: margins in millimetres off each side as the page is shown, on all pages or a range.
 import { ErrorCode, QuireError, pagesOf, parseCropRanges } from '@quire/contracts';
 import { mmToPoints } from '../engines/pageBoxes.js';
-import { editWithMupdf } from './mupdfEdit.js';
+import { editWithMupdf } from './steps/mupdfEdit.js';
 import { defineTool, outputName, singleInput } from './tool.js';
 
 function targetPages(pages: string, pageCount: number): number[] | 'all' {

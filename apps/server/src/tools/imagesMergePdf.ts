@@ -1,7 +1,7 @@
 // Images to PDF: several images, one PDF, in the order of file_ids, laid out on the chosen pages.
 import path from 'node:path';
 import { imagesToPdf } from '../engines/images.js';
-import { imageTypes } from '../services/fileTypes.js';
+import { imageTypes } from '../engines/fileTypes.js';
 import { defineTool } from './tool.js';
 
 export const imagesMergePdf = defineTool({

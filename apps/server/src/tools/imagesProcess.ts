@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ErrorCode, IMAGE_MAX_PIXELS, QuireError, type ImageOutputFormat, type ToolParams } from '@quire/contracts';
 import type { ImageJob } from '../engines/imageJobs.js';
 import { runImageJob } from '../engines/sharp.js';
-import { detectFileType, extensionOf, processableImageTypes } from '../services/fileTypes.js';
+import { detectFileType, extensionOf, processableImageTypes } from '../engines/fileTypes.js';
 import { defineTool, outputName, singleInput } from './tool.js';
 
 type InputFormat = ImageJob['inputFormat'];

@@ -1,7 +1,7 @@
 // Redact: marked areas and every hit of the searched texts are removed from the file (see
-// engines/mupdf-worker.ts for what else goes with them), and black boxes show where.
+// engines/mupdf/redact.ts for what else goes with them), and black boxes show where.
 import { ErrorCode, QuireError, patternError } from '@quire/contracts';
-import { counted, editWithMupdf } from './mupdfEdit.js';
+import { counted, editWithMupdf } from './steps/mupdfEdit.js';
 import { defineTool, outputName, singleInput } from './tool.js';
 
 export const redaction = defineTool({

@@ -1,7 +1,7 @@
 // Replace text: every occurrence of the search text (case and all) becomes the replacement, in
 // place. No match is not an error: the task succeeds, and its note says "0 replacements".
 import { ErrorCode, QuireError } from '@quire/contracts';
-import { counted, editWithMupdf } from './mupdfEdit.js';
+import { counted, editWithMupdf } from './steps/mupdfEdit.js';
 import { defineTool, outputName, singleInput } from './tool.js';
 
 export const replaceText = defineTool({

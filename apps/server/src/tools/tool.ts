@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { ErrorCode, QuireError, parsePageRanges, type ToolId, toolParams, type PageRange } from '@quire/contracts';
 import type { EngineLimits } from '../engines/qpdf.js';
-import type { FileType } from '../services/fileTypes.js';
+import type { FileType } from '../engines/fileTypes.js';
 import type { OfficePool } from '../engines/office.js';
 import type { InputFacts, WorkBudget } from './budget.js';
 
@@ -43,6 +43,16 @@ export interface InputRef {
   password?: string;
 }
 
+/**
+ * A stage a tool's run starts with (OCR before converting): from the inputs it is given it makes
+ * the inputs of the next step, or of the tool's own run. Shared steps live in tools/steps/.
+ */
+export interface Step {
+  /** The percentage of the task's progress this step reports in. */
+  share: number;
+  run(ctx: ToolContext): Promise<ToolInput[]>;
+}
+
 export interface Tool<Id extends ToolId = ToolId> {
   id: Id;
   params: (typeof toolParams)[Id];
@@ -59,7 +69,28 @@ export interface Tool<Id extends ToolId = ToolId> {
   check?(params: z.infer<(typeof toolParams)[Id]>, pageCounts: number[]): void;
   /** Refuses, before a task is queued, a call asking for more work than one task may do. */
   checkBudget?(params: z.infer<(typeof toolParams)[Id]>, inputs: InputFacts[], budget: WorkBudget): void;
+  /** Steps run in order before `run`, each on the inputs the one before made. */
+  steps?(params: z.infer<(typeof toolParams)[Id]>): Step[];
+  /** The outputs, from the inputs the steps made (the uploads when there are none), in the progress the steps leave. */
   run(ctx: ToolContext, params: z.infer<(typeof toolParams)[Id]>): Promise<ToolOutput[]>;
+}
+
+/** The context of a stage that moves the task's progress from `from` to `to` percent. */
+const progressBetween = (ctx: ToolContext, from: number, to: number): ToolContext => ({
+  ...ctx,
+  progress: (percent) => ctx.progress(from + Math.round((percent * (to - from)) / 100)),
+});
+
+/** Runs a tool on its inputs: its steps in order, then its own run, each in its share of the progress. */
+export async function runTool<Id extends ToolId>(tool: Tool<Id>, ctx: ToolContext, params: z.infer<(typeof toolParams)[Id]>) {
+  let stage = ctx;
+  let from = 0;
+  for (const step of tool.steps?.(params) ?? []) {
+    const to = Math.min(100, from + step.share);
+    stage = { ...stage, inputs: await step.run(progressBetween(stage, from, to)) };
+    from = to;
+  }
+  return tool.run(progressBetween(stage, from, 100), params);
 }
 
 /** A tool takes PDFs unless it says otherwise. */

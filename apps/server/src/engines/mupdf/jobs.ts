@@ -1,7 +1,7 @@
-// What the MuPDF worker (mupdf-worker.ts) is asked to do, and what it answers: the contract
+// What the MuPDF child program (program.ts) is asked to do, and what it answers: the contract
 // between the server and that child process.
-import type { DocumentFormat } from '../convert/writeDocument.js';
-import type { Margins } from './pageBoxes.js';
+import type { PdfDocumentFormat } from '@quire/contracts';
+import type { Margins } from '../pageBoxes.js';
 
 export interface RedactArea {
   page: number;
@@ -59,7 +59,8 @@ export interface GeometryJob extends JobFiles {
 export interface ExtractJob extends JobFiles {
   op: 'extract';
   imagesDir: string;
-  format: DocumentFormat;
+  /** pages is written as docx. */
+  format: Exclude<PdfDocumentFormat, 'pages'>;
   title: string;
 }
 

@@ -4,9 +4,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PdfDocumentFormat } from '@quire/contracts';
-import { runMupdf } from '../engines/mupdf.js';
-import { editableInput } from '../engines/qpdf.js';
-import type { ToolContext, ToolInput, ToolOutput } from '../tools/tool.js';
+import { runMupdf } from '../../engines/mupdf.js';
+import { editableInput } from '../../engines/qpdf.js';
+import type { ToolContext, ToolInput, ToolOutput } from '../tool.js';
 
 /** Apple's format is undocumented and no installed engine writes it; Pages opens Word documents. */
 export const pagesNote = 'Apple Pages cannot be written directly: this is a Word document, which Pages opens (File > Open).';

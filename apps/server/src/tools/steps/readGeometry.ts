@@ -1,11 +1,14 @@
 // The server's side of the MuPDF worker's "geometry" op: what every page of a PDF draws, read
-// from the JSON the worker leaves in the job's folder (see pageGeometry.ts for what is collected).
+// from the JSON the worker leaves in the job's folder (convert/pageGeometry.ts says what is
+// collected), and the conversions made from it: PowerPoint and DXF.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { runMupdf } from '../engines/mupdf.js';
-import { editableInput } from '../engines/qpdf.js';
-import type { ToolContext, ToolInput } from '../tools/tool.js';
-import type { PageGeometry } from './geometryTypes.js';
+import { runMupdf } from '../../engines/mupdf.js';
+import { editableInput } from '../../engines/qpdf.js';
+import { writeDxf } from '../../convert/dxf.js';
+import type { PageGeometry } from '../../convert/geometryTypes.js';
+import { writePptx } from '../../convert/pptx.js';
+import type { ToolContext, ToolInput, ToolOutput } from '../tool.js';
 
 export interface GeometryOptions {
   paths: boolean;
@@ -34,4 +37,23 @@ export async function readGeometry(ctx: ToolContext, input: ToolInput, opts: Geo
     background: p.background && inWorkDir(p.background),
     images: p.images.map((im) => ({ ...im, file: inWorkDir(im.file) })),
   }));
+}
+
+/** Resolution of the slides' background pictures. */
+const BACKGROUND_DPI = 150;
+
+export async function pdfToPptx(ctx: ToolContext, input: ToolInput, name: string): Promise<ToolOutput[]> {
+  const pages = await readGeometry(ctx, input, { paths: false, backgroundDpi: BACKGROUND_DPI });
+  const out = path.join(ctx.workDir, 'converted.pptx');
+  await writePptx(pages, out);
+  ctx.progress(100);
+  return [{ path: out, name }];
+}
+
+export async function pdfToDxf(ctx: ToolContext, input: ToolInput, name: string): Promise<ToolOutput[]> {
+  const pages = await readGeometry(ctx, input, { paths: true, backgroundDpi: null });
+  const out = path.join(ctx.workDir, 'converted.dxf');
+  await writeDxf(pages, out);
+  ctx.progress(100);
+  return [{ path: out, name }];
 }

@@ -1,11 +1,8 @@
-// What kind of file an upload is, by its content's magic bytes and its name together, and which
-// tools take it. A name alone is never trusted: a PDF named .docx is a PDF, a zip named .pdf is refused.
+// What kind of file an upload is, by its content's magic bytes and its name together. A name alone
+// is never trusted: a PDF named .docx is a PDF, a zip named .pdf is refused.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ErrorCode, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, imageTooLargeMessage, QuireError, tooManyPixelsMessage } from '@quire/contracts';
-import type { AppContext } from '../context.js';
-import type { FileTable } from '../db/schema.js';
-import { imageFormatOf, largestFrame, readImageHeader, type ImageFormat } from '../engines/imageHeader.js';
+import { imageFormatOf, type ImageFormat } from './imageHeader.js';
 
 /**
  * pdf; an image format; `office`: anything LibreOffice opens by itself (Word, Excel, PowerPoint,
@@ -64,26 +61,4 @@ export async function detectFileType(file: string, name: string): Promise<FileTy
   if (head.subarray(0, 5).toString('latin1') === '{\\rtf') return 'office';
   // Text has no magic number: its name decides, and binary data (a NUL run) is not text in any encoding.
   return textNames[ext] && !head.includes(Buffer.alloc(4)) ? textNames[ext] : null;
-}
-
-/** The catalogue's refusal for a tool given a type it does not take. */
-function refusalFor(accepts: readonly FileType[]): ErrorCode {
-  if (accepts.includes('pdf')) return ErrorCode.NotPdf;
-  return accepts.every((t) => processableImageTypes.includes(t)) ? ErrorCode.WrongType : ErrorCode.UnsupportedType;
-}
-
-/**
- * Before a task is queued: each input must be of a type the tool takes, and an image within the
- * 20 MB image limit and a pixel count a decoder can hold (read from its header, nothing decoded).
- */
-export async function checkInputTypes(ctx: AppContext, accepts: readonly FileType[], files: readonly FileTable[]): Promise<void> {
-  for (const row of files) {
-    const local = await ctx.storage.localPath(row.storage_key);
-    const type = await detectFileType(local, row.name);
-    if (!type || !accepts.includes(type)) throw new QuireError(refusalFor(accepts));
-    if (!processableImageTypes.includes(type)) continue;
-    if (row.size > IMAGE_MAX_BYTES) throw new QuireError(ErrorCode.TooLarge, imageTooLargeMessage);
-    const header = await readImageHeader(local);
-    if (header && largestFrame(header) > IMAGE_MAX_PIXELS) throw new QuireError(ErrorCode.TooLarge, tooManyPixelsMessage);
-  }
 }

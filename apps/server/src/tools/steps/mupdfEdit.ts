@@ -1,9 +1,9 @@
 // The common run of the tools that edit a PDF with MuPDF (crop, redaction, replace text).
 import path from 'node:path';
-import { editableInput } from '../engines/qpdf.js';
-import { runMupdf } from '../engines/mupdf.js';
-import type { JobResults, MupdfJob } from '../engines/mupdfJobs.js';
-import type { ToolContext } from './tool.js';
+import { editableInput } from '../../engines/qpdf.js';
+import { runMupdf } from '../../engines/mupdf.js';
+import type { JobResults, MupdfJob } from '../../engines/mupdf/jobs.js';
+import type { ToolContext } from '../tool.js';
 
 /** A job without its files: the tool says what to do, this module says on which files. */
 type JobSpec<J = MupdfJob> = J extends MupdfJob ? Omit<J, 'input' | 'output'> : never;

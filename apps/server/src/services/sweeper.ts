@@ -4,28 +4,26 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import os from 'node:os';
 import { PROCESSES_DIR, processOfFolder, type AppContext } from '../context.js';
+import { deleteFile, expiredFiles } from '../db/filesRepo.js';
+import { deleteTask, expiredTasks } from '../db/tasksRepo.js';
+import { expiredUploads } from '../db/uploadsRepo.js';
 import { killRecordedEngines, processStartTime } from '../engines/processes.js';
-import { claimOfWorkFolder, recoverAbandoned, releaseClaims, WORK_DIR } from './worker.js';
-import { discardUpload } from '../services/uploads.js';
+import { claimOfWorkFolder, recoverAbandoned, releaseClaims, WORK_DIR } from '../queue/worker.js';
+import { discardUpload } from './uploads.js';
 
 export async function sweep(ctx: AppContext, now = Date.now()) {
   await recoverAbandoned(ctx, now);
-  const files = await ctx.db.selectFrom('files').select(['id', 'storage_key']).where('expires_at', '<', now).execute();
+  const files = await expiredFiles(ctx.db, now);
   for (const f of files) {
     await ctx.storage.delete(f.storage_key);
-    await ctx.db.deleteFrom('files').where('id', '=', f.id).execute();
+    await deleteFile(ctx.db, f.id);
   }
-  const tasks = await ctx.db
-    .selectFrom('tasks')
-    .select('id')
-    .where('expires_at', '<', now)
-    .where('state', 'in', ['done', 'failed'])
-    .execute();
+  const tasks = await expiredTasks(ctx.db, now);
   for (const t of tasks) {
     await ctx.storage.deletePrefix(`outputs/${t.id}`);
-    await ctx.db.deleteFrom('tasks').where('id', '=', t.id).execute();
+    await deleteTask(ctx.db, t.id);
   }
-  const uploads = await ctx.db.selectFrom('uploads').select('id').where('expires_at', '<', now).execute();
+  const uploads = await expiredUploads(ctx.db, now);
   for (const u of uploads) await discardUpload(ctx, u.id);
   // Joined uploads and stray temporaries older than a day are leftovers of a crash.
   const tmp = await fs.readdir(ctx.tmpDir).catch(() => [] as string[]);

@@ -1,0 +1,172 @@
+// The tasks table, which is also the queue: workers claim queued rows with a conditional update.
+import type { Db } from './connect.js';
+import type { TaskTable } from './schema.js';
+
+/** One output of a finished task, as the outputs column holds it (JSON). */
+export interface StoredOutput {
+  index: number;
+  name: string;
+  size: number;
+  key: string;
+  note?: string;
+  input_size?: number;
+  unchanged?: boolean;
+  /** The name of the input it came from: a zip of several outputs is named after it. */
+  source?: string;
+}
+
+export const outputsOf = (task: Pick<TaskTable, 'outputs'>): StoredOutput[] => JSON.parse(task.outputs) as StoredOutput[];
+
+/** Queued tasks of the whole service, and of one visitor among them. */
+export async function countQueued(db: Db, ownerId: string): Promise<{ all: number; owners: number }> {
+  const queued = await db
+    .selectFrom('tasks')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('all'),
+      eb.fn.sum<number>(eb.case().when('owner_id', '=', ownerId).then(1).else(0).end()).as('owners'),
+    ])
+    .where('state', '=', 'queued')
+    .executeTakeFirstOrThrow();
+  return { all: Number(queued.all), owners: Number(queued.owners) };
+}
+
+export async function insertTask(db: Db, task: TaskTable): Promise<void> {
+  await db.insertInto('tasks').values(task).execute();
+}
+
+/** An owner's unexpired tasks, by id or by the call that made several, oldest first; `doneOnly` leaves out unfinished and failed ones. */
+export function ownedTasks(
+  db: Db,
+  ownerId: string,
+  q: { task_id?: string; multi_id?: string },
+  now: number,
+  doneOnly = false,
+): Promise<TaskTable[]> {
+  let query = db.selectFrom('tasks').selectAll().where('owner_id', '=', ownerId).where('expires_at', '>', now);
+  if (doneOnly) query = query.where('state', '=', 'done');
+  query = q.task_id ? query.where('id', '=', q.task_id) : query.where('multi_id', '=', q.multi_id!);
+  return query.orderBy('created_at').execute();
+}
+
+/**
+ * The next task to run, fairly between visitors: among visitors below their limit of running
+ * tasks, the one with the fewest running, then the one served longest ago, then its oldest task.
+ * So one visitor with many queued tasks cannot hold the workers while another waits.
+ */
+export function nextFairTask(db: Db, maxRunningPerOwner: number): Promise<Pick<TaskTable, 'id' | 'owner_id'> | undefined> {
+  const waiting = db.selectFrom('tasks').select('owner_id').where('state', '=', 'queued');
+  const owners = db
+    .selectFrom('tasks')
+    .select((eb) => [
+      'owner_id',
+      eb.fn.sum<number>(eb.case().when('state', '=', 'running').then(1).else(0).end()).as('running'),
+      eb.fn.max('started_at').as('last_started'),
+    ])
+    .where('owner_id', 'in', waiting)
+    .groupBy('owner_id')
+    .as('o');
+  return db
+    .selectFrom('tasks as t')
+    .innerJoin(owners, 'o.owner_id', 't.owner_id')
+    .select(['t.id', 't.owner_id'])
+    .where('t.state', '=', 'queued')
+    .where('o.running', '<', maxRunningPerOwner)
+    .orderBy('o.running')
+    .orderBy('o.last_started')
+    .orderBy('t.created_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks the task running under a lease, if it is still queued and its visitor is below the running
+ * limit: of workers racing for it, one gets it, and never while its visitor is at the limit.
+ */
+export function claimQueued(
+  db: Db,
+  next: Pick<TaskTable, 'id' | 'owner_id'>,
+  now: number,
+  leaseUntil: number,
+  maxRunningPerOwner: number,
+): Promise<TaskTable | undefined> {
+  return db
+    .updateTable('tasks')
+    .set((eb) => ({ state: 'running', started_at: now, lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', next.id)
+    .where('state', '=', 'queued')
+    .where((eb) =>
+      eb(
+        eb
+          .selectFrom('tasks as r')
+          .select((r) => r.fn.countAll<number>().as('n'))
+          .where('r.owner_id', '=', next.owner_id)
+          .where('r.state', '=', 'running'),
+        '<',
+        maxRunningPerOwner,
+      ),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Ends the lease of one claim (task and attempt) at once, so the recovery treats it as lapsed. */
+export async function expireClaim(db: Db, claim: { id: string; attempts: number }): Promise<void> {
+  await db
+    .updateTable('tasks')
+    .set({ lease_until: 0 })
+    .where('id', '=', claim.id)
+    .where('attempts', '=', claim.attempts)
+    .where('state', '=', 'running')
+    .execute();
+}
+
+export async function renewLease(db: Db, taskId: string, leaseUntil: number): Promise<void> {
+  await db.updateTable('tasks').set({ lease_until: leaseUntil }).where('id', '=', taskId).execute();
+}
+
+export async function setProgress(db: Db, taskId: string, progress: number): Promise<void> {
+  await db.updateTable('tasks').set({ progress }).where('id', '=', taskId).execute();
+}
+
+/** Running tasks whose lease ran out before `now`: those tried fewer than `maxAttempts` times are queued again, the rest fail. */
+export async function recoverLapsed(db: Db, now: number, maxAttempts: number, failure: { code: number; msg: string }): Promise<void> {
+  await db
+    .updateTable('tasks')
+    .set({ state: 'queued', lease_until: 0 })
+    .where('state', '=', 'running')
+    .where('lease_until', '<', now)
+    .where('attempts', '<', maxAttempts)
+    .execute();
+  await db
+    .updateTable('tasks')
+    .set({ state: 'failed', error_code: failure.code, error_msg: failure.msg, finished_at: now, params: '{}' })
+    .where('state', '=', 'running')
+    .where('lease_until', '<', now)
+    .execute();
+}
+
+/** The call's parameters are dropped when a task ends: they may hold passwords. */
+export async function finishTask(db: Db, taskId: string, outputs: StoredOutput[], now: number, expiresAt: number): Promise<void> {
+  await db
+    .updateTable('tasks')
+    .set({ state: 'done', progress: 100, outputs: JSON.stringify(outputs), params: '{}', finished_at: now, expires_at: expiresAt })
+    .where('id', '=', taskId)
+    .execute();
+}
+
+export async function failTask(db: Db, taskId: string, failure: { code: number; msg: string }, now: number): Promise<void> {
+  await db
+    .updateTable('tasks')
+    .set({ state: 'failed', error_code: failure.code, error_msg: failure.msg, params: '{}', finished_at: now })
+    .where('id', '=', taskId)
+    .execute();
+}
+
+/** Finished tasks past their retention. */
+export function expiredTasks(db: Db, now: number): Promise<Pick<TaskTable, 'id'>[]> {
+  return db.selectFrom('tasks').select('id').where('expires_at', '<', now).where('state', 'in', ['done', 'failed']).execute();
+}
+
+export async function deleteTask(db: Db, taskId: string): Promise<void> {
+  await db.deleteFrom('tasks').where('id', '=', taskId).execute();
+}

@@ -1,0 +1,284 @@
+// Replace text: each hit is removed as a redaction would remove it (no box), and the new text is
+// written on the same baseline, in the same size and colour, in the original font where that font
+// has every glyph needed, else in the standard font of its style.
+import * as mupdf from 'mupdf';
+import { findHits, searchPattern } from '@quire/contracts/textSearch';
+import type { JobResults, ReplaceJob } from './jobs.js';
+import { charsOf, markAndApply, pageText, quadBounds } from './pageText.js';
+import { openPdf, progress, save } from './program.js';
+
+const BASE14 = new Set([
+  'Helvetica',
+  'Helvetica-Bold',
+  'Helvetica-Oblique',
+  'Helvetica-BoldOblique',
+  'Times-Roman',
+  'Times-Bold',
+  'Times-Italic',
+  'Times-BoldItalic',
+  'Courier',
+  'Courier-Bold',
+  'Courier-Oblique',
+  'Courier-BoldOblique',
+]);
+
+/** WinAnsiEncoding (what MuPDF's simple Latin fonts use) beyond ASCII and Latin-1. */
+const WIN_ANSI_EXTRA: Record<number, number> = {
+  0x20ac: 0x80,
+  0x201a: 0x82,
+  0x0192: 0x83,
+  0x201e: 0x84,
+  0x2026: 0x85,
+  0x2020: 0x86,
+  0x2021: 0x87,
+  0x02c6: 0x88,
+  0x2030: 0x89,
+  0x0160: 0x8a,
+  0x2039: 0x8b,
+  0x0152: 0x8c,
+  0x017d: 0x8e,
+  0x2018: 0x91,
+  0x2019: 0x92,
+  0x201c: 0x93,
+  0x201d: 0x94,
+  0x2022: 0x95,
+  0x2013: 0x96,
+  0x2014: 0x97,
+  0x02dc: 0x98,
+  0x2122: 0x99,
+  0x0161: 0x9a,
+  0x203a: 0x9b,
+  0x0153: 0x9c,
+  0x017e: 0x9e,
+  0x0178: 0x9f,
+};
+
+function winAnsiCode(cp: number): number | undefined {
+  if ((cp >= 0x20 && cp < 0x7f) || (cp >= 0xa0 && cp <= 0xff)) return cp;
+  return WIN_ANSI_EXTRA[cp];
+}
+
+const codePoints = (text: string) => [...text].map((c) => c.codePointAt(0)!);
+const isSpace = (cp: number) => /\s/.test(String.fromCodePoint(cp));
+const hex = (n: number, digits: number) => n.toString(16).padStart(digits, '0');
+
+/** The font's own name, without a subset tag ("ABCDEF+Helvetica"). */
+const baseName = (font: mupdf.Font) => font.getName().replace(/^[A-Z]{6}\+/, '');
+
+/** The standard font closest in style: family from the name or flags, then weight and slant. */
+function standardLike(font: mupdf.Font): string {
+  const name = baseName(font);
+  // Names are better evidence than the descriptor's flags, which some producers set carelessly.
+  const family =
+    /courier|mono/i.test(name) || font.isMono()
+      ? 'Courier'
+      : /sans|arial|helvetica|gothic/i.test(name)
+        ? 'Helvetica'
+        : /times|serif|roman/i.test(name) || font.isSerif()
+          ? 'Times'
+          : 'Helvetica';
+  const bold = font.isBold() || /bold|black|heavy/i.test(name);
+  const slanted = font.isItalic() || /italic|oblique/i.test(name);
+  if (family === 'Times') return `Times-${bold ? (slanted ? 'BoldItalic' : 'Bold') : slanted ? 'Italic' : 'Roman'}`;
+  const style = `${bold ? 'Bold' : ''}${slanted ? 'Oblique' : ''}`;
+  return style ? `${family}-${style}` : family;
+}
+
+/** Every character that is not white space has a glyph with ink (subsets may keep empty glyphs). */
+function hasGlyphs(font: mupdf.Font, text: string): boolean {
+  const bbox = (gid: number) => {
+    const t = new mupdf.Text();
+    t.showGlyph(font, mupdf.Matrix.identity, gid, 0);
+    const r = t.getBounds(null as unknown as mupdf.StrokeState, mupdf.Matrix.identity); // null: filled, not stroked
+    t.destroy();
+    return r;
+  };
+  return codePoints(text).every((cp) => {
+    if (isSpace(cp)) return true;
+    const gid = font.encodeCharacter(cp);
+    if (gid <= 0) return false;
+    const r = bbox(gid);
+    return r[2] > r[0] && r[3] > r[1];
+  });
+}
+
+interface TextFont {
+  resource: mupdf.PDFObject;
+  /** A TJ operand showing `text`, and its advance in text space units (ems). */
+  show(text: string): { operand: string; advance: number };
+}
+
+/** Fonts added to the document for new text, made once each. */
+class FontPicker {
+  private made = new Map<string, TextFont | null>();
+  constructor(private readonly doc: mupdf.PDFDocument) {}
+
+  /** The font for `text` set in place of text in `original`, and the fallback's name if it is not the original. */
+  pick(original: mupdf.Font, text: string): { font: TextFont; fallback: string | null } {
+    const name = baseName(original);
+    const latin = codePoints(text).every((cp) => winAnsiCode(cp) !== undefined);
+    if (hasGlyphs(original, text)) {
+      // A standard font need not be embedded: the same name in WinAnsi encoding is the same font.
+      if (BASE14.has(name) && latin) return { font: this.simple(name), fallback: null };
+      const own = this.identity(`font:${original.pointer}`, original);
+      if (own) return { font: own, fallback: null };
+    }
+    const standard = standardLike(original);
+    const font = latin ? this.simple(standard) : (this.identity(`std:${standard}`, new mupdf.Font(standard)) ?? this.simple(standard));
+    return { font, fallback: standard };
+  }
+
+  private simple(name: string): TextFont {
+    const key = `simple:${name}`;
+    const cached = this.made.get(key);
+    if (cached) return cached;
+    const font = new mupdf.Font(name);
+    const made: TextFont = {
+      resource: this.doc.addSimpleFont(font, 'Latin'),
+      show: (text) => {
+        const cps = codePoints(text).map((cp) => [cp, winAnsiCode(cp) ?? 0x3f] as const);
+        return {
+          operand: `[<${cps.map(([, code]) => hex(code, 2)).join('')}>]`,
+          advance: cps.reduce((sum, [cp]) => sum + font.advanceGlyph(font.encodeCharacter(cp)), 0),
+        };
+      },
+    };
+    this.made.set(key, made);
+    return made;
+  }
+
+  /** The font embedded as Identity-H (glyph ids), or null when MuPDF cannot embed it (Type 3, bare CFF). */
+  private identity(key: string, font: mupdf.Font): TextFont | null {
+    if (this.made.has(key)) return this.made.get(key)!;
+    let made: TextFont | null = null;
+    try {
+      made = {
+        resource: this.doc.addFont(font),
+        show: (text) => {
+          // A font subset without a space glyph still gets its gap: a TJ offset of a quarter em.
+          const parts: string[] = [];
+          let advance = 0;
+          for (const cp of codePoints(text)) {
+            const gid = Math.max(0, font.encodeCharacter(cp));
+            if (gid === 0 && isSpace(cp)) {
+              parts.push('-250');
+              advance += 0.25;
+            } else {
+              parts.push(`<${hex(gid, 4)}>`);
+              advance += font.advanceGlyph(gid);
+            }
+          }
+          return { operand: `[${parts.join(' ')}]`, advance };
+        },
+      };
+    } catch {
+      made = null;
+    }
+    this.made.set(key, made);
+    return made;
+  }
+}
+
+const num = (n: number) => String(Number(n.toFixed(4)));
+
+/** A resource name not yet used in the page's font dictionary. */
+function fontName(fonts: mupdf.PDFObject, taken: Map<mupdf.PDFObject, string>, resource: mupdf.PDFObject): string {
+  const known = taken.get(resource);
+  if (known) return known;
+  let i = 0;
+  while (!fonts.get(`Quire${i}`).isNull()) i++;
+  const name = `Quire${i}`;
+  fonts.put(name, resource);
+  taken.set(resource, name);
+  return name;
+}
+
+/** The page's own resource dictionary (copied from an ancestor if inherited) with a font dictionary. */
+function pageFonts(doc: mupdf.PDFDocument, page: mupdf.PDFObject): mupdf.PDFObject {
+  let resources = page.get('Resources');
+  if (!resources.isDictionary()) {
+    const inherited = page.getInheritable('Resources');
+    resources = doc.newDictionary();
+    if (inherited.isDictionary()) inherited.forEach((value, key) => resources.put(key, value));
+    page.put('Resources', resources);
+  }
+  let fonts = resources.get('Font');
+  if (!fonts.isDictionary()) {
+    fonts = doc.newDictionary();
+    resources.put('Font', fonts);
+  }
+  return fonts;
+}
+
+/** Appends content to the page, after the existing content wrapped in q/Q so its state cannot leak into ours. */
+function appendContent(doc: mupdf.PDFDocument, page: mupdf.PDFObject, content: string) {
+  const old = page.get('Contents');
+  const contents = doc.newArray();
+  contents.push(doc.addStream('q\n', {}));
+  if (old.isArray()) old.forEach((c) => contents.push(c));
+  else if (!old.isNull()) contents.push(old);
+  contents.push(doc.addStream(`Q\n${content}`, {}));
+  page.put('Contents', contents);
+}
+
+function colorOp(color: number[]): string {
+  const c = color.map(num).join(' ');
+  return color.length === 1 ? `${c} g` : color.length === 4 ? `${c} k` : `${c} rg`;
+}
+
+export function replace(job: ReplaceJob): JobResults['replace'] {
+  const doc = openPdf(job.input);
+  const pattern = searchPattern({ text: job.search, ignoreCase: false });
+  const fonts = new FontPicker(doc);
+  let replaced = 0;
+  let fallbackFont: string | null = null;
+  const count = doc.countPages();
+  for (let i = 0; i < count; i++) {
+    const page = doc.loadPage(i);
+    const text = pageText(page);
+    const edits = findHits(text.text, pattern)
+      .map((hit) => ({ hit, chars: charsOf(text, hit) }))
+      .filter((e) => e.chars.length > 0);
+    if (edits.length) {
+      markAndApply(
+        page,
+        edits.map((e) => ({ rect: quadBounds(e.chars.map((c) => c.quad)), quads: e.chars.map((c) => c.quad) })),
+        false,
+      );
+      replaced += edits.length;
+      if (job.replace) {
+        const obj = page.getObject();
+        const fontDict = pageFonts(doc, obj);
+        const names = new Map<mupdf.PDFObject, string>();
+        const toUser = mupdf.Matrix.invert(page.getTransform());
+        const ops: string[] = [];
+        for (const { hit, chars } of edits) {
+          const first = chars[0]!;
+          const { font, fallback } = fonts.pick(first.font, job.replace);
+          fallbackFont ??= fallback;
+          const { operand, advance } = font.show(job.replace);
+          // The old text's width along its line, from its first character's start to its last's end on that line.
+          const sameLine = chars.filter((c) => c.line === first.line);
+          const last = sameLine.at(-1)!;
+          const [dx, dy] = first.dir;
+          const oldWidth = (last.quad[6] - first.quad[4]) * dx + (last.quad[7] - first.quad[5]) * dy;
+          const newWidth = advance * first.size;
+          // Longer text is narrowed (to half at most) rather than written over the words after it.
+          const followed = /^[^\n]*\S/.test(text.text.slice(hit.index + hit.length).split('\n', 1)[0] ?? '');
+          const scale = followed && newWidth > oldWidth && oldWidth > 0 ? Math.max(50, (oldWidth / newWidth) * 100) : 100;
+          // The text matrix in page space (y down): x along the line, y up from the baseline.
+          const s = first.size;
+          const inPage: mupdf.Matrix = [s * dx, s * dy, s * dy, -s * dx, first.origin[0], first.origin[1]];
+          const tm = mupdf.Matrix.concat(inPage, toUser);
+          const name = fontName(fontDict, names, font.resource);
+          ops.push(`BT /${name} 1 Tf ${colorOp(first.color)} ${num(scale)} Tz ${tm.map(num).join(' ')} Tm ${operand} TJ ET`);
+        }
+        appendContent(doc, obj, `${ops.join('\n')}\n`);
+      }
+    }
+    page.destroy();
+    progress(i + 1, count);
+  }
+  save(doc, job.output);
+  return { count: replaced, fallbackFont };
+}

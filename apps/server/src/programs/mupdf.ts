@@ -1,0 +1,22 @@
+// The MuPDF child program's entry, the file engines/mupdf.ts bundles: the page edits of
+// engines/mupdf/ together with the conversions' page readers and writers (convert/), which run in
+// the same child under its limits. It stands above both, so the engine never imports convert/.
+import { extractModel } from '../convert/extract.js';
+import { pageGeometry } from '../convert/pageGeometry.js';
+import { writeDocument } from '../convert/writeDocument.js';
+import { crop } from '../engines/mupdf/crop.js';
+import { JobFailure, openPdf, progress, serveMupdfJob } from '../engines/mupdf/program.js';
+import { redact } from '../engines/mupdf/redact.js';
+import { replace } from '../engines/mupdf/replace.js';
+
+void serveMupdfJob({
+  crop,
+  redact,
+  replace,
+  geometry: (job) => pageGeometry(job, openPdf(job.input), progress, (code, msg) => new JobFailure(code, msg)),
+  async extract(job) {
+    const doc = openPdf(job.input);
+    await writeDocument(extractModel(doc, job.imagesDir, progress), job.format, job.title, job.output);
+    return { pages: doc.countPages() };
+  },
+});
