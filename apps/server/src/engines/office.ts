@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, QuireError } from '@quire/contracts';
+import { decryptAgilePackage } from './officeEncryption.js';
 import { requirePdfOutput } from './pdfOutput.js';
 import type { EngineLimits } from './qpdf.js';
 import { EngineTimeout, prlimitMemory, runEngine, tookTooLong } from './run.js';
@@ -231,15 +232,18 @@ class Listener {
     const input = `input${path.extname(job.input).toLowerCase()}`;
     const jobFile = (name: string) => path.join(this.folders.job, name);
     const jailed = (name: string) => `${JAILED.job}/${name}`;
-    await fs.copyFile(job.input, jobFile(input));
-    await this.giveToUser(jobFile(input));
-    // The password reaches convert.py in a file only it can read, never on a command line.
-    await fs.writeFile(jobFile('.password'), job.password ?? '', { mode: 0o600 });
-    await this.giveToUser(jobFile('.password'));
     const args = [`${JAILED.scripts}/convert.py`, this.pipe, jailed(input), jailed('output.pdf'), jailed('.password')];
     if (job.importFilter) args.push(job.importFilter, job.filterOptions ?? '');
     const [bwrap, ...jailArgs] = jail(this.folders, this.user);
     try {
+      // An agile-encrypted OOXML file LibreOffice 7.4 may not open even with its password: decrypted
+      // here (a wrong password is 3123), it goes in as a plain package.
+      const decrypted = !!job.password && (await decryptAgilePackage(job.input, job.password, jobFile(input)));
+      if (!decrypted) await fs.copyFile(job.input, jobFile(input));
+      await this.giveToUser(jobFile(input));
+      // The password reaches convert.py in a file only it can read, never on a command line.
+      await fs.writeFile(jobFile('.password'), decrypted ? '' : (job.password ?? ''), { mode: 0o600 });
+      await this.giveToUser(jobFile('.password'));
       const result = await runEngine(bwrap!, [...jailArgs, PYTHON, ...args], limits);
       if (result.exitCode !== 0 && (result.exitCode < exit.cannotConnect || result.exitCode > exit.listenerLost))
         console.error(`LibreOffice job failed (${result.exitCode}): ${result.stderr.trim().split('\n').pop()}`);

@@ -220,6 +220,7 @@ const VERIFIER_INPUT_BLOCK = Buffer.from('fea7d2763b4b9e79', 'hex');
 const VERIFIER_HASH_BLOCK = Buffer.from('d7aa0f6d3061344e', 'hex');
 const KEY_VALUE_BLOCK = Buffer.from('146e0be7abacd0d6', 'hex');
 const SEGMENT = 4096;
+const MAX_SPINS = 500_000;
 const HASHES: Record<string, string> = { SHA1: 'sha1', SHA256: 'sha256', SHA384: 'sha384', SHA512: 'sha512' };
 
 /** The attributes of the first element of the given name in the EncryptionInfo XML. */
@@ -283,8 +284,10 @@ export async function decryptAgilePackage(file: string, password: string, output
     const key = keyAttrs && cipherParams(keyAttrs);
     if (!keyData || !key || !keyAttrs) return false;
 
+    // Office uses 100,000 rounds; far more would hold the server up, so such a file is left to LibreOffice.
+    const spins = Number(keyAttrs.spinCount) || 0;
+    if (spins > MAX_SPINS) return false;
     let hashed = digest(key.hash, key.salt, Buffer.from(password, 'utf16le'));
-    const spins = Math.min(Number(keyAttrs.spinCount) || 0, 10_000_000);
     const counter = Buffer.alloc(4);
     for (let i = 0; i < spins; i++) {
       counter.writeUInt32LE(i);
