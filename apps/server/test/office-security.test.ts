@@ -287,3 +287,33 @@ describe('the LibreOffice jail', () => {
     }
   }, 120_000);
 });
+
+describe('without a jail', () => {
+  it('refuses conversions to PDF (3125) rather than run LibreOffice unconfined', () => {
+    // A server whose PATH holds no bwrap (nor anything else): the pool must not fall back to running unshut.
+    const script = file('no-jail.mts');
+    const pool = path.resolve(import.meta.dirname, '../src/engines/office.ts');
+    fs.writeFileSync(
+      script,
+      `import { OfficePool } from ${JSON.stringify(pool)};
+const pool = new OfficePool(${JSON.stringify(file('no-jail-pool'))}, 1, 1024);
+try {
+  await pool.convert({ input: ${JSON.stringify(script)}, output: ${JSON.stringify(file('no-jail.pdf'))} }, { timeoutMs: 60000, memoryMb: 1024 });
+  console.log('converted');
+} catch (e) {
+  console.log('refused', e.code);
+}
+await pool.close();`,
+    );
+    const out = execFileSync(process.execPath, ['--import', 'tsx', script], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env: { ...process.env, PATH: '/nonexistent' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 120_000,
+    }).toString();
+    expect(out.trim()).toBe('refused 3125');
+    expect(fs.existsSync(file('no-jail.pdf'))).toBe(false);
+    // No LibreOffice was started for it.
+    expect(fs.existsSync(file('no-jail-pool'))).toBe(false);
+  }, 150_000);
+});
