@@ -41,7 +41,6 @@ const exit = {
   listenerLost: 16,
 } as const;
 
-/** Who LibreOffice runs as when Quire runs as root: a system user of its own (scripts/setup.sh makes it), else nobody. */
 interface OfficeUser {
   uid: number;
   gid: number;
@@ -50,6 +49,7 @@ interface OfficeUser {
 const OFFICE_USER = 'quire-office';
 const NOBODY: OfficeUser = { uid: 65534, gid: 65534 };
 
+/** Who LibreOffice runs as when Quire runs as root: a system user of its own (scripts/setup.sh makes it), else nobody. */
 function officeUser(): OfficeUser | null {
   if (process.getuid?.() !== 0) return null; // not root: it runs as the current user, still shut in
   const passwd = readFileSync('/etc/passwd', 'utf8').split('\n');
