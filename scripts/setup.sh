@@ -12,6 +12,8 @@ DEBIAN_PACKAGES=(qpdf poppler-utils ghostscript mupdf-tools util-linux unzip fon
 # and one with Chinese, Japanese and Korean glyphs.
 DEBIAN_PACKAGES+=(libreoffice-writer libreoffice-calc libreoffice-impress libreoffice-draw python3-uno
   fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-droid-fallback)
+# LibreOffice runs shut in (bubblewrap): it sees its job's files only, never the data folder.
+DEBIAN_PACKAGES+=(bubblewrap)
 # OCR: OCRmyPDF over Tesseract, its page-orientation model (osd) and the languages offered.
 DEBIAN_PACKAGES+=(ocrmypdf tesseract-ocr tesseract-ocr-osd tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra
   tesseract-ocr-spa tesseract-ocr-por tesseract-ocr-jpn tesseract-ocr-chi-sim)
@@ -28,6 +30,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -q
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# The unprivileged user LibreOffice runs as when Quire runs as root.
+if [ "$(id -u)" -eq 0 ] && ! id -u quire-office >/dev/null 2>&1; then
+  echo "setup: adding the system user quire-office"
+  useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin quire-office
 fi
 
 node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<19)) { console.error("Quire needs Node 20.19 or newer"); process.exit(1) }'

@@ -1,13 +1,16 @@
 // LibreOffice, kept running: a small pool of headless listeners, each with a profile of its own,
-// no network and no macros, driven one document at a time by office/convert.py over a local pipe.
+// no network and no macros, each shut in a jail of its own (bwrap) as an unprivileged user, driven
+// one document at a time by office/convert.py over a local pipe.
 // Starting LibreOffice costs seconds; a document through a running one takes a fraction of that.
 // A listener that crashes, hangs or runs out of time is killed and started afresh; other jobs and
 // the other listeners carry on.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, QuireError } from '@quire/contracts';
+import { decryptAgilePackage } from './officeEncryption.js';
 import { requirePdfOutput } from './pdfOutput.js';
 import type { EngineLimits } from './qpdf.js';
 import { EngineTimeout, prlimitMemory, runEngine, tookTooLong } from './run.js';
@@ -38,53 +41,138 @@ const exit = {
   listenerLost: 16,
 } as const;
 
-/** Whether LibreOffice can be cut off from the network here: a namespace of its own, when the system lets us make one. */
-function networkIsolation(): string[] {
-  // As root, a network namespace alone; otherwise in a user namespace too, as the same user (LibreOffice
-  // names its pipe after the user id, which convert.py, outside the namespace, must find).
-  for (const args of [['--net'], ['--map-current-user', '--net']]) {
-    if (spawnSync('unshare', [...args, 'true'], { stdio: 'ignore' }).status === 0) return ['unshare', ...args, '--'];
-  }
-  console.warn('quire: cannot give LibreOffice a network namespace here; its profile still sends every request to a dead proxy');
-  return [];
+interface OfficeUser {
+  uid: number;
+  gid: number;
 }
 
-/**
- * The sockets a listener makes in /tmp, which stay there when it is killed: the pipe it accepts on,
- * and its single-instance pipe, named after the MD5 of its profile's URL in UTF-16 (hex digits of
- * each byte, no leading zeros), as LibreOffice's desktop module names it.
- */
-function pipeSockets(pipe: string, profileUrl: string): string[] {
-  const digest = crypto.createHash('md5').update(Buffer.from(profileUrl, 'utf16le')).digest();
-  const singleInstance = `SingleOfficeIPC_${[...digest].map((b) => b.toString(16)).join('')}`;
-  return [pipe, singleInstance].map((name) => `/tmp/OSL_PIPE_${process.getuid?.() ?? 0}_${name}`);
+const OFFICE_USER = 'quire-office';
+const NOBODY: OfficeUser = { uid: 65534, gid: 65534 };
+
+/** Who LibreOffice runs as when Quire runs as root: a system user of its own (scripts/setup.sh makes it), else nobody. */
+function officeUser(): OfficeUser | null {
+  if (process.getuid?.() !== 0) return null; // not root: it runs as the current user, still shut in
+  const passwd = readFileSync('/etc/passwd', 'utf8').split('\n');
+  const entry = passwd.map((line) => line.split(':')).find((fields) => fields[0] === OFFICE_USER);
+  if (entry) return { uid: Number(entry[2]), gid: Number(entry[3]) };
+  console.warn(`quire: no user ${OFFICE_USER} (scripts/setup.sh makes it); LibreOffice runs as nobody`);
+  return NOBODY;
+}
+
+// What a listener and convert.py see of the machine: the system's programs and libraries, the few
+// files of /etc LibreOffice reads, and this listener's own folders. The data folder (uploads,
+// results, the database), other users' files and the network are not there, so a document that
+// names a file outside its job (a linked image, an included file, a field) finds nothing.
+const JAILED = { job: '/job', profile: '/profile', sockets: '/tmp', scripts: '/quire' } as const;
+const ETC_NEEDED = ['libreoffice', 'fonts', 'ld.so.cache'];
+
+/** The command prefix that runs a program in the jail of the listener whose folders are given. */
+function jail(folders: { job: string; profile: string; sockets: string }, user: OfficeUser | null): string[] {
+  return [
+    'bwrap',
+    '--unshare-ipc',
+    '--unshare-pid',
+    '--unshare-net',
+    '--unshare-uts',
+    '--unshare-cgroup-try',
+    '--die-with-parent',
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    ...['lib', 'lib64', 'bin', 'sbin'].flatMap((d) => ['--symlink', `usr/${d}`, `/${d}`]),
+    // Folders bwrap makes on its own are private to root; /etc must be readable by the user below.
+    '--perms',
+    '0755',
+    '--dir',
+    '/etc',
+    ...ETC_NEEDED.flatMap((name) => ['--ro-bind-try', `/etc/${name}`, `/etc/${name}`]),
+    // The system's font cache: without it every start spends many seconds indexing the fonts.
+    ...['/var', '/var/cache'].flatMap((d) => ['--perms', '0755', '--dir', d]),
+    '--ro-bind-try',
+    '/var/cache/fontconfig',
+    '/var/cache/fontconfig',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    // LibreOffice's pipes live in /tmp: the listener and convert.py meet in the same folder.
+    '--bind',
+    folders.sockets,
+    JAILED.sockets,
+    '--bind',
+    folders.profile,
+    JAILED.profile,
+    '--bind',
+    folders.job,
+    JAILED.job,
+    '--ro-bind',
+    here,
+    JAILED.scripts,
+    '--clearenv',
+    '--setenv',
+    'PATH',
+    '/usr/bin',
+    '--setenv',
+    'HOME',
+    JAILED.sockets,
+    '--setenv',
+    'LANG',
+    'C.UTF-8',
+    '--chdir',
+    JAILED.job,
+    '--',
+    ...(user
+      ? ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--']
+      : []),
+  ];
+}
+
+/** Whether the jail can be made here (bwrap installed, namespaces allowed); checked once, on first use. */
+function jailWorks(user: OfficeUser | null): boolean {
+  const probe = jail({ job: here, profile: here, sockets: here }, user);
+  const result = spawnSync(probe[0]!, [...probe.slice(1), '/usr/bin/true'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  if (result.status === 0) return true;
+  console.error(
+    `quire: cannot shut LibreOffice in (bwrap: ${String(result.stderr ?? result.error).trim()}); conversions to PDF are refused`,
+  );
+  return false;
 }
 
 class Listener {
   private child: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
   pipe = '';
-  private profileUrl = '';
+  private readonly folders: { job: string; profile: string; sockets: string };
 
   constructor(
     private readonly dir: string,
     private readonly memoryMb: number,
-    private readonly isolate: string[],
-  ) {}
+    private readonly user: OfficeUser | null,
+  ) {
+    this.folders = { job: path.join(dir, 'job'), profile: path.join(dir, 'profile'), sockets: path.join(dir, 'sockets') };
+  }
 
   get running(): boolean {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Makes a folder (or file) the jailed user's own, so LibreOffice can write where it must and nowhere else. */
+  private async giveToUser(target: string): Promise<void> {
+    if (this.user) await fs.chown(target, this.user.uid, this.user.gid);
   }
 
   /** Starts LibreOffice on a fresh profile unless it is running; convert.py waits for it to answer. */
   async ensureStarted(): Promise<void> {
     if (this.running) return;
     await this.stop();
-    const profile = path.join(this.dir, 'profile');
-    this.profileUrl = `file://${profile}`;
     await fs.rm(this.dir, { recursive: true, force: true });
-    await fs.mkdir(path.join(profile, 'user'), { recursive: true });
-    await fs.copyFile(path.join(here, 'registrymodifications.xcu'), path.join(profile, 'user', 'registrymodifications.xcu'));
+    const userDir = path.join(this.folders.profile, 'user');
+    await fs.mkdir(userDir, { recursive: true });
+    await fs.mkdir(this.folders.job);
+    await fs.mkdir(this.folders.sockets);
+    await fs.copyFile(path.join(here, 'registrymodifications.xcu'), path.join(userDir, 'registrymodifications.xcu'));
+    const owned = [this.folders.profile, userDir, path.join(userDir, 'registrymodifications.xcu'), this.folders.job, this.folders.sockets];
+    for (const target of owned) await this.giveToUser(target);
     // A new name for each start: a killed listener may leave its socket behind.
     this.pipe = `quire-${process.pid}-${crypto.randomBytes(6).toString('hex')}`;
     const soffice = [
@@ -95,24 +183,20 @@ class Listener {
       '--norestore',
       '--nodefault',
       '--nolockcheck',
-      `-env:UserInstallation=${this.profileUrl}`,
+      `-env:UserInstallation=file://${JAILED.profile}`,
       `--accept=pipe,name=${this.pipe};urp;StarOffice.ComponentContext`,
     ];
     const child = spawn(
       'sh',
-      [path.join(here, 'listener.sh'), ...this.isolate, 'prlimit', prlimitMemory({ memoryMb: this.memoryMb }), '--', ...soffice],
-      {
-        detached: true,
-        stdio: ['pipe', 'ignore', 'ignore'],
-        // Belt and braces with the profile's dead proxy, for anything reading the environment.
-        env: {
-          ...process.env,
-          http_proxy: 'http://127.0.0.1:9',
-          https_proxy: 'http://127.0.0.1:9',
-          ftp_proxy: 'http://127.0.0.1:9',
-          no_proxy: '',
-        },
-      },
+      [
+        path.join(here, 'listener.sh'),
+        'prlimit',
+        prlimitMemory({ memoryMb: this.memoryMb }),
+        '--',
+        ...jail(this.folders, this.user),
+        ...soffice,
+      ],
+      { detached: true, stdio: ['pipe', 'ignore', 'ignore'] },
     );
     child.stdin!.on('error', () => {}); // the listener may be gone before we close its stdin
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
@@ -136,27 +220,42 @@ class Listener {
       }
     }
     await this.exited;
+    // Its profile, its sockets and whatever job it was on.
     await fs.rm(this.dir, { recursive: true, force: true });
-    await Promise.all(pipeSockets(this.pipe, this.profileUrl).map((socket) => fs.rm(socket, { force: true })));
   }
 
-  /** Runs convert.py against this listener; the exit code, or a timeout. */
+  /**
+   * Runs convert.py against this listener, in the same jail: the document is copied into the job
+   * folder, the only one of Quire's the listener sees, and the PDF copied out. The exit code, or a timeout.
+   */
   async run(job: OfficeJob, limits: EngineLimits): Promise<number | 'timeout'> {
-    // The password reaches convert.py in a file only we can read, never on a command line.
-    const secret = path.join(path.dirname(job.output), `.password-${crypto.randomBytes(6).toString('hex')}`);
-    await fs.writeFile(secret, job.password ?? '', { mode: 0o600 });
-    const args = [path.join(here, 'convert.py'), this.pipe, job.input, job.output, secret];
+    const input = `input${path.extname(job.input).toLowerCase()}`;
+    const jobFile = (name: string) => path.join(this.folders.job, name);
+    const jailed = (name: string) => `${JAILED.job}/${name}`;
+    const args = [`${JAILED.scripts}/convert.py`, this.pipe, jailed(input), jailed('output.pdf'), jailed('.password')];
     if (job.importFilter) args.push(job.importFilter, job.filterOptions ?? '');
+    const [bwrap, ...jailArgs] = jail(this.folders, this.user);
     try {
-      const result = await runEngine(PYTHON, args, limits);
+      // An agile-encrypted OOXML file LibreOffice 7.4 may not open even with its password: decrypted
+      // here (a wrong password is 3123), it goes in as a plain package.
+      const decrypted = !!job.password && (await decryptAgilePackage(job.input, job.password, jobFile(input)));
+      if (!decrypted) await fs.copyFile(job.input, jobFile(input));
+      await this.giveToUser(jobFile(input));
+      // The password reaches convert.py in a file only it can read, never on a command line.
+      await fs.writeFile(jobFile('.password'), decrypted ? '' : (job.password ?? ''), { mode: 0o600 });
+      await this.giveToUser(jobFile('.password'));
+      const result = await runEngine(bwrap!, [...jailArgs, PYTHON, ...args], limits);
       if (result.exitCode !== 0 && (result.exitCode < exit.cannotConnect || result.exitCode > exit.listenerLost))
         console.error(`LibreOffice job failed (${result.exitCode}): ${result.stderr.trim().split('\n').pop()}`);
+      if (result.exitCode === 0) await fs.copyFile(jobFile('output.pdf'), job.output);
       return result.exitCode;
     } catch (e) {
       if (e instanceof EngineTimeout) return 'timeout';
       throw e;
     } finally {
-      await fs.rm(secret, { force: true });
+      // Nothing of this job stays where the next one's document could reach it.
+      const left = await fs.readdir(this.folders.job).catch(() => []);
+      await Promise.all(left.map((name) => fs.rm(jobFile(name), { recursive: true, force: true })));
     }
   }
 }
@@ -165,6 +264,7 @@ export class OfficePool {
   private readonly idle: Listener[] = [];
   private readonly waiting: ((l: Listener) => void)[] = [];
   private listeners: Listener[] | null = null;
+  private jailReady = false;
 
   constructor(
     private readonly dir: string,
@@ -175,8 +275,9 @@ export class OfficePool {
   /** The listeners, made on first use: a server that never converts never starts LibreOffice. */
   private pool(): Listener[] {
     if (!this.listeners) {
-      const isolate = networkIsolation();
-      this.listeners = Array.from({ length: this.size }, (_, i) => new Listener(path.join(this.dir, String(i)), this.memoryMb, isolate));
+      const user = officeUser();
+      this.jailReady = jailWorks(user);
+      this.listeners = Array.from({ length: this.size }, (_, i) => new Listener(path.join(this.dir, String(i)), this.memoryMb, user));
       this.idle.push(...this.listeners);
     }
     return this.listeners;
@@ -213,6 +314,9 @@ export class OfficePool {
    * Nothing is left at `job.output` unless it is a PDF with at least one page.
    */
   async convert(job: OfficeJob, limits: EngineLimits): Promise<void> {
+    this.pool();
+    // Without the jail a document could read the server's files: no conversion at all, then.
+    if (!this.jailReady) throw new QuireError(ErrorCode.TaskFailed);
     const listener = await this.acquire(limits.signal);
     try {
       await this.convertOn(listener, job, limits);

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isEncryptedOffice } from './officeEncryption.js';
+import { ErrorCode } from '@quire/contracts';
+import { decryptAgilePackage, isEncryptedOffice } from './officeEncryption.js';
 
 const corpus = path.resolve(import.meta.dirname, '../../../../test-corpus');
 const office = path.join(corpus, 'office');
@@ -132,5 +133,31 @@ describe('office encryption', () => {
       })(),
     ];
     for (const [i, bytes] of cases.entries()) expect(await isEncryptedOffice(write(`bad${i}.xls`, bytes)), `case ${i}`).toBe(false);
+  });
+});
+
+describe('decryptAgilePackage', () => {
+  const docx = path.join(office, 'bug53475-password-is-pass.docx');
+
+  it("decrypts the corpus's locked Word file with its password into a zip unzip reads", async () => {
+    const out = path.join(dir, 'decrypted.docx');
+    expect(await decryptAgilePackage(docx, 'pass', out)).toBe(true);
+    execFileSync('unzip', ['-tq', out]);
+    const body = execFileSync('unzip', ['-p', out, 'word/document.xml']).toString();
+    expect(body).toContain('password protected document');
+  });
+
+  it('refuses a wrong password with 3123 and writes nothing', async () => {
+    const out = path.join(dir, 'wrong.docx');
+    await expect(decryptAgilePackage(docx, 'not-it', out)).rejects.toMatchObject({ code: ErrorCode.WrongPassword });
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
+  it('leaves what is no agile-encrypted package to LibreOffice', async () => {
+    for (const name of ['password.xls', 'Word95.doc', 'hdr-header-footer.docx']) {
+      const out = path.join(dir, `untouched-${name}`);
+      expect(await decryptAgilePackage(path.join(office, name), 'pass', out)).toBe(false);
+      expect(fs.existsSync(out)).toBe(false);
+    }
   });
 });

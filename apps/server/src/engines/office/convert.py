@@ -63,8 +63,9 @@ class Interactions(unohelper.Base, XInteractionHandler):
 def connect(pipe):
     local = uno.getComponentContext()
     resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
-    # The listener may still be starting (or restarting after a crash): wait for it a little.
-    deadline = time.monotonic() + 30
+    # The listener may still be starting (or restarting after a crash), which takes tens of seconds
+    # on a busy machine; the engine's time limit still bounds the whole call.
+    deadline = time.monotonic() + 90
     while True:
         try:
             return resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
