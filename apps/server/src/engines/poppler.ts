@@ -118,3 +118,13 @@ export async function extractImages(file: string, outDir: string, limits: Engine
   if (res.exitCode !== 0 && files.length === 0) throw new QuireError(ErrorCode.Damaged);
   return files.map((f) => path.join(outDir, f));
 }
+
+/**
+ * The page count the document's root declares, as pdfinfo reads it without walking the page tree
+ * (far quicker than qpdf on a file of many objects), or null when poppler cannot open it without a password.
+ */
+export async function declaredPages(file: string, limits: EngineLimits): Promise<number | null> {
+  const res = await poppler('pdfinfo', ['-f', '1', '-l', '0', file], limits);
+  const pages = res.stdout.match(/^Pages:\s+(\d+)$/m)?.[1];
+  return res.exitCode === 0 && pages ? Number(pages) : null;
+}

@@ -2,13 +2,17 @@
 import fs from 'node:fs/promises';
 import crypto from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import os from 'node:os';
 import { ErrorCode, QuireError, type FileInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { FileTable } from '../db/schema.js';
-import { firstPageSize, inspectPdf } from '../engines/qpdf.js';
+import { declaredPageCount, firstPageSize, inspectPdf, type PdfFacts } from '../engines/qpdf.js';
+import { declaredPages } from '../engines/poppler.js';
 import { readImageHeader } from '../engines/imageHeader.js';
 import { isEncryptedOffice } from '../engines/officeEncryption.js';
 import { detectFileType, extensionOf } from './fileTypes.js';
+import { concurrencyLimit } from './concurrencyLimit.js';
+import { checkDeclaredSizes } from './declaredSizes.js';
 import { newId } from '../ids.js';
 
 export function fileUrl(fileId: string) {
@@ -34,6 +38,32 @@ export async function md5OfFile(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+const tooManyPages = (ctx: AppContext) =>
+  new QuireError(ErrorCode.TooManyPages, `The number of pages exceeds the limit of ${ctx.config.maxPages} pages.`);
+
+/** The page-tree walk and the size checks, which read the whole file, run at most one per core. */
+const wholeFileChecks = concurrencyLimit(os.availableParallelism());
+
+/**
+ * A PDF's page count, encryption and first page size, once it is known to be safe to hand to the
+ * engines: its page count within the limit (the declared count first, which costs nothing, so a
+ * file declaring 100,000 pages is refused at once) and no stream or image a bomb.
+ */
+async function checkPdf(
+  ctx: AppContext,
+  file: string,
+  password: string | undefined,
+): Promise<PdfFacts & { pageSize: { w: number; h: number } }> {
+  const declared = password ? await declaredPageCount(file, password, ctx.inspectLimits) : await declaredPages(file, ctx.inspectLimits);
+  if (declared !== null && declared > ctx.config.maxPages) throw tooManyPages(ctx);
+  return wholeFileChecks(async () => {
+    const facts = await inspectPdf(file, password, ctx.inspectLimits);
+    if (facts.pages > ctx.config.maxPages) throw tooManyPages(ctx);
+    await checkDeclaredSizes(file, password, ctx.tmpDir, ctx.inspectLimits);
+    return { ...facts, pageSize: await firstPageSize(file, password, ctx.inspectLimits) };
+  });
+}
+
 /**
  * Takes a complete upload from a temporary path into storage. The temporary file is always
  * consumed: stored on success, deleted on any failure, so nothing half-checked is kept.
@@ -50,8 +80,7 @@ export async function acceptUpload(ctx: AppContext, ownerId: string, name: strin
     let pageSize = { w: 0, h: 0 };
     if (type === 'pdf') {
       try {
-        ({ pages, encrypted } = await inspectPdf(tmpPath, undefined, ctx.inspectLimits));
-        pageSize = await firstPageSize(tmpPath, undefined, ctx.inspectLimits);
+        ({ pages, encrypted, pageSize } = await checkPdf(ctx, tmpPath, undefined));
       } catch (e) {
         if (!(e instanceof QuireError && e.code === ErrorCode.Encrypted)) throw e;
         encrypted = true;
@@ -64,7 +93,7 @@ export async function acceptUpload(ctx: AppContext, ownerId: string, name: strin
       const frames = (await readImageHeader(tmpPath))?.frames;
       if (frames) [pages, pageSize] = [frames.length, { w: frames[0]!.width, h: frames[0]!.height }];
     }
-    if (pages > ctx.config.maxPages) throw new QuireError(ErrorCode.TooManyPages);
+    if (pages > ctx.config.maxPages) throw tooManyPages(ctx);
     const id = newId();
     const now = Date.now();
     const row: FileTable = {
@@ -109,12 +138,13 @@ export async function unlockedFile(ctx: AppContext, ownerId: string, fileId: str
     if (!password) throw new QuireError(ErrorCode.Encrypted);
     return row;
   }
-  const { pages } = await inspectPdf(local, password || undefined, ctx.inspectLimits);
-  if (pages > ctx.config.maxPages) throw new QuireError(ErrorCode.TooManyPages);
-  if (row.total_page !== pages) {
-    const size = await firstPageSize(local, password, ctx.inspectLimits);
-    await ctx.db.updateTable('files').set({ total_page: pages, page_w: size.w, page_h: size.h }).where('id', '=', row.id).execute();
-    return { ...row, total_page: pages, page_w: size.w, page_h: size.h };
+  if (row.total_page > 0) {
+    // Checked at its first unlocking; the password is proved again.
+    await inspectPdf(local, password || undefined, ctx.inspectLimits);
+    return row;
   }
-  return row;
+  // Unlocked for the first time: the checks an unencrypted upload has on arrival.
+  const { pages, pageSize } = await checkPdf(ctx, local, password || undefined);
+  await ctx.db.updateTable('files').set({ total_page: pages, page_w: pageSize.w, page_h: pageSize.h }).where('id', '=', row.id).execute();
+  return { ...row, total_page: pages, page_w: pageSize.w, page_h: pageSize.h };
 }
