@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, QuireError } from '@quire/contracts';
 import type { EngineLimits } from './qpdf.js';
-import { EngineTimeout, runEngine, tookTooLong } from './run.js';
+import { EngineTimeout, runEngine, tookTooLong, type RunResult } from './run.js';
 
 /** A PDF value as qpdf writes it in JSON: "3 0 R" for a reference, "/Name" for a name. */
 export type PdfValue = string | number | boolean | null | PdfValue[] | { [key: string]: PdfValue };
@@ -37,17 +37,15 @@ export async function dumpObjects(
     await fs.writeFile(passwordFile, password, { mode: 0o600 });
     args.push(`--password-file=${passwordFile}`);
   }
-  let result;
+  let result: RunResult;
   try {
     result = await runEngine('qpdf', [...args, file, json], limits);
   } catch (e) {
     if (e instanceof EngineTimeout) throw tookTooLong();
     throw e;
   }
-  // 0, or 3 for warnings (a repaired xref); a signal means the memory bound ended it.
-  if (result.exitCode !== 0 && result.exitCode !== 3) {
-    throw new QuireError(result.exitCode > 128 ? ErrorCode.TooLarge : ErrorCode.Damaged);
-  }
+  // 0, or 3 for warnings (a repaired xref).
+  if (result.exitCode !== 0 && result.exitCode !== 3) throw new QuireError(ErrorCode.Damaged);
   if ((await fs.stat(json)).size > maxJsonBytes) throw new QuireError(ErrorCode.TooLarge);
   const dump = JSON.parse(await fs.readFile(json, 'utf8')) as { qpdf: [unknown, Record<string, PdfObject>] };
   const objects: PdfObjects = new Map();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ErrorCode, QuireError } from '@quire/contracts';
 import { EngineTimeout, runEngine } from './run.js';
 
 describe('runEngine', () => {
@@ -40,6 +41,13 @@ describe('runEngine', () => {
     const wasm = ['--input-type=module', '-e', 'const m = await import("mupdf"); console.log(new m.PDFDocument().countPages())'];
     expect((await runEngine(process.execPath, wasm, { timeoutMs: 20_000, memoryMb: 2048 })).exitCode).not.toBe(0);
     expect((await runEngine(process.execPath, wasm, { timeoutMs: 20_000, memoryMb: 2048, memoryBound: 'data' })).stdout.trim()).toBe('0');
+  });
+
+  it('fails an engine killed from outside as a task to try again (3125); a crash stays an exit code', async () => {
+    const killed = runEngine('sh', ['-c', 'kill -KILL $$'], { timeoutMs: 5000, memoryMb: 256 });
+    await expect(killed).rejects.toBeInstanceOf(QuireError);
+    await expect(killed).rejects.toMatchObject({ code: ErrorCode.TaskFailed });
+    expect((await runEngine('sh', ['-c', 'kill -SEGV $$'], { timeoutMs: 5000, memoryMb: 256 })).exitCode).toBe(137);
   });
 
   it('streams stdout lines for progress', async () => {

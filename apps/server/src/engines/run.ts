@@ -33,6 +33,13 @@ export const tookTooLong = () => new QuireError(ErrorCode.TaskFailed, 'Processin
 
 const MAX_CAPTURE = 1024 * 1024;
 
+/**
+ * Signals that end an engine from outside (an operator, the kernel's OOM killer, a stopping
+ * container): nothing is wrong with the file, so the task fails as one to try again (3125), not as
+ * a damaged file. A crash (SIGSEGV, SIGABRT) is the engine failing on its input, as an exit code is.
+ */
+const KILLED_FROM_OUTSIDE = new Set<NodeJS.Signals>(['SIGKILL', 'SIGTERM', 'SIGINT', 'SIGHUP']);
+
 /** The prlimit option for a memory bound: the address space, or the data segment (see RunOptions). */
 export function prlimitMemory(opts: Pick<RunOptions, 'memoryMb' | 'memoryBound'>): string {
   const bytes = String(opts.memoryMb * 1024 * 1024);
@@ -77,6 +84,7 @@ export function runEngine(command: string, args: string[], opts: RunOptions): Pr
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', kill);
       if (timedOut) return reject(new EngineTimeout(command));
+      if (sig && KILLED_FROM_OUTSIDE.has(sig)) return reject(new QuireError(ErrorCode.TaskFailed));
       resolve({ exitCode: code ?? (sig ? 137 : 1), stdout, stderr });
     });
   });
