@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import * as mupdf from 'mupdf';
 // Just these two modules: the package's index would bring its zod schemas into the worker's bundle.
 import { ErrorCode, errorMessages } from '@quire/contracts/errors';
-import { findHits, searchPattern, type Hit } from '@quire/contracts/textSearch';
+import { searchPattern, type Hit } from '@quire/contracts/textSearch';
+import { findHits, SearchTooSlow } from './searchBudget.js';
 import { extractModel, walkWithAstralChars } from '../convert/extract.js';
 import { writeDocument } from '../convert/writeDocument.js';
 import {
@@ -632,7 +633,7 @@ async function main() {
     const result = job.op === 'crop' ? crop(job) : job.op === 'redact' ? redact(job) : replace(job);
     answer({ ok: true, result });
   } catch (e) {
-    if (e instanceof JobFailure) answer({ ok: false, code: e.code, msg: e.message });
+    if (e instanceof JobFailure || e instanceof SearchTooSlow) answer({ ok: false, code: e.code, msg: e.message });
     else {
       process.stderr.write(`${(e as Error).stack ?? e}\n`);
       answer({ ok: false, code: ErrorCode.TaskFailed, msg: 'This PDF could not be processed.' });
