@@ -128,3 +128,11 @@ export async function declaredPages(file: string, limits: EngineLimits): Promise
   const pages = res.stdout.match(/^Pages:\s+(\d+)$/m)?.[1];
   return res.exitCode === 0 && pages ? Number(pages) : null;
 }
+
+/** The pages poppler finds, written anew with a page tree of their own (one page tree loop or bad node less). False when it finds none. */
+export async function rewritePages(input: string, output: string, limits: EngineLimits): Promise<boolean> {
+  const res = await poppler('pdfunite', [input, output], limits);
+  if (res.exitCode === 0) return true;
+  await fs.rm(output, { force: true });
+  return false;
+}
