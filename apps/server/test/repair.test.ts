@@ -63,6 +63,23 @@ describe('junk before the header', () => {
 });
 
 describe('corpus files qpdf cannot read but poppler can', () => {
+  it.each(['poppler-937-0-fuzzed.pdf', 'poppler-742-0-fuzzed.pdf'])(
+    '%s (objects qpdf gives up on) is kept repaired as poppler draws it',
+    async (name) => {
+      const original = path.join(corpus, name);
+      const up = await client.upload(original);
+      expect(up.code, up.msg).toBe(0);
+      expect(up.data.repaired).toBe(true);
+      const kept = await stored(up.data.file_url, file(`kept-${name}`));
+      expect(pdfinfoPages(kept)).toBe(up.data.total_page);
+      expect(up.data.total_page).toBe(pdfinfoPages(original) || 1);
+    },
+  );
+
+  it('issue9418.pdf, which poppler does not open either, is still refused as damaged', async () => {
+    expect((await client.upload(path.join(corpus, 'issue9418.pdf'))).code).toBe(ErrorCode.Damaged);
+  });
+
   it('Pages-tree-refs.pdf (a page tree that loops) is kept repaired with the page poppler finds', async () => {
     const up = await client.upload(path.join(corpus, 'Pages-tree-refs.pdf'));
     expect(up.code, up.msg).toBe(0);
