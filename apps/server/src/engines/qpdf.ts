@@ -1,7 +1,7 @@
 // qpdf: page operations, inspection and (later) encryption. Every call is bounded by runEngine.
 import fs from 'node:fs/promises';
 import { ErrorCode, QuireError } from '@quire/contracts';
-import { EngineTimeout, runEngine, type RunOptions } from './run.js';
+import { boundFor, EngineTimeout, runEngine, type RunOptions } from './run.js';
 
 export type EngineLimits = Pick<RunOptions, 'timeoutMs' | 'memoryMb' | 'signal'>;
 
@@ -17,7 +17,7 @@ const succeeded = (code: number) => code === 0 || code === 3;
 
 async function qpdf(args: string[], limits: EngineLimits, onLine?: (l: string) => void) {
   try {
-    return await runEngine('qpdf', args, { ...limits, onLine });
+    return await runEngine('qpdf', args, { ...boundFor('rewrite', limits), onLine });
   } catch (e) {
     if (e instanceof EngineTimeout) throw new QuireError(ErrorCode.TaskFailed, 'Processing took too long and was stopped.');
     throw e;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, QuireError } from '@quire/contracts';
-import { EngineTimeout, runEngine } from './run.js';
+import { boundFor, EngineTimeout, JOB_MEMORY_MB, runEngine } from './run.js';
 
 describe('runEngine', () => {
   it('returns exit code and output', async () => {
@@ -49,6 +49,15 @@ describe('runEngine', () => {
     await expect(killed).rejects.toMatchObject({ code: ErrorCode.TaskFailed });
     expect((await runEngine('sh', ['-c', 'kill -SEGV $$'], { timeoutMs: 5000, memoryMb: 256 })).exitCode).toBe(137);
   });
+
+  it('bounds each kind of job by its own need, never above the configured bound', async () => {
+    expect(boundFor('text', { timeoutMs: 1000, memoryMb: 2048 })).toEqual({ timeoutMs: 1000, memoryMb: JOB_MEMORY_MB.text });
+    expect(boundFor('render', { timeoutMs: 1000, memoryMb: 800 }).memoryMb).toBe(800);
+    // Under the text bound, an engine asking for more than it fails.
+    const grab = ['-c', `x = bytearray(${JOB_MEMORY_MB.text + 100} * 1024 * 1024); print("got it")`];
+    const res = await runEngine('python3', grab, boundFor('text', { timeoutMs: 20_000, memoryMb: 2048 }));
+    expect(res.stdout).not.toContain('got it');
+  }, 30_000);
 
   it('streams stdout lines for progress', async () => {
     const lines: string[] = [];

@@ -28,6 +28,19 @@ export class EngineTimeout extends Error {
   }
 }
 
+/**
+ * The most memory each kind of engine job needs on a file that passed the upload checks (no bomb,
+ * pages and images within their limits), so that no job takes the configured bound when it needs
+ * far less: reading structure or text stays small; a page bitmap of PDF_IMAGE_MAX_PIXELS needs
+ * about 600 MB; rewriting a whole document holds many of its objects.
+ */
+export const JOB_MEMORY_MB = { inspect: 512, text: 512, rewrite: 1024, render: 1536 } as const;
+
+/** `limits` with the memory bound of a `job`, or the configured one where that is lower. */
+export function boundFor<L extends Pick<RunOptions, 'memoryMb'>>(job: keyof typeof JOB_MEMORY_MB, limits: L): L {
+  return { ...limits, memoryMb: Math.min(limits.memoryMb, JOB_MEMORY_MB[job]) };
+}
+
 /** How a task that ran out of time is reported. */
 export const tookTooLong = () => new QuireError(ErrorCode.TaskFailed, 'Processing took too long and was stopped.');
 
