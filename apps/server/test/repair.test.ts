@@ -63,16 +63,11 @@ describe('junk before the header', () => {
 });
 
 describe('corpus files qpdf cannot read but poppler can', () => {
+  // Poppler draws these, but only by inventing a page size: a copy of what it reads has pages of no size.
   it.each(['poppler-937-0-fuzzed.pdf', 'poppler-742-0-fuzzed.pdf'])(
-    '%s (objects qpdf gives up on) is kept repaired as poppler draws it',
+    '%s (objects qpdf gives up on) is still refused as damaged',
     async (name) => {
-      const original = path.join(corpus, name);
-      const up = await client.upload(original);
-      expect(up.code, up.msg).toBe(0);
-      expect(up.data.repaired).toBe(true);
-      const kept = await stored(up.data.file_url, file(`kept-${name}`));
-      expect(pdfinfoPages(kept)).toBe(up.data.total_page);
-      expect(up.data.total_page).toBe(pdfinfoPages(original) || 1);
+      expect((await client.upload(path.join(corpus, name))).code).toBe(ErrorCode.Damaged);
     },
   );
 

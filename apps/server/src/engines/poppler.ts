@@ -130,17 +130,8 @@ export async function declaredPages(file: string, limits: EngineLimits): Promise
 }
 
 /** The pages poppler finds, written anew as they are with a page tree of their own (pdfunite). False when it finds none. */
-export function rewritePages(input: string, output: string, limits: EngineLimits): Promise<boolean> {
-  return pagesWritten('pdfunite', [input, output], output, limits);
-}
-
-/** The pages poppler finds, drawn again into a new PDF (pdftocairo), for objects too damaged for anything but poppler's own reading. */
-export function redrawPages(input: string, output: string, limits: EngineLimits): Promise<boolean> {
-  return pagesWritten('pdftocairo', ['-pdf', input, output], output, limits);
-}
-
-async function pagesWritten(command: string, args: string[], output: string, limits: EngineLimits): Promise<boolean> {
-  const res = await poppler(command, args, limits);
+export async function rewritePages(input: string, output: string, limits: EngineLimits): Promise<boolean> {
+  const res = await poppler('pdfunite', [input, output], limits);
   if (res.exitCode === 0) return true;
   await fs.rm(output, { force: true });
   return false;

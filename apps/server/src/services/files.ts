@@ -8,7 +8,7 @@ import { ErrorCode, QuireError, type FileInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { FileTable } from '../db/schema.js';
 import { declaredPageCount, firstPageSize, inspectPdf, type PdfFacts } from '../engines/qpdf.js';
-import { declaredPages, redrawPages, rewritePages } from '../engines/poppler.js';
+import { declaredPages, rewritePages } from '../engines/poppler.js';
 import { readImageHeader } from '../engines/imageHeader.js';
 import { isEncryptedOffice } from '../engines/officeEncryption.js';
 import { detectFileType, extensionOf } from './fileTypes.js';
@@ -101,12 +101,11 @@ async function withoutLeadingJunk(input: string, output: string): Promise<boolea
 /**
  * Repairs tried in turn on a PDF qpdf cannot read or other readers would not find, least changing
  * first: junk before its header dropped; its pages as poppler finds them given a new page tree (a
- * tree that loops); those pages drawn again by poppler. The first whose result qpdf reads replaces
- * `file`; 3124 when none does.
+ * tree that loops). The first whose result qpdf reads replaces `file`; 3124 when none does.
  */
 async function repairInPlace(ctx: AppContext, file: string): Promise<PdfFacts> {
   const out = `${file}.repaired`;
-  const repairs = [(input: string, output: string) => withoutLeadingJunk(input, output), rewritePages, redrawPages];
+  const repairs = [(input: string, output: string) => withoutLeadingJunk(input, output), rewritePages];
   for (const repair of repairs) {
     try {
       if (!(await repair(file, out, ctx.inspectLimits))) continue;
