@@ -48,7 +48,8 @@ export async function createContext(config: Config): Promise<AppContext> {
     config,
     db,
     storage: new LocalStorage(path.join(config.dataDir, 'storage')),
-    inspectLimits: { timeoutMs: 30_000, memoryMb: config.engineMemoryMb },
+    // Reading a PDF's structure needs little memory: its streams are not decoded, and bombs are refused here.
+    inspectLimits: { timeoutMs: 30_000, memoryMb: Math.min(512, config.engineMemoryMb) },
     toolLimits: { timeoutMs: config.engineTimeoutMs, memoryMb: config.engineMemoryMb },
     tmpDir: path.join(config.dataDir, 'tmp'),
     scratchDir: path.join(

@@ -600,7 +600,13 @@ async function uploadFile(name: string, file: string, report: FileReport): Promi
     return null;
   }
   report.upload = 'ok';
-  const info = up.body.data as { file_id: string; total_page: number; encrypted: boolean };
+  const info = up.body.data as { file_id: string; file_url: string; total_page: number; encrypted: boolean; repaired?: boolean };
+  // A repaired upload is checked as Quire keeps it, not as it was sent.
+  if (info.repaired) {
+    notes.push(`${name}: repaired at upload`);
+    file = path.join(fs.mkdtempSync(path.join(tmpRoot, 'repaired-')), name);
+    fs.writeFileSync(file, Buffer.from(await (await client.raw(info.file_url)).arrayBuffer()));
+  }
   const password = pdfjsPassword(name);
   if (row?.needsPassword) {
     if (!password) return fail('needs a password but pdfjs-passwords.tsv has none');

@@ -12,6 +12,10 @@ export const fileInfo = z.object({
   page_h: z.number(),
   total_page: z.number().int(),
   encrypted: z.boolean().describe('True when the file needs a password to open'),
+  repaired: z
+    .boolean()
+    .optional()
+    .describe('True when the upload was damaged and a repaired copy is kept in its place (upload answers only)'),
 });
 export type FileInfo = z.infer<typeof fileInfo>;
 

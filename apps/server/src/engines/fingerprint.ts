@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import { optionalStep } from './optional.js';
-import { runEngine } from './run.js';
+import { boundFor, runEngine } from './run.js';
 import type { EngineLimits } from './qpdf.js';
 
 export interface Fingerprint {
@@ -29,7 +29,7 @@ const countOutlines = (nodes: OutlineNode[]): number => nodes.reduce((n, node) =
 async function readText(file: string, limits: EngineLimits): Promise<{ pages: number; text: string } | null> {
   const txt = `${file}.txt`;
   try {
-    const res = await runEngine('pdftotext', ['-q', '-enc', 'UTF-8', file, txt], limits);
+    const res = await runEngine('pdftotext', ['-q', '-enc', 'UTF-8', file, txt], boundFor('text', limits));
     if (res.exitCode !== 0) return null;
     const text = await fs.readFile(txt, 'utf8');
     return { pages: text.split('\f').length - 1, text: crypto.createHash('sha256').update(text.replace(/\s+/g, '')).digest('hex') };
@@ -40,7 +40,7 @@ async function readText(file: string, limits: EngineLimits): Promise<{ pages: nu
 
 async function annotationCounts(file: string, limits: EngineLimits): Promise<Record<string, number> | null> {
   // One line per annotation's /Subtype, "null" for a page without annotations.
-  const res = await runEngine('mutool', ['show', file, 'pages/*/Annots/*/Subtype'], limits);
+  const res = await runEngine('mutool', ['show', file, 'pages/*/Annots/*/Subtype'], boundFor('inspect', limits));
   if (res.exitCode !== 0) return null;
   const counts: Record<string, number> = {};
   for (const line of res.stdout.split('\n').map((l) => l.trim())) if (line && line !== 'null') counts[line] = (counts[line] ?? 0) + 1;
@@ -48,7 +48,11 @@ async function annotationCounts(file: string, limits: EngineLimits): Promise<Rec
 }
 
 async function structureCounts(file: string, limits: EngineLimits) {
-  const res = await runEngine('qpdf', ['--json', '--json-key=acroform', '--json-key=outlines', '--json-key=attachments', file], limits);
+  const res = await runEngine(
+    'qpdf',
+    ['--json', '--json-key=acroform', '--json-key=outlines', '--json-key=attachments', file],
+    boundFor('inspect', limits),
+  );
   if (res.exitCode !== 0 && res.exitCode !== 3) return null;
   try {
     const json = JSON.parse(res.stdout) as {

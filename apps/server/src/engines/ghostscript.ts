@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import { optionalStep } from './optional.js';
 import type { EngineLimits } from './qpdf.js';
-import { runEngine } from './run.js';
+import { boundFor, runEngine } from './run.js';
 
 export interface PdfwriteSettings {
   /** Colour and grey images above this resolution are downsampled (bicubic) to it. */
@@ -90,7 +90,8 @@ export async function pdfwrite(
     written = await optionalStep(
       limits,
       async () =>
-        (await runEngine('gs', args, { ...limits, onLine })).exitCode === 0 && ((await fs.stat(out).catch(() => null))?.size ?? 0) > 0,
+        (await runEngine('gs', args, { ...boundFor('rewrite', limits), onLine })).exitCode === 0 &&
+        ((await fs.stat(out).catch(() => null))?.size ?? 0) > 0,
       false,
     );
     return written;

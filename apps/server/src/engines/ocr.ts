@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode, ocrUnavailableMessage, ocrUnknownLanguageMessage, QuireError } from '@quire/contracts';
 import type { EngineLimits } from './qpdf.js';
-import { EngineTimeout, runEngine, tookTooLong } from './run.js';
+import { boundFor, EngineTimeout, runEngine, tookTooLong } from './run.js';
 
 let installed: Promise<string[]> | undefined;
 
@@ -114,7 +114,11 @@ export async function ocrText(output: string, limits: EngineLimits): Promise<str
     }
     const [from, to] = [Number(skipped[1]), Number(skipped[2] ?? skipped[1])];
     for (let page = from; page <= to; page++) {
-      const res = await runEngine('pdftotext', ['-f', String(page), '-l', String(page), '-enc', 'UTF-8', output, '-'], limits);
+      const res = await runEngine(
+        'pdftotext',
+        ['-f', String(page), '-l', String(page), '-enc', 'UTF-8', output, '-'],
+        boundFor('text', limits),
+      );
       pages.push(res.stdout.replace(/\f/g, '').trim());
     }
   }

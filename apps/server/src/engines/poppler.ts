@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, IMAGE_MAX_PIXELS, PDF_IMAGE_MAX_PIXELS, QuireError, type PdfImageFormat } from '@quire/contracts';
 import type { EngineLimits } from './qpdf.js';
-import { EngineTimeout, runEngine, tookTooLong } from './run.js';
+import { boundFor, EngineTimeout, runEngine, tookTooLong } from './run.js';
 import { ppmToBmp } from './bmp.js';
 import { runImageJob } from './sharp.js';
 
@@ -20,7 +20,7 @@ async function poppler(command: string, args: string[], limits: EngineLimits) {
 
 /** Width and height in points of each page as shown (crop box), from pdfinfo. */
 export async function pageSizes(file: string, pages: number, limits: EngineLimits): Promise<{ w: number; h: number }[]> {
-  const res = await poppler('pdfinfo', ['-f', '1', '-l', String(pages), file], limits);
+  const res = await poppler('pdfinfo', ['-f', '1', '-l', String(pages), file], boundFor('inspect', limits));
   const sizes: { w: number; h: number }[] = [];
   for (const m of res.stdout.matchAll(/^Page\s+(\d+) size:\s+([\d.]+) x ([\d.]+)/gm))
     sizes[Number(m[1]) - 1] = { w: Number(m[2]), h: Number(m[3]) };
@@ -73,7 +73,7 @@ export async function renderPage(
     file,
     outBase,
   ];
-  const res = await poppler('pdftoppm', args, limits);
+  const res = await poppler('pdftoppm', args, boundFor('render', limits));
   const written = `${outBase}.${pdftoppmExt[format]}`;
   const exists = await fs.stat(written).then(
     (s) => s.size > 0,
@@ -112,9 +112,27 @@ export async function renderPage(
  * written files in page order.
  */
 export async function extractImages(file: string, outDir: string, limits: EngineLimits): Promise<string[]> {
-  const res = await poppler('pdfimages', ['-png', '-tiff', '-j', '-jp2', file, path.join(outDir, 'img')], limits);
+  const res = await poppler('pdfimages', ['-png', '-tiff', '-j', '-jp2', file, path.join(outDir, 'img')], boundFor('render', limits));
   const number = (f: string) => Number.parseInt(f.slice(4), 10);
   const files = (await fs.readdir(outDir)).filter((f) => /^img-\d+\./.test(f)).sort((a, b) => number(a) - number(b));
   if (res.exitCode !== 0 && files.length === 0) throw new QuireError(ErrorCode.Damaged);
   return files.map((f) => path.join(outDir, f));
+}
+
+/**
+ * The page count the document's root declares, as pdfinfo reads it without walking the page tree
+ * (far quicker than qpdf on a file of many objects), or null when poppler cannot open it without a password.
+ */
+export async function declaredPages(file: string, limits: EngineLimits): Promise<number | null> {
+  const res = await poppler('pdfinfo', ['-f', '1', '-l', '0', file], limits);
+  const pages = res.stdout.match(/^Pages:\s+(\d+)$/m)?.[1];
+  return res.exitCode === 0 && pages ? Number(pages) : null;
+}
+
+/** The pages poppler finds, written anew as they are with a page tree of their own (pdfunite). False when it finds none. */
+export async function rewritePages(input: string, output: string, limits: EngineLimits): Promise<boolean> {
+  const res = await poppler('pdfunite', [input, output], limits);
+  if (res.exitCode === 0) return true;
+  await fs.rm(output, { force: true });
+  return false;
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode, QuireError } from '@quire/contracts';
-import { EngineTimeout, runEngine, type RunOptions, type RunResult } from './run.js';
+import { boundFor, EngineTimeout, runEngine, type RunOptions, type RunResult } from './run.js';
 
 export type EngineLimits = Pick<RunOptions, 'timeoutMs' | 'memoryMb' | 'signal'>;
 
@@ -23,7 +23,7 @@ interface SecretOptions {
 }
 
 /** The job options for an input opened with `password`, or none. */
-const passwordJob = (password: string | undefined): SecretOptions | undefined => (password ? { password } : undefined);
+export const passwordJob = (password: string | undefined): SecretOptions | undefined => (password ? { password } : undefined);
 
 /** Exit 0 and 3 (warnings, e.g. a repaired xref) both mean qpdf produced a usable result. */
 const succeeded = (code: number) => code === 0 || code === 3;
@@ -33,7 +33,7 @@ const succeeded = (code: number) => code === 0 || code === 3;
  * command line is visible to every local user. JSON also keeps a password from being read as an
  * option ("-") or a file of arguments ("@"). qpdf seeks in its job file, so it cannot be a pipe.
  */
-async function qpdf(args: string[], limits: EngineLimits, onLine?: (l: string) => void, secrets?: SecretOptions) {
+export async function qpdf(args: string[], limits: EngineLimits, onLine?: (l: string) => void, secrets?: SecretOptions) {
   const jobDir = secrets && (await fs.mkdtemp(path.join(os.tmpdir(), 'quire-qpdf-')));
   try {
     let jobArgs: string[] = [];
@@ -42,7 +42,7 @@ async function qpdf(args: string[], limits: EngineLimits, onLine?: (l: string) =
       await fs.writeFile(jobFile, JSON.stringify(secrets), { mode: 0o600 });
       jobArgs = [`--job-json-file=${jobFile}`];
     }
-    return await runEngine('qpdf', [...jobArgs, ...args], { ...limits, onLine });
+    return await runEngine('qpdf', [...jobArgs, ...args], { ...boundFor('rewrite', limits), onLine });
   } catch (e) {
     if (e instanceof EngineTimeout) throw new QuireError(ErrorCode.TaskFailed, 'Processing took too long and was stopped.');
     throw e;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EngineTimeout, runEngine } from './run.js';
+import { ErrorCode, QuireError } from '@quire/contracts';
+import { boundFor, EngineTimeout, JOB_MEMORY_MB, runEngine } from './run.js';
 
 describe('runEngine', () => {
   it('returns exit code and output', async () => {
@@ -41,6 +42,22 @@ describe('runEngine', () => {
     expect((await runEngine(process.execPath, wasm, { timeoutMs: 60_000, memoryMb: 2048 })).exitCode).not.toBe(0);
     expect((await runEngine(process.execPath, wasm, { timeoutMs: 60_000, memoryMb: 2048, memoryBound: 'data' })).stdout.trim()).toBe('0');
   });
+
+  it('fails an engine killed from outside as a task to try again (3125); a crash stays an exit code', async () => {
+    const killed = runEngine('sh', ['-c', 'kill -KILL $$'], { timeoutMs: 5000, memoryMb: 256 });
+    await expect(killed).rejects.toBeInstanceOf(QuireError);
+    await expect(killed).rejects.toMatchObject({ code: ErrorCode.TaskFailed });
+    expect((await runEngine('sh', ['-c', 'kill -SEGV $$'], { timeoutMs: 5000, memoryMb: 256 })).exitCode).toBe(137);
+  });
+
+  it('bounds each kind of job by its own need, never above the configured bound', async () => {
+    expect(boundFor('text', { timeoutMs: 1000, memoryMb: 2048 })).toEqual({ timeoutMs: 1000, memoryMb: JOB_MEMORY_MB.text });
+    expect(boundFor('render', { timeoutMs: 1000, memoryMb: 800 }).memoryMb).toBe(800);
+    // Under the text bound, an engine asking for more than it fails.
+    const grab = ['-c', `x = bytearray(${JOB_MEMORY_MB.text + 100} * 1024 * 1024); print("got it")`];
+    const res = await runEngine('python3', grab, boundFor('text', { timeoutMs: 20_000, memoryMb: 2048 }));
+    expect(res.stdout).not.toContain('got it');
+  }, 30_000);
 
   it('streams stdout lines for progress', async () => {
     const lines: string[] = [];

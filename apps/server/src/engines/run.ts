@@ -29,10 +29,30 @@ export class EngineTimeout extends Error {
   }
 }
 
+/**
+ * The most memory each kind of engine job needs on a file that passed the upload checks (no bomb,
+ * pages and images within their limits), so that no job takes the configured bound when it needs
+ * far less: reading structure or text stays small; a page bitmap of PDF_IMAGE_MAX_PIXELS needs
+ * about 600 MB; rewriting a whole document holds many of its objects.
+ */
+export const JOB_MEMORY_MB = { inspect: 512, text: 512, rewrite: 1024, render: 1536 } as const;
+
+/** `limits` with the memory bound of a `job`, or the configured one where that is lower. */
+export function boundFor<L extends Pick<RunOptions, 'memoryMb'>>(job: keyof typeof JOB_MEMORY_MB, limits: L): L {
+  return { ...limits, memoryMb: Math.min(limits.memoryMb, JOB_MEMORY_MB[job]) };
+}
+
 /** How a task that ran out of time is reported. */
 export const tookTooLong = () => new QuireError(ErrorCode.TaskFailed, 'Processing took too long and was stopped.');
 
 const MAX_CAPTURE = 1024 * 1024;
+
+/**
+ * Signals that end an engine from outside (an operator, the kernel's OOM killer, a stopping
+ * container): nothing is wrong with the file, so the task fails as one to try again (3125), not as
+ * a damaged file. A crash (SIGSEGV, SIGABRT) is the engine failing on its input, as an exit code is.
+ */
+const KILLED_FROM_OUTSIDE = new Set<NodeJS.Signals>(['SIGKILL', 'SIGTERM', 'SIGINT', 'SIGHUP']);
 
 /** The prlimit option for a memory bound: the address space, or the data segment (see RunOptions). */
 export function prlimitMemory(opts: Pick<RunOptions, 'memoryMb' | 'memoryBound'>): string {
@@ -82,6 +102,7 @@ export function runEngine(command: string, args: string[], opts: RunOptions): Pr
       forget();
       opts.signal?.removeEventListener('abort', kill);
       if (timedOut) return reject(new EngineTimeout(command));
+      if (sig && KILLED_FROM_OUTSIDE.has(sig)) return reject(new QuireError(ErrorCode.TaskFailed));
       resolve({ exitCode: code ?? (sig ? 137 : 1), stdout, stderr });
     });
   });

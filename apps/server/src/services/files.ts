@@ -1,16 +1,21 @@
 // Uploaded files: checked on arrival (type, size, pages, password, damage) and owned by a visitor.
 import fs from 'node:fs/promises';
 import crypto from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import os from 'node:os';
 import { ErrorCode, QuireError, type FileInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import { findOwnedFile, insertFile, setPageInfo } from '../db/filesRepo.js';
 import type { FileTable } from '../db/schema.js';
-import { firstPageSize, inspectPdf } from '../engines/qpdf.js';
+import { declaredPageCount, firstPageSize, inspectPdf, type PdfFacts } from '../engines/qpdf.js';
+import { declaredPages, rewritePages } from '../engines/poppler.js';
 import { readImageHeader } from '../engines/imageHeader.js';
 import { isEncryptedOffice } from '../engines/officeEncryption.js';
 import { detectFileType, extensionOf } from '../engines/fileTypes.js';
 import { safeFileName } from './fileNames.js';
+import { concurrencyLimit } from './concurrencyLimit.js';
+import { checkDeclaredSizes } from './declaredSizes.js';
 import { newId } from '../ids.js';
 
 export function fileUrl(fileId: string) {
@@ -36,6 +41,88 @@ export async function md5OfFile(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+const tooManyPages = (ctx: AppContext) =>
+  new QuireError(ErrorCode.TooManyPages, `The number of pages exceeds the limit of ${ctx.config.maxPages} pages.`);
+
+/** The page-tree walk and the size checks, which read the whole file, run at most one per core. */
+const wholeFileChecks = concurrencyLimit(os.availableParallelism());
+
+type CheckedPdf = PdfFacts & { pageSize: { w: number; h: number }; repaired: boolean };
+
+/**
+ * A PDF's page count, encryption and first page size, once it is known to be safe to hand to the
+ * engines: its page count within the limit (the declared count first, which costs nothing, so a
+ * file declaring 100,000 pages is refused at once) and no stream or image a bomb. `repair`: the
+ * file is repaired in place when qpdf cannot read it, or `first` (its header is not where readers look).
+ */
+async function checkPdf(
+  ctx: AppContext,
+  file: string,
+  password: string | undefined,
+  repair?: 'when-unreadable' | 'first',
+): Promise<CheckedPdf> {
+  const declared = password ? await declaredPageCount(file, password, ctx.inspectLimits) : await declaredPages(file, ctx.inspectLimits);
+  if (declared !== null && declared > ctx.config.maxPages) throw tooManyPages(ctx);
+  return wholeFileChecks(async () => {
+    let repaired = repair === 'first';
+    const facts = repaired
+      ? await repairInPlace(ctx, file)
+      : await inspectPdf(file, password, ctx.inspectLimits).catch((e: unknown) => {
+          if (!repair || !(e instanceof QuireError && e.code === ErrorCode.Damaged)) throw e;
+          repaired = true;
+          return repairInPlace(ctx, file);
+        });
+    if (facts.pages > ctx.config.maxPages) throw tooManyPages(ctx);
+    await checkDeclaredSizes(file, password, ctx.tmpDir, ctx.inspectLimits);
+    return { ...facts, pageSize: await firstPageSize(file, password, ctx.inspectLimits), repaired };
+  });
+}
+
+/** How far into a file a PDF header is looked for past leading junk (mail headers, a scanner's banner). */
+const HEADER_SEARCH_BYTES = 64 * 1024;
+
+/**
+ * The file from its PDF header on: junk written before it shifts every offset its xref gives, which
+ * dropping it puts right again. False when there is no header to find, or nothing before it.
+ */
+async function withoutLeadingJunk(input: string, output: string): Promise<boolean> {
+  const handle = await fs.open(input, 'r');
+  let start: number;
+  try {
+    const head = Buffer.alloc(HEADER_SEARCH_BYTES);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    start = head.subarray(0, bytesRead).indexOf('%PDF-');
+  } finally {
+    await handle.close();
+  }
+  if (start <= 0) return false;
+  await pipeline(createReadStream(input, { start }), createWriteStream(output));
+  return true;
+}
+
+/**
+ * Repairs tried in turn on a PDF qpdf cannot read or other readers would not find, least changing
+ * first: junk before its header dropped; its pages as poppler finds them given a new page tree (a
+ * tree that loops). The first whose result qpdf reads replaces `file`; 3124 when none does.
+ */
+async function repairInPlace(ctx: AppContext, file: string): Promise<PdfFacts> {
+  const out = `${file}.repaired`;
+  const repairs = [(input: string, output: string) => withoutLeadingJunk(input, output), rewritePages];
+  for (const repair of repairs) {
+    try {
+      if (!(await repair(file, out, ctx.inspectLimits))) continue;
+      const facts = await inspectPdf(out, undefined, ctx.inspectLimits);
+      await fs.rename(out, file);
+      return facts;
+    } catch (e) {
+      if (!(e instanceof QuireError && e.code === ErrorCode.Damaged)) throw e;
+    } finally {
+      await fs.rm(out, { force: true });
+    }
+  }
+  throw new QuireError(ErrorCode.Damaged);
+}
+
 /**
  * Takes a complete upload from a temporary path into storage. The temporary file is always
  * consumed: stored on success, deleted on any failure, so nothing half-checked is kept.
@@ -46,16 +133,19 @@ export async function acceptUpload(ctx: AppContext, ownerId: string, clientName:
     const size = (await fs.stat(tmpPath)).size;
     if (size > ctx.config.maxFileBytes) throw new QuireError(ErrorCode.TooLarge);
     // Any type some tool takes is kept; each tool refuses the types it does not take (fileTypes.ts).
-    const type = await detectFileType(tmpPath, name);
-    if (!type) throw new QuireError(extensionOf(name) === 'pdf' ? ErrorCode.NotPdf : ErrorCode.UnsupportedType);
+    const detected = await detectFileType(tmpPath, name);
+    // A file named .pdf whose header is not where readers look for it may still be one a repair recovers.
+    const type = detected ?? (extensionOf(name) === 'pdf' ? 'pdf' : null);
+    if (!type) throw new QuireError(ErrorCode.UnsupportedType);
     let pages = 0;
     let encrypted = false;
+    let repaired = false;
     let pageSize = { w: 0, h: 0 };
     if (type === 'pdf') {
       try {
-        ({ pages, encrypted } = await inspectPdf(tmpPath, undefined, ctx.inspectLimits));
-        pageSize = await firstPageSize(tmpPath, undefined, ctx.inspectLimits);
+        ({ pages, encrypted, pageSize, repaired } = await checkPdf(ctx, tmpPath, undefined, detected ? 'when-unreadable' : 'first'));
       } catch (e) {
+        if (e instanceof QuireError && e.code === ErrorCode.Damaged && !detected) throw new QuireError(ErrorCode.NotPdf);
         if (!(e instanceof QuireError && e.code === ErrorCode.Encrypted)) throw e;
         encrypted = true;
       }
@@ -67,14 +157,14 @@ export async function acceptUpload(ctx: AppContext, ownerId: string, clientName:
       const frames = (await readImageHeader(tmpPath))?.frames;
       if (frames) [pages, pageSize] = [frames.length, { w: frames[0]!.width, h: frames[0]!.height }];
     }
-    if (pages > ctx.config.maxPages) throw new QuireError(ErrorCode.TooManyPages);
+    if (pages > ctx.config.maxPages) throw tooManyPages(ctx);
     const id = newId();
     const now = Date.now();
     const row: FileTable = {
       id,
       owner_id: ownerId,
       name,
-      size,
+      size: repaired ? (await fs.stat(tmpPath)).size : size,
       md5: md5 ?? (await md5OfFile(tmpPath)),
       storage_key: `files/${id}.${type}`,
       total_page: pages,
@@ -86,7 +176,7 @@ export async function acceptUpload(ctx: AppContext, ownerId: string, clientName:
     };
     await ctx.storage.putFile(row.storage_key, tmpPath);
     await insertFile(ctx.db, row);
-    return toFileInfo(row);
+    return { ...toFileInfo(row), ...(repaired && { repaired }) };
   } finally {
     await fs.rm(tmpPath, { force: true });
   }
@@ -112,12 +202,13 @@ export async function unlockedFile(ctx: AppContext, ownerId: string, fileId: str
     if (!password) throw new QuireError(ErrorCode.Encrypted);
     return row;
   }
-  const { pages } = await inspectPdf(local, password || undefined, ctx.inspectLimits);
-  if (pages > ctx.config.maxPages) throw new QuireError(ErrorCode.TooManyPages);
-  if (row.total_page !== pages) {
-    const size = await firstPageSize(local, password, ctx.inspectLimits);
-    await setPageInfo(ctx.db, row.id, { total_page: pages, page_w: size.w, page_h: size.h });
-    return { ...row, total_page: pages, page_w: size.w, page_h: size.h };
+  if (row.total_page > 0) {
+    // Checked at its first unlocking; the password is proved again.
+    await inspectPdf(local, password || undefined, ctx.inspectLimits);
+    return row;
   }
-  return row;
+  // Unlocked for the first time: the checks an unencrypted upload has on arrival.
+  const { pages, pageSize } = await checkPdf(ctx, local, password || undefined);
+  await setPageInfo(ctx.db, row.id, { total_page: pages, page_w: pageSize.w, page_h: pageSize.h });
+  return { ...row, total_page: pages, page_w: pageSize.w, page_h: pageSize.h };
 }

@@ -71,6 +71,7 @@ function FileDetails({ item, files }: { item: FileItem; files: FileListControlle
       <span className="file-meta">
         {formatBytes(size)}
         {!!item.pageCount && ` · ${t('file.pages', { count: item.pageCount })}`}
+        {isReady(item) && item.info.repaired && ` · ${t('file.repaired')}`}
       </span>
       <FileStatus item={item} files={files} />
     </div>

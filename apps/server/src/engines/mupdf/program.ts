@@ -8,6 +8,7 @@ import * as mupdf from 'mupdf';
 // Just this module: the package's index would bring its zod schemas into the worker's bundle.
 import { ErrorCode, errorMessages } from '@quire/contracts/errors';
 import { PROGRESS_PREFIX, type JobResults, type MupdfAnswer, type MupdfJob } from './jobs.js';
+import { SearchTooSlow } from './searchBudget.js';
 
 /** A failure the user can act on, with its catalogue code. */
 export class JobFailure extends Error {
@@ -58,7 +59,7 @@ export async function serveMupdfJob(ops: MupdfOps) {
     const run = ops[job.op] as (job: MupdfJob) => JobResults[MupdfJob['op']] | Promise<JobResults[MupdfJob['op']]>;
     answer({ ok: true, result: await run(job) });
   } catch (e) {
-    if (e instanceof JobFailure) answer({ ok: false, code: e.code, msg: e.message });
+    if (e instanceof JobFailure || e instanceof SearchTooSlow) answer({ ok: false, code: e.code, msg: e.message });
     else {
       process.stderr.write(`${(e as Error).stack ?? e}\n`);
       answer({ ok: false, code: ErrorCode.TaskFailed, msg: 'This PDF could not be processed.' });

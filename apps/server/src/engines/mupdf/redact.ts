@@ -2,7 +2,8 @@
 // still carry them goes too: overlapping or mentioning annotations and form fields, bookmark
 // titles that mention them, and the document's metadata (Info and XMP).
 import type * as mupdf from 'mupdf';
-import { findHits, searchPattern } from '@quire/contracts/textSearch';
+import { searchPattern } from '@quire/contracts/textSearch';
+import { findHits } from './searchBudget.js';
 import type { JobResults, RedactArea, RedactJob } from './jobs.js';
 import { charsOf, markAndApply, pageText, quadBounds } from './pageText.js';
 import { openPdf, progress, save } from './program.js';

@@ -2,7 +2,8 @@
 // written on the same baseline, in the same size and colour, in the original font where that font
 // has every glyph needed, else in the standard font of its style.
 import * as mupdf from 'mupdf';
-import { findHits, searchPattern } from '@quire/contracts/textSearch';
+import { searchPattern } from '@quire/contracts/textSearch';
+import { findHits } from './searchBudget.js';
 import type { JobResults, ReplaceJob } from './jobs.js';
 import { charsOf, markAndApply, pageText, quadBounds } from './pageText.js';
 import { openPdf, progress, save } from './program.js';
