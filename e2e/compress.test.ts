@@ -29,9 +29,9 @@ describe('compress in the browser', () => {
     const page = await e2e.open('/app/compress-pdf');
     await page.getByTestId('file-input').setInputFiles([file('holiday.pdf'), file('letter.pdf')]);
     await ready(page, 2);
-    expect(await page.getByTestId('level-medium').getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByTestId('level-medium').isChecked()).toBe(true);
     await page.getByTestId('level-high').click();
-    expect(await page.getByTestId('level-high').getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByTestId('level-high').isChecked()).toBe(true);
     await page.getByTestId('run-tool').click();
     await page.getByTestId('result').waitFor({ timeout: 90_000 });
     await expect.poll(() => page.getByTestId('saving').count()).toBe(2);

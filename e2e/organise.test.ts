@@ -1,4 +1,4 @@
-// Merge, split, rearrange and the password flow as a user does them, in Chromium.
+// Merge, split, rearrange, rotate and the password flow as a user does them, in Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -108,6 +108,31 @@ describe('rearrange in the browser', () => {
     await page.getByTestId('result').waitFor({ timeout: 60_000 });
     const out = await download(page, 'download', dir);
     expect(pageLabels(out)).toEqual([1, 4, 3, 2].map((n) => `Gamma Page ${n}`));
+    await page.context().close();
+  });
+});
+
+describe('rotate in the browser', () => {
+  it('picks the angle with the arrow keys and pages by pointer and keyboard, and turns only those pages', async () => {
+    const page = await e2e.open('/app/rotate-pdf');
+    await page.getByTestId('file-input').setInputFiles(file('gamma.pdf'));
+    await ready(page, 1);
+    // The angles are one radio group: an arrow key moves the choice along it.
+    await page.getByRole('radio', { name: '90°' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('radio', { name: '180°' }).isChecked()).toBe(true);
+    await page.getByRole('group', { name: 'Pages to rotate' }).getByRole('radio', { name: 'Custom' }).check();
+    // Each page card is a toggle button: a click presses page 2, Space on page 4 presses it too.
+    await page.getByTestId('thumb').nth(1).click();
+    await page.getByRole('button', { name: 'Page 4', exact: true }).press('Space');
+    expect(await page.getByTestId('range-input').inputValue()).toBe('2, 4');
+    expect(await page.getByRole('button', { name: 'Page 2', pressed: true, exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Page 1', pressed: false, exact: true }).count()).toBe(1);
+    await page.getByTestId('run-tool').click();
+    await page.getByTestId('result').waitFor({ timeout: 60_000 });
+    const out = await download(page, 'download', dir);
+    const rot = execFileSync('pdfinfo', ['-f', '1', '-l', '4', out]).toString();
+    expect([...rot.matchAll(/rot:\s+(\d+)/g)].map((m) => Number(m[1]))).toEqual([0, 180, 0, 180]);
     await page.context().close();
   });
 });

@@ -200,7 +200,11 @@ function pageFonts(doc: mupdf.PDFDocument, page: mupdf.PDFObject): mupdf.PDFObje
   if (!resources.isDictionary()) {
     const inherited = page.getInheritable('Resources');
     resources = doc.newDictionary();
-    if (inherited.isDictionary()) inherited.forEach((value, key) => resources.put(key, value));
+    if (inherited.isDictionary()) {
+      inherited.forEach((value, key) => {
+        resources.put(key, value);
+      });
+    }
     page.put('Resources', resources);
   }
   let fonts = resources.get('Font');
@@ -216,8 +220,11 @@ function appendContent(doc: mupdf.PDFDocument, page: mupdf.PDFObject, content: s
   const old = page.get('Contents');
   const contents = doc.newArray();
   contents.push(doc.addStream('q\n', {}));
-  if (old.isArray()) old.forEach((c) => contents.push(c));
-  else if (!old.isNull()) contents.push(old);
+  if (old.isArray()) {
+    old.forEach((c) => {
+      contents.push(c);
+    });
+  } else if (!old.isNull()) contents.push(old);
   contents.push(doc.addStream(`Q\n${content}`, {}));
   page.put('Contents', contents);
 }

@@ -4,13 +4,25 @@ import { useState } from 'react';
 import { useT } from '../../i18n/I18nProvider';
 import { useShownSize } from '../../pdf/pageGeometry';
 import { PageThumb } from '../../pdf/PageThumb';
-import { MarginFields, PageGrid, RangeField, SIDES, fileFields, shownPages, togglePage, useFilePdf, type Side } from './common';
+import {
+  MarginFields,
+  PageCardFrame,
+  PageGrid,
+  RangeField,
+  SIDES,
+  Segmented,
+  fileFields,
+  shownPages,
+  togglePage,
+  useFilePdf,
+  type Side,
+} from './common';
 import type { OptionPanelProps, ToolRequest } from './types';
 import '../editTools.css';
 
 type Margins = Record<Side, number>;
 
-/** product.md §9: 72 points per inch, 25.4 mm per inch. */
+/** PDF sizes are in points: 72 to the inch, and 25.4 mm to the inch. */
 const mmToPoints = (mm: number) => (mm * 72) / 25.4;
 const pointsToMm = (pt: number) => (pt * 25.4) / 72;
 /** The schema's bound on one margin. */
@@ -48,17 +60,7 @@ function CropCard({
   const k = size ? THUMB_SIZE / Math.max(size.width, size.height) : 0;
   const pct = (mm: number, of: number) => `${Math.min(100, (mmToPoints(mm) / of) * 100)}%`;
   return (
-    <div
-      className={`page-card ${onClick && cropped ? 'selected' : ''} ${onClick ? 'clickable' : ''}`}
-      data-testid="thumb"
-      data-page={page}
-      data-selected={cropped ? 'true' : 'false'}
-      role={onClick ? 'button' : undefined}
-      tabIndex={onClick ? 0 : undefined}
-      aria-pressed={onClick ? cropped : undefined}
-      onClick={onClick}
-      onKeyDown={onClick && ((e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onClick()))}
-    >
+    <PageCardFrame page={page} selected={!!onClick && cropped} onClick={onClick}>
       <div className="crop-thumb">
         <PageThumb doc={doc} pageNumber={page} size={THUMB_SIZE} />
         {size && cropped && (
@@ -77,7 +79,7 @@ function CropCard({
         )}
       </div>
       <span className="page-number">{t('pages.page', { page })}</span>
-    </div>
+    </PageCardFrame>
   );
 }
 
@@ -131,14 +133,16 @@ export function CropPanel({ files, layout }: OptionPanelProps) {
         </span>
       )}
       <span className="field-label">{t('crop.pages')}</span>
-      <div className="segmented" role="radiogroup" aria-label={t('crop.pages')}>
-        <button type="button" role="radio" aria-checked={scope === 'all'} data-testid="pages-all" onClick={() => setScope('all')}>
-          {t('crop.allPages')}
-        </button>
-        <button type="button" role="radio" aria-checked={scope === 'custom'} data-testid="pages-custom" onClick={() => setScope('custom')}>
-          {t('crop.custom')}
-        </button>
-      </div>
+      <Segmented
+        label={t('crop.pages')}
+        value={scope}
+        options={[
+          ['all', t('crop.allPages')],
+          ['custom', t('crop.custom')],
+        ]}
+        testId="pages"
+        onChange={setScope}
+      />
       {scope === 'custom' && (
         <>
           <RangeField label={t('crop.rangeLabel')} value={text} onChange={setText} error={rangeError} disabled={!file} />

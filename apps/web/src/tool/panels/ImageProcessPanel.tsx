@@ -100,7 +100,7 @@ const Summary = ({ files }: { files: ReadyFile[] }) => {
 type Level = Extract<ImageAction, { action: 'compress' }>['level'];
 const levels: readonly Level[] = ['high', 'medium', 'low'];
 
-/** product.md §5: High, Medium, Low; each image keeps its format and never grows. */
+/** Three levels, High, Medium and Low; each image keeps its format and never grows. */
 export function CompressImagePanel({ files, layout }: OptionPanelProps) {
   const t = useT();
   const [level, setLevel] = useState<Level>('medium');
@@ -244,7 +244,7 @@ export function ConvertImagePanel({ files, layout }: OptionPanelProps) {
   });
 }
 
-/** product.md §5: one percentage for width and height; the first image's new size is shown. */
+/** One percentage for both width and height; the first image's new size is shown. */
 export function ResizeImagePanel({ files, layout }: OptionPanelProps) {
   const t = useT();
   const [text, setText] = useState(String(IMAGE_RESIZE_PERCENT.default));

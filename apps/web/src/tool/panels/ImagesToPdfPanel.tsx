@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { fileDownloadUrl } from '../../api/files';
 import type { ReadyFile } from '../../files/fileList';
 import { useT } from '../../i18n/I18nProvider';
+import { Segmented } from './common';
 import type { OptionPanelProps, ToolRequest } from './types';
 import '../convert.css';
 
@@ -27,20 +28,7 @@ export function Choice<T extends string>({ label, value, options, testId, onChan
   return (
     <>
       <span className="field-label">{label}</span>
-      <div className="segmented" role="radiogroup" aria-label={label}>
-        {options.map(([option, text]) => (
-          <button
-            key={option}
-            type="button"
-            role="radio"
-            aria-checked={value === option}
-            data-testid={`${testId}-${option}`}
-            onClick={() => onChange(option)}
-          >
-            {text}
-          </button>
-        ))}
-      </div>
+      <Segmented label={label} value={value} options={options} testId={testId} onChange={onChange} />
     </>
   );
 }

@@ -23,9 +23,9 @@ function languageName(code: string, locale: string): string {
 }
 
 /**
- * The languages to recognise (product.md §5): those the server has installed, English to start
- * with (the spec's default), at least one; more than three warn of slowness. Any page that can
- * run OCR (the converter's using_ocr too) shows `picker` and sends `languages`.
+ * The languages to recognise: those the server has installed, English to start with, at least
+ * one; more than three warn that recognition will be slow. Any page that can run OCR (the
+ * converter's using_ocr too) shows `picker` and sends `languages`.
  */
 export function useOcrLanguages(): { languages: string[]; picker: ReactNode } {
   const { t, locale } = useI18n();
@@ -42,14 +42,14 @@ export function useOcrLanguages(): { languages: string[]; picker: ReactNode } {
   const picker = (
     <>
       <span className="field-label">{t('ocr.languages')}</span>
-      <div className="ocr-languages" role="group" aria-label={t('ocr.languages')}>
+      <fieldset className="ocr-languages" aria-label={t('ocr.languages')}>
         {offered.map(([code, name]) => (
           <label key={code} className="check-row">
             <input type="checkbox" checked={languages.includes(code)} data-testid={`ocr-lang-${code}`} onChange={() => toggle(code)} />
             {name}
           </label>
         ))}
-      </div>
+      </fieldset>
       {languages.length === 0 && (
         <p className="field-error" role="alert" data-testid="ocr-need-language">
           {t('ocr.needLanguage')}
@@ -66,9 +66,9 @@ export function useOcrLanguages(): { languages: string[]; picker: ReactNode } {
 }
 
 /**
- * The OCR options panel (product.md §2): the languages, and whether pages that already have text
- * are recognised too. Images (told by their extension, product.md §5) are merged into one
- * searchable PDF; each PDF is its own task.
+ * The OCR options panel: the languages, and whether pages that already have text are recognised
+ * too. Images (told by their extension) are merged into one searchable PDF; each PDF is its own
+ * task.
  */
 export function OcrPanel({ output, files, layout }: OptionPanelProps & { output: 'pdf' | 'txt' }) {
   const { t } = useI18n();

@@ -139,9 +139,11 @@ export function PageView({ doc, pageCount, page, onPage, marks = [], hits = [], 
           {shown && (
             <div className={`page-view-overlay ${onDraw ? 'drawable' : ''}`} data-testid="page-view" data-page={page} {...drawing}>
               {hits.map((r, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: stateless boxes redrawn from the search; two terms can give the same box, so the place in the list is the only unique key
                 <div key={`h${i}`} className="view-hit" data-testid="text-hit" style={toCss(r)} />
               ))}
               {marks.map((m, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the marks hold no state and the same area may be drawn twice, so the place in the list is the only unique key
                 <div key={`m${i}`} className="view-mark" data-testid="redact-mark" style={toCss(m.rect)}>
                   {m.onRemove && (
                     <button

@@ -7,7 +7,7 @@ import '../sizeAndSecurity.css';
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 20;
 
-/** What is wrong with the two fields as typed so far, checked live (product.md §5). */
+/** What is wrong with the two fields as typed so far, shown while the user types. */
 export function passwordProblems(password: string, confirm: string): { length: boolean; mismatch: boolean } {
   return {
     length: password.length > 0 && (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX),

@@ -68,7 +68,11 @@ export function RedactPanel({ files, layout }: OptionPanelProps) {
               setDraft(e.target.value);
               setDraftError(undefined);
             }}
-            onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), addTerm())}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              addTerm();
+            }}
           />
           <button
             type="button"

@@ -2,7 +2,7 @@ import { formatPageRanges } from '@quire/contracts';
 import { useState } from 'react';
 import { useT } from '../../i18n/I18nProvider';
 import { Icon } from '../../ui/Icon';
-import { PageCard, PageGrid, RangeField, fileFields, readRanges, shownPages, togglePage, useFilePdf } from './common';
+import { PageCard, PageGrid, RangeField, Segmented, fileFields, readRanges, shownPages, togglePage, useFilePdf } from './common';
 import type { OptionPanelProps, ToolRequest } from './types';
 
 const angles = [90, 180, 270] as const;
@@ -29,22 +29,29 @@ export function RotatePanel({ files, layout }: OptionPanelProps) {
   const options = (
     <>
       <span className="field-label">{t('rotate.angle')}</span>
-      <div className="segmented" role="radiogroup" aria-label={t('rotate.angle')}>
-        {angles.map((a) => (
-          <button key={a} type="button" role="radio" aria-checked={angle === a} data-testid={`angle-${a}`} onClick={() => setAngle(a)}>
+      <Segmented
+        label={t('rotate.angle')}
+        value={angle}
+        options={angles.map((a) => [
+          a,
+          <>
             {a === 270 ? <Icon name="rotateLeft" size={16} /> : <Icon name="rotateRight" size={16} />} {a}°
-          </button>
-        ))}
-      </div>
+          </>,
+        ])}
+        testId="angle"
+        onChange={setAngle}
+      />
       <span className="field-label">{t('rotate.pages')}</span>
-      <div className="segmented" role="radiogroup" aria-label={t('rotate.pages')}>
-        <button type="button" role="radio" aria-checked={scope === 'all'} data-testid="pages-all" onClick={() => setScope('all')}>
-          {t('rotate.allPages')}
-        </button>
-        <button type="button" role="radio" aria-checked={scope === 'custom'} data-testid="pages-custom" onClick={() => setScope('custom')}>
-          {t('rotate.custom')}
-        </button>
-      </div>
+      <Segmented
+        label={t('rotate.pages')}
+        value={scope}
+        options={[
+          ['all', t('rotate.allPages')],
+          ['custom', t('rotate.custom')],
+        ]}
+        testId="pages"
+        onChange={setScope}
+      />
       {scope === 'custom' && (
         <>
           <RangeField label={t('rotate.rangeLabel')} value={text} onChange={setText} error={picked.error} disabled={!file} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useT } from '../../i18n/I18nProvider';
-import { PageCard, PageGrid, RangeField, fileFields, readRanges, shownPages, useFilePdf } from './common';
+import { PageCard, PageGrid, RangeField, Segmented, fileFields, readRanges, shownPages, useFilePdf } from './common';
 import { defaultSplitRanges, withNextRange } from './splitRanges';
 import type { OptionPanelProps, ToolRequest } from './types';
 
@@ -34,13 +34,16 @@ export function SplitPanel({ files, layout }: OptionPanelProps) {
 
   const options = (
     <>
-      <div className="segmented" role="radiogroup" aria-label={t('split.mode')}>
-        {(['custom', 'fixed'] as const).map((m) => (
-          <button key={m} type="button" role="radio" aria-checked={mode === m} data-testid={`split-${m}`} onClick={() => setMode(m)}>
-            {m === 'custom' ? t('split.custom') : t('split.fixed')}
-          </button>
-        ))}
-      </div>
+      <Segmented
+        label={t('split.mode')}
+        value={mode}
+        options={[
+          ['custom', t('split.custom')],
+          ['fixed', t('split.fixed')],
+        ]}
+        testId="split"
+        onChange={setMode}
+      />
       {mode === 'custom' ? (
         <>
           <RangeField

@@ -1,7 +1,7 @@
 // Pieces the option panels share: request fields, page picking, the range field, the preview grid.
 import { parsePageRanges, pagesOf, type PageRange } from '@quire/contracts';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { fileDownloadUrl } from '../../api/files';
 import type { ReadyFile } from '../../files/fileList';
 import { useT } from '../../i18n/I18nProvider';
@@ -18,7 +18,7 @@ export function togglePage(pages: readonly number[], page: number): number[] {
   return pages.includes(page) ? pages.filter((p) => p !== page) : [...pages, page];
 }
 
-/** The ranges and pages of a range list (none while it is blank), or the spec's message for it. */
+/** The ranges and pages of a range list (none while it is blank), or the message saying what is wrong with it. */
 export function readRanges(text: string, pageCount: number): { ranges: PageRange[]; pages: number[]; error?: string } {
   if (!text.trim()) return { ranges: [], pages: [] };
   const result = parsePageRanges(text, pageCount);
@@ -79,23 +79,52 @@ interface PageCardProps {
 export function PageCard({ doc, page, selected, rotation = 0, badge, onClick, children, dragProps }: PageCardProps) {
   const t = useT();
   return (
+    <PageCardFrame page={page} selected={!!selected} onClick={onClick} attributes={{ 'data-rotation': rotation, ...dragProps }}>
+      <PageThumb doc={doc} pageNumber={page} rotation={rotation} />
+      <span className="page-number">{t('pages.page', { page })}</span>
+      {badge && <span className="page-badge">{badge}</span>}
+      {children}
+    </PageCardFrame>
+  );
+}
+
+/**
+ * The card around a page preview. Where the card picks pages, a transparent toggle button over the
+ * whole card is pressed while the page is selected; the preview under it stays mounted as picking
+ * is switched on and off, so it is not drawn again.
+ */
+export function PageCardFrame({
+  page,
+  selected,
+  onClick,
+  attributes,
+  children,
+}: {
+  page: number;
+  selected: boolean;
+  onClick?: (() => void) | undefined;
+  attributes?: object;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
     <div
       className={`page-card ${selected ? 'selected' : ''} ${onClick ? 'clickable' : ''}`}
       data-testid="thumb"
       data-page={page}
       data-selected={selected ? 'true' : 'false'}
-      data-rotation={rotation}
-      role={onClick ? 'button' : undefined}
-      tabIndex={onClick ? 0 : undefined}
-      aria-pressed={onClick ? !!selected : undefined}
-      onClick={onClick}
-      onKeyDown={onClick && ((e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onClick()))}
-      {...dragProps}
+      {...attributes}
     >
-      <PageThumb doc={doc} pageNumber={page} rotation={rotation} />
-      <span className="page-number">{t('pages.page', { page })}</span>
-      {badge && <span className="page-badge">{badge}</span>}
       {children}
+      {onClick && (
+        <button
+          type="button"
+          className="page-card-toggle"
+          aria-pressed={selected}
+          aria-label={t('pages.page', { page })}
+          onClick={onClick}
+        />
+      )}
     </div>
   );
 }
@@ -154,6 +183,42 @@ export function MarginFields({
   );
 }
 
+/** One choice of a few, as native radio buttons styled as one segmented control; each radio's test id is `${testId}-${option}`. */
+export function Segmented<T extends string | number>({
+  label,
+  value,
+  options,
+  testId,
+  onChange,
+}: {
+  /** The group's accessible name; callers show their own visible label. */
+  label: string;
+  value: T;
+  /** Each value with what its segment shows. */
+  options: readonly (readonly [NoInfer<T>, ReactNode])[];
+  testId: string;
+  onChange(value: NoInfer<T>): void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="segmented" aria-label={label}>
+      {options.map(([option, shown]) => (
+        <label key={option}>
+          <input
+            type="radio"
+            className="radio-cover"
+            name={name}
+            checked={value === option}
+            data-testid={`${testId}-${option}`}
+            onChange={() => onChange(option)}
+          />
+          {shown}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /** Compression levels as radio cards, medium recommended. */
 export function LevelCards<L extends string>({
   levels,
@@ -167,30 +232,31 @@ export function LevelCards<L extends string>({
   onChange(level: L): void;
 }) {
   const t = useT();
+  const name = useId();
   return (
     <>
-      <span className="field-label" id="compress-level">
+      <span className="field-label" id={`${name}-label`}>
         {t('compress.level')}
       </span>
-      <div className="level-cards" role="radiogroup" aria-labelledby="compress-level">
+      <fieldset className="level-cards" aria-labelledby={`${name}-label`}>
         {levels.map((l) => (
-          <button
-            key={l}
-            type="button"
-            role="radio"
-            aria-checked={value === l}
-            className="level-card"
-            data-testid={`level-${l}`}
-            onClick={() => onChange(l)}
-          >
+          <label key={l} className="level-card">
+            <input
+              type="radio"
+              className="radio-cover"
+              name={name}
+              checked={value === l}
+              data-testid={`level-${l}`}
+              onChange={() => onChange(l)}
+            />
             <span className="level-title">
               {labels[l][0]}
               {l === 'medium' && <span className="level-badge">{t('compress.recommended')}</span>}
             </span>
             <span className="level-hint">{labels[l][1]}</span>
-          </button>
+          </label>
         ))}
-      </div>
+      </fieldset>
     </>
   );
 }

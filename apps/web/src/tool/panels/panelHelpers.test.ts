@@ -8,7 +8,7 @@ describe('readRanges', () => {
     expect(readRanges('  ', 10)).toEqual({ ranges: [], pages: [] });
   });
 
-  it('gives the pages of a valid list and the spec message otherwise', () => {
+  it('gives the pages of a valid list and the message for what is wrong otherwise', () => {
     expect(readRanges('3-4, 1', 10).pages).toEqual([1, 3, 4]);
     expect(readRanges('1-', 10).error).toBe('Please input something like: 1, 6-159, or 59-100');
     expect(readRanges('1-11', 10).error).toBe('Please enter a valid page range.');

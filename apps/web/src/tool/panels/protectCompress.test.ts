@@ -24,7 +24,7 @@ describe('protect password, checked as typed', () => {
     expect(passwordProblems('secret-1', 'secret-1').mismatch).toBe(false);
   });
 
-  it("shows the spec's messages in en-us", () => {
+  it("shows the catalogue's messages in en-us", () => {
     expect(enUs['protect.lengthRule']).toBe(protectPasswordMessage);
     expect(enUs['unlock.notProtected']).toBe(errorMessages[ErrorCode.NotProtected]);
   });
