@@ -118,7 +118,7 @@ describe('pdf.js corpus to PowerPoint and DXF over HTTP', () => {
     const started = Date.now();
     await pool(files, CONCURRENCY, processFile);
     elapsedMs = Date.now() - started;
-  }, 600_000);
+  }, 1_500_000);
 
   afterAll(async () => {
     vi.restoreAllMocks();

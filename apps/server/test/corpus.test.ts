@@ -697,7 +697,7 @@ describe('pdf.js corpus through merge, split and rotate over HTTP', () => {
     genId = await client.uploadId(gen);
     await pool(files, CONCURRENCY, processFile);
     elapsedMs = Date.now() - started;
-  }, 900_000);
+  }, 1_500_000);
 
   afterAll(async () => {
     vi.restoreAllMocks();
