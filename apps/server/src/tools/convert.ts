@@ -19,13 +19,12 @@ import { pdfToDxf, pdfToPptx } from './steps/readGeometry.js';
 import { imagesToPdf } from '../engines/images.js';
 import { epubToPdf } from '../engines/mutool.js';
 import { checkRenderSize, pageSizes, renderPage } from '../engines/poppler.js';
-import { editableInput } from '../engines/qpdf.js';
 import type { OfficeJob } from '../engines/office.js';
 import { detectEncoding, transcodeToUtf8 } from '../engines/textEncoding.js';
 import { detectFileType, extensionOf, imageTypes } from '../engines/fileTypes.js';
 import { isOcrResult, ocrOutput, ocrStep } from './steps/ocr.js';
 import { checkOcrBudget, checkRenderBudget } from './budget.js';
-import { defineTool, outputName, singleInput, type ToolContext, type ToolInput, type ToolOutput, zipName } from './tool.js';
+import { defineTool, outputName, singleInput, type ToolContext, type ToolInput, type ToolOutput, readableInput, zipName } from './tool.js';
 
 /** The document as LibreOffice is to read it: a copy in the job's folder under its own extension. */
 async function officeJob(ctx: ToolContext, input: ToolInput, type: 'office' | 'text' | 'html', out: string): Promise<OfficeJob> {
@@ -55,13 +54,7 @@ async function pdfToImages(ctx: ToolContext, input: ToolInput, format: PdfImageF
   const sizes = await pageSizes(input.path, input.pages, ctx.limits).catch(() => []);
   for (let page = 1; page <= input.pages; page++) checkRenderSize(page, sizes[page - 1], dpi);
   if (ctx.budget) checkRenderBudget(sizes.filter(Boolean), dpi, ctx.budget);
-  // Encrypted or damaged files reach pdftoppm as qpdf opens and repairs them.
-  const source = await editableInput(
-    { file: input.path, password: input.password },
-    input.pages,
-    path.join(ctx.workDir, 'input.pdf'),
-    ctx.limits,
-  );
+  const source = await readableInput(ctx, input);
   ctx.progress(5);
   const outputs: ToolOutput[] = [];
   for (let page = 1; page <= input.pages; page++) {

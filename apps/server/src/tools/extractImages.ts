@@ -5,8 +5,7 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import { ErrorCode, QuireError } from '@quire/contracts';
 import { extractImages as pdfImages } from '../engines/poppler.js';
-import { editableInput } from '../engines/qpdf.js';
-import { defineTool, outputName, singleInput } from './tool.js';
+import { defineTool, outputName, readableInput, singleInput } from './tool.js';
 
 export const noImagesMessage = 'No images found in this PDF.';
 
@@ -15,12 +14,7 @@ export const extractImages = defineTool({
   inputsOf: singleInput,
   async run(ctx) {
     const input = ctx.inputs[0]!;
-    const source = await editableInput(
-      { file: input.path, password: input.password },
-      input.pages,
-      path.join(ctx.workDir, 'input.pdf'),
-      ctx.limits,
-    );
+    const source = await readableInput(ctx, input);
     ctx.progress(10);
     const outDir = path.join(ctx.workDir, 'images');
     await fs.mkdir(outDir);

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { z } from 'zod';
 import { ErrorCode, QuireError, parsePageRanges, type ToolId, toolParams, type PageRange } from '@quire/contracts';
-import type { EngineLimits } from '../engines/qpdf.js';
+import { editableInput, type EngineLimits } from '../engines/qpdf.js';
 import type { FileType } from '../engines/fileTypes.js';
 import type { OfficePool } from '../engines/office.js';
 import type { InputFacts, WorkBudget } from './budget.js';
@@ -119,4 +119,12 @@ export function zipName(inputName: string): string {
 export function outputName(inputName: string, suffix: string, ext = '.pdf'): string {
   const base = path.basename(inputName, path.extname(inputName)) || 'document';
   return `${base}-${suffix}${ext}`;
+}
+
+/**
+ * The input as a file every engine can open: encrypted or damaged PDFs reach poppler, MuPDF and
+ * OCRmyPDF as qpdf opens (with the visitor's password) and repairs them, in the job's folder.
+ */
+export function readableInput(ctx: Pick<ToolContext, 'workDir' | 'limits'>, input: ToolInput, name = 'input.pdf'): Promise<string> {
+  return editableInput({ file: input.path, password: input.password }, input.pages, path.join(ctx.workDir, name), ctx.limits);
 }

@@ -1,9 +1,8 @@
 // The common run of the tools that edit a PDF with MuPDF (crop, redaction, replace text).
 import path from 'node:path';
-import { editableInput } from '../../engines/qpdf.js';
 import { runMupdf } from '../../engines/mupdf.js';
 import type { JobResults, MupdfJob } from '../../engines/mupdf/jobs.js';
-import type { ToolContext } from '../tool.js';
+import { readableInput, type ToolContext } from '../tool.js';
 
 /** A job without its files: the tool says what to do, this module says on which files. */
 type JobSpec<J = MupdfJob> = J extends MupdfJob ? Omit<J, 'input' | 'output'> : never;
@@ -19,12 +18,7 @@ export async function editWithMupdf<S extends JobSpec>(
 ): Promise<{ output: string; result: JobResults[S['op']] }> {
   const input = ctx.inputs[0]!;
   const output = path.join(ctx.workDir, 'output.pdf');
-  const readable = await editableInput(
-    { file: input.path, password: input.password },
-    input.pages,
-    path.join(ctx.workDir, 'input.pdf'),
-    ctx.limits,
-  );
+  const readable = await readableInput(ctx, input);
   ctx.progress(10);
   const job = { ...spec, input: readable, output } as MupdfJob;
   const result = await runMupdf(job, ctx.workDir, ctx.limits, (p) => ctx.progress(10 + p * 0.9));

@@ -5,9 +5,8 @@ import path from 'node:path';
 import { defaultImageLayout, ErrorCode, OCR_LIMIT_MB, ocrTooLargeMessage, parseOcrLanguages, QuireError } from '@quire/contracts';
 import { imagesToPdf } from '../../engines/images.js';
 import { checkLanguages, ocrPdf, ocrText } from '../../engines/ocr.js';
-import { editableInput } from '../../engines/qpdf.js';
 import { detectFileType } from '../../engines/fileTypes.js';
-import type { Step, ToolContext, ToolInput, ToolOutput } from '../tool.js';
+import { readableInput, type Step, type ToolContext, type ToolInput, type ToolOutput } from '../tool.js';
 
 export interface OcrRequest {
   /** As the API has them: "eng,deu" or "langen". */
@@ -34,8 +33,8 @@ async function searchablePdf(ctx: ToolContext, inputs: ToolInput[], req: OcrRequ
   let pages = inputs[0]!.pages;
   let start = 5;
   if (isPdf) {
-    // OCRmyPDF opens no encrypted files: qpdf decrypts (and repairs) it first.
-    source = await editableInput({ file: inputs[0]!.path, password: inputs[0]!.password }, pages, source, ctx.limits);
+    // OCRmyPDF opens no encrypted files.
+    source = await readableInput(ctx, inputs[0]!, 'ocr-input.pdf');
   } else {
     await imagesToPdf(
       inputs.map((i) => i.path),

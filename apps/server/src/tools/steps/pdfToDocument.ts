@@ -5,8 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PdfDocumentFormat } from '@quire/contracts';
 import { runMupdf } from '../../engines/mupdf.js';
-import { editableInput } from '../../engines/qpdf.js';
-import type { ToolContext, ToolInput, ToolOutput } from '../tool.js';
+import { readableInput, type ToolContext, type ToolInput, type ToolOutput } from '../tool.js';
 
 /** Apple's format is undocumented and no installed engine writes it; Pages opens Word documents. */
 export const pagesNote = 'Apple Pages cannot be written directly: this is a Word document, which Pages opens (File > Open).';
@@ -17,13 +16,7 @@ export async function pdfToDocument(
   format: PdfDocumentFormat,
   baseName: string,
 ): Promise<ToolOutput[]> {
-  // Encrypted or damaged files reach MuPDF as qpdf opens and repairs them.
-  const source = await editableInput(
-    { file: input.path, password: input.password },
-    input.pages,
-    path.join(ctx.workDir, 'input.pdf'),
-    ctx.limits,
-  );
+  const source = await readableInput(ctx, input);
   ctx.progress(5);
   const imagesDir = path.join(ctx.workDir, 'images');
   await fs.mkdir(imagesDir, { recursive: true });

@@ -4,11 +4,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { runMupdf } from '../../engines/mupdf.js';
-import { editableInput } from '../../engines/qpdf.js';
 import { writeDxf } from '../../convert/dxf.js';
 import type { PageGeometry } from '../../convert/geometryTypes.js';
 import { writePptx } from '../../convert/pptx.js';
-import type { ToolContext, ToolInput, ToolOutput } from '../tool.js';
+import { readableInput, type ToolContext, type ToolInput, type ToolOutput } from '../tool.js';
 
 export interface GeometryOptions {
   paths: boolean;
@@ -17,13 +16,7 @@ export interface GeometryOptions {
 
 /** Each page's geometry; picture names are resolved to files of the job's folder. Progress 0–80. */
 export async function readGeometry(ctx: ToolContext, input: ToolInput, opts: GeometryOptions): Promise<PageGeometry[]> {
-  // Encrypted or damaged files reach MuPDF as qpdf opens and repairs them.
-  const source = await editableInput(
-    { file: input.path, password: input.password },
-    input.pages,
-    path.join(ctx.workDir, 'input.pdf'),
-    ctx.limits,
-  );
+  const source = await readableInput(ctx, input);
   ctx.progress(5);
   const output = path.join(ctx.workDir, 'geometry.json');
   await runMupdf({ op: 'geometry', input: source, output, ...opts }, ctx.workDir, ctx.limits, (p) =>
