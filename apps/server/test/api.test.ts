@@ -73,6 +73,8 @@ describe('ownership', () => {
 
     const answers = [
       await stranger.call(`document/info?file_id=${fileId}`),
+      await stranger.post('document/info', { file_id: fileId }),
+      await stranger.post('converter', { file_id: fileId, output_format: 'png' }),
       await stranger.post('document/rotate', { file_id: fileId, angle: 90, pages: 'all' }),
       await stranger.call(`get-task-result?task_id=${created.data.task_id}`),
       await stranger.call(`get-task-result?multi_id=${created.data.multi_id}`),
