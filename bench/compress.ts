@@ -147,7 +147,8 @@ async function measure(method: Method, inputs: string[]): Promise<Result> {
     } catch (e) {
       if ((e as { status: number }).status !== 3) r.invalid++;
     }
-    const [a, b] = [await fingerprintOf(input, limits), await fingerprintOf(out, limits)];
+    const { pages } = await inspectPdf(input, undefined, limits);
+    const [a, b] = [await fingerprintOf(input, pages, limits), await fingerprintOf(out, pages, limits)];
     if (a && b && sameFingerprint(a, b)) r.kept++;
     const p = psnr(render(input), render(out));
     if (p !== null) psnrs.push(Math.min(p, 99));

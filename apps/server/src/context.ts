@@ -14,9 +14,9 @@ export interface AppContext {
   config: Config;
   db: Db;
   storage: Storage;
-  /** Limits for quick engine calls made while answering a request (inspection). */
+  /** The ceiling of engine calls made while answering a request (upload checks); each call's kind may bound it lower. */
   inspectLimits: EngineLimits;
-  /** Limits for a tool's engine calls inside a worker. */
+  /** The ceiling of a tool's engine calls inside a worker (the configured limits); each call's kind may bound it lower. */
   toolLimits: EngineLimits;
   tmpDir: string;
   /**

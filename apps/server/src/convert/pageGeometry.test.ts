@@ -92,7 +92,7 @@ describe('the geometry job', () => {
     const input = path.join(dir, 'in.pdf');
     fs.writeFileSync(input, await doc.save());
     const output = path.join(dir, 'geometry.json');
-    await runMupdf({ op: 'geometry', input, output, paths: true, backgroundDpi: 72 }, dir, { timeoutMs: 60_000, memoryMb: 1024 });
+    await runMupdf({ op: 'geometry', input, output, paths: true, backgroundDpi: 72 }, 1, dir, { timeoutMs: 60_000, memoryMb: 1024 });
     pages = JSON.parse(fs.readFileSync(output, 'utf8')) as PageGeometry[];
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -151,7 +151,7 @@ describe('a tiling pattern with text in its cell', () => {
       const input = path.join(dir, 'tile.pdf');
       fs.writeFileSync(input, await doc.save());
       const output = path.join(dir, 'geometry.json');
-      await runMupdf({ op: 'geometry', input, output, paths: false, backgroundDpi: 72 }, dir, { timeoutMs: 60_000, memoryMb: 1024 });
+      await runMupdf({ op: 'geometry', input, output, paths: false, backgroundDpi: 72 }, 1, dir, { timeoutMs: 60_000, memoryMb: 1024 });
       const [geometry] = JSON.parse(fs.readFileSync(output, 'utf8')) as PageGeometry[];
       expect(geometry!.lines.map((l) => l.runs.map((r) => r.text).join(''))).toEqual(['After']);
       // The background, decoded by pdf-lib and drawn by poppler: the pattern's x marks, no "After".

@@ -26,10 +26,10 @@ interface OutlineNode {
 
 const countOutlines = (nodes: OutlineNode[]): number => nodes.reduce((n, node) => n + 1 + countOutlines(node.kids ?? []), 0);
 
-async function readText(file: string, limits: EngineLimits): Promise<{ pages: number; text: string } | null> {
+async function readText(file: string, pages: number, limits: EngineLimits): Promise<{ pages: number; text: string } | null> {
   const txt = `${file}.txt`;
   try {
-    const res = await runEngine('pdftotext', ['-q', '-enc', 'UTF-8', file, txt], boundFor('text', limits));
+    const res = await runEngine('pdftotext', ['-q', '-enc', 'UTF-8', file, txt], boundFor('text', limits, pages));
     if (res.exitCode !== 0) return null;
     const text = await fs.readFile(txt, 'utf8');
     return { pages: text.split('\f').length - 1, text: crypto.createHash('sha256').update(text.replace(/\s+/g, '')).digest('hex') };
@@ -70,12 +70,12 @@ async function structureCounts(file: string, limits: EngineLimits) {
   }
 }
 
-/** The fingerprint of an unencrypted PDF, or null when a reader cannot take it (then nothing can be compared). */
-export async function fingerprintOf(file: string, limits: EngineLimits): Promise<Fingerprint | null> {
+/** The fingerprint of an unencrypted PDF of `pages` pages, or null when a reader cannot take it (then nothing can be compared). */
+export async function fingerprintOf(file: string, pages: number, limits: EngineLimits): Promise<Fingerprint | null> {
   return optionalStep(
     limits,
     async () => {
-      const text = await readText(file, limits);
+      const text = await readText(file, pages, limits);
       const annotations = await annotationCounts(file, limits);
       const structure = await structureCounts(file, limits);
       if (text === null || annotations === null || structure === null) return null;

@@ -90,7 +90,7 @@ export async function pdfwrite(
     written = await optionalStep(
       limits,
       async () =>
-        (await runEngine('gs', args, { ...boundFor('rewrite', limits), onLine })).exitCode === 0 &&
+        (await runEngine('gs', args, { ...boundFor('rewrite', limits, pages), onLine })).exitCode === 0 &&
         ((await fs.stat(out).catch(() => null))?.size ?? 0) > 0,
       false,
     );

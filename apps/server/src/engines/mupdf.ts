@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, QuireError } from '@quire/contracts';
-import { EngineTimeout, runEngine } from './run.js';
+import { boundFor, EngineTimeout, runEngine } from './run.js';
 import type { EngineLimits } from './qpdf.js';
 import { PROGRESS_PREFIX, type JobResults, type MupdfAnswer, type MupdfJob } from './mupdf/jobs.js';
 import { bundledWorker } from './workerBundle.js';
@@ -12,9 +12,10 @@ import { bundledWorker } from './workerBundle.js';
 // The program's entry sits above engines/: it also packs the conversions' readers and writers (convert/).
 const workerFile = bundledWorker(path.join(import.meta.dirname, '../programs/mupdf.ts'), ['mupdf']);
 
-/** Runs `job`, whose JSON goes in a file of `workDir`; leaves no output behind when it fails. */
+/** Runs `job` on a document of `pages` pages, its JSON in a file of `workDir`; leaves no output behind when it fails. */
 export async function runMupdf<J extends MupdfJob>(
   job: J,
+  pages: number,
   workDir: string,
   limits: EngineLimits,
   onProgress?: (percent: number) => void,
@@ -27,7 +28,11 @@ export async function runMupdf<J extends MupdfJob>(
   let answer: MupdfAnswer<J['op']> | null = null;
   let stderr = '';
   try {
-    const res = await runEngine(process.execPath, [await workerFile(), jobFile], { ...limits, memoryBound: 'data', onLine });
+    const res = await runEngine(process.execPath, [await workerFile(), jobFile], {
+      ...boundFor('document', limits, pages),
+      memoryBound: 'data',
+      onLine,
+    });
     stderr = res.stderr;
     const last = res.stdout.trimEnd().split('\n').at(-1) ?? '';
     if (last.startsWith('{')) answer = JSON.parse(last) as MupdfAnswer<J['op']>;

@@ -4,12 +4,12 @@ import fs from 'node:fs/promises';
 import { ErrorCode, QuireError } from '@quire/contracts';
 import type { EngineLimits } from './qpdf.js';
 import { requirePdfOutput } from './pdfOutput.js';
-import { EngineTimeout, type RunResult, runEngine, tookTooLong } from './run.js';
+import { boundFor, EngineTimeout, type JobKind, type RunResult, runEngine, tookTooLong } from './run.js';
 
-async function mutool(args: string[], limits: EngineLimits, output?: string): Promise<void> {
+async function mutool(job: JobKind, args: string[], limits: EngineLimits, output?: string): Promise<void> {
   let result: RunResult;
   try {
-    result = await runEngine('mutool', args, limits);
+    result = await runEngine('mutool', args, boundFor(job, limits));
   } catch (e) {
     if (output) await fs.rm(output, { force: true });
     if (e instanceof EngineTimeout) throw tookTooLong();
@@ -23,16 +23,16 @@ async function mutool(args: string[], limits: EngineLimits, output?: string): Pr
 
 /** A PDF with one page per image (per frame of a TIFF), each the image's size at its own resolution. */
 export function imageToPdf(input: string, output: string, limits: EngineLimits): Promise<void> {
-  return mutool(['convert', '-O', 'compress', '-o', output, input], limits, output);
+  return mutool('image', ['convert', '-O', 'compress', '-o', output, input], limits, output);
 }
 
 /** Decodes an image (at a small scale) only to prove it can be decoded. */
 export function checkDecodes(input: string, limits: EngineLimits): Promise<void> {
-  return mutool(['draw', '-q', '-r', '9', '-F', 'pgm', '-o', '/dev/null', input], limits);
+  return mutool('image', ['draw', '-q', '-r', '9', '-F', 'pgm', '-o', '/dev/null', input], limits);
 }
 
 /** An EPUB laid out on A4 pages, its text kept as text. MuPDF reads only what is inside the book. */
 export async function epubToPdf(input: string, output: string, limits: EngineLimits): Promise<void> {
-  await mutool(['convert', '-W', '595', '-H', '842', '-S', '11', '-O', 'compress', '-o', output, input], limits, output);
+  await mutool('document', ['convert', '-W', '595', '-H', '842', '-S', '11', '-O', 'compress', '-o', output, input], limits, output);
   await requirePdfOutput(output, limits);
 }

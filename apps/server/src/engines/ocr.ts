@@ -7,13 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode, ocrUnavailableMessage, ocrUnknownLanguageMessage, QuireError } from '@quire/contracts';
 import type { EngineLimits } from './qpdf.js';
-import { boundFor, EngineTimeout, runEngine, tookTooLong } from './run.js';
+import { boundFor, EngineTimeout, JOB_BOUNDS, runEngine, tookTooLong } from './run.js';
 
 let installed: Promise<string[]> | undefined;
 
 /** Tesseract's installed languages (not its script-detection and equation models), asked once. */
 export function installedLanguages(): Promise<string[]> {
-  installed ??= runEngine('tesseract', ['--list-langs'], { timeoutMs: 20_000, memoryMb: 512 })
+  installed ??= runEngine('tesseract', ['--list-langs'], { timeoutMs: JOB_BOUNDS.inspect.baseMs, memoryMb: JOB_BOUNDS.inspect.memoryMb })
     .then((r) => {
       if (r.exitCode !== 0) throw new Error(`tesseract --list-langs failed: ${r.stderr}`);
       return r.stdout
@@ -63,6 +63,7 @@ const ROTATE_THRESHOLD = 5;
  */
 export async function ocrPdf(input: string, output: string, pages: number, opts: OcrOptions, limits: EngineLimits): Promise<void> {
   const jobs = Math.max(1, opts.jobs ?? os.availableParallelism());
+  const perPage = boundFor('ocr', limits, 1);
   const tmp = await fs.mkdtemp(path.join(path.dirname(output), 'ocr-tmp-'));
   const seen = new Set<string>();
   const args = [
@@ -73,14 +74,14 @@ export async function ocrPdf(input: string, output: string, pages: number, opts:
     ...['--rotate-pages', '--rotate-pages-threshold', String(ROTATE_THRESHOLD), ...(opts.deskew ? ['--deskew'] : [])],
     // pdf, not PDF/A: no Ghostscript rewrite of the document; no optimisation or linearisation: images and objects stay as they were.
     ...['--output-type', 'pdf', '--pdf-renderer', 'sandwich', '--optimize', '0', '--fast-web-view', '1000000'],
-    ...['--jobs', String(jobs), '--tesseract-timeout', String(Math.ceil(limits.timeoutMs / 1000))],
+    ...['--jobs', String(jobs), '--tesseract-timeout', String(Math.ceil(perPage.timeoutMs / 1000))],
     ...['--sidecar', `${output}.txt`, input, output],
   ];
   try {
     const res = await runEngine('sh', args, {
-      ...limits,
-      // Each page may use the per-call limit; the task's own limit (signal) still bounds the whole.
-      timeoutMs: limits.timeoutMs * Math.ceil(pages / jobs),
+      ...perPage,
+      // Each page may use its own bound; the task's own limit (signal) still bounds the whole.
+      timeoutMs: perPage.timeoutMs * Math.ceil(pages / jobs),
       // OCRmyPDF logs each page it takes up as "   N ...".
       onLine: (line) => {
         const page = line.match(/^\s+(\d+) /)?.[1];
@@ -117,7 +118,7 @@ export async function ocrText(output: string, limits: EngineLimits): Promise<str
       const res = await runEngine(
         'pdftotext',
         ['-f', String(page), '-l', String(page), '-enc', 'UTF-8', output, '-'],
-        boundFor('text', limits),
+        boundFor('text', limits, 1),
       );
       pages.push(res.stdout.replace(/\f/g, '').trim());
     }

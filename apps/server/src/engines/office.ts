@@ -13,7 +13,7 @@ import { ErrorCode, QuireError } from '@quire/contracts';
 import { decryptAgilePackage } from './officeEncryption.js';
 import { requirePdfOutput } from './pdfOutput.js';
 import type { EngineLimits } from './qpdf.js';
-import { EngineTimeout, prlimitMemory, runEngine, tookTooLong } from './run.js';
+import { boundFor, EngineTimeout, prlimitMemory, runEngine, tookTooLong } from './run.js';
 
 const here = path.join(import.meta.dirname, 'office');
 // Debian's python3-uno lives in the system Python; another python3 earlier in PATH would not find it.
@@ -244,7 +244,8 @@ class Listener {
       // The password reaches convert.py in a file only it can read, never on a command line.
       await fs.writeFile(jobFile('.password'), decrypted ? '' : (job.password ?? ''), { mode: 0o600 });
       await this.giveToUser(jobFile('.password'));
-      const result = await runEngine(bwrap!, [...jailArgs, PYTHON, ...args], limits);
+      // Its pages are not known before: the configured limit bounds it.
+      const result = await runEngine(bwrap!, [...jailArgs, PYTHON, ...args], boundFor('document', limits));
       if (result.exitCode !== 0 && (result.exitCode < exit.cannotConnect || result.exitCode > exit.listenerLost))
         console.error(`LibreOffice job failed (${result.exitCode}): ${result.stderr.trim().split('\n').pop()}`);
       if (result.exitCode === 0) await fs.copyFile(jobFile('output.pdf'), job.output);

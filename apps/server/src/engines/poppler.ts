@@ -73,7 +73,7 @@ export async function renderPage(
     file,
     outBase,
   ];
-  const res = await poppler('pdftoppm', args, boundFor('render', limits));
+  const res = await poppler('pdftoppm', args, boundFor('render', limits, 1));
   const written = `${outBase}.${pdftoppmExt[format]}`;
   const exists = await fs.stat(written).then(
     (s) => s.size > 0,
@@ -111,8 +111,9 @@ export async function renderPage(
  * TIFF, the rest (JBIG2 and CCITT faxes too, which no image viewer opens raw) as PNG. Returns the
  * written files in page order.
  */
-export async function extractImages(file: string, outDir: string, limits: EngineLimits): Promise<string[]> {
-  const res = await poppler('pdfimages', ['-png', '-tiff', '-j', '-jp2', file, path.join(outDir, 'img')], boundFor('render', limits));
+export async function extractImages(file: string, pages: number, outDir: string, limits: EngineLimits): Promise<string[]> {
+  const args = ['-png', '-tiff', '-j', '-jp2', file, path.join(outDir, 'img')];
+  const res = await poppler('pdfimages', args, boundFor('render', limits, pages));
   const number = (f: string) => Number.parseInt(f.slice(4), 10);
   const files = (await fs.readdir(outDir)).filter((f) => /^img-\d+\./.test(f)).sort((a, b) => number(a) - number(b));
   if (res.exitCode !== 0 && files.length === 0) throw new QuireError(ErrorCode.Damaged);
@@ -124,14 +125,14 @@ export async function extractImages(file: string, outDir: string, limits: Engine
  * (far quicker than qpdf on a file of many objects), or null when poppler cannot open it without a password.
  */
 export async function declaredPages(file: string, limits: EngineLimits): Promise<number | null> {
-  const res = await poppler('pdfinfo', ['-f', '1', '-l', '0', file], limits);
+  const res = await poppler('pdfinfo', ['-f', '1', '-l', '0', file], boundFor('inspect', limits));
   const pages = res.stdout.match(/^Pages:\s+(\d+)$/m)?.[1];
   return res.exitCode === 0 && pages ? Number(pages) : null;
 }
 
 /** The pages poppler finds, written anew as they are with a page tree of their own (pdfunite). False when it finds none. */
 export async function rewritePages(input: string, output: string, limits: EngineLimits): Promise<boolean> {
-  const res = await poppler('pdfunite', [input, output], limits);
+  const res = await poppler('pdfunite', [input, output], boundFor('rewrite', limits));
   if (res.exitCode === 0) return true;
   await fs.rm(output, { force: true });
   return false;

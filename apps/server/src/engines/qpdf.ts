@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode, QuireError } from '@quire/contracts';
-import { boundFor, EngineTimeout, runEngine, type RunOptions, type RunResult } from './run.js';
+import { boundFor, EngineTimeout, type JobKind, runEngine, type RunOptions, type RunResult } from './run.js';
 
 export type EngineLimits = Pick<RunOptions, 'timeoutMs' | 'memoryMb' | 'signal'>;
 
@@ -28,12 +28,20 @@ export const passwordJob = (password: string | undefined): SecretOptions | undef
 /** Exit 0 and 3 (warnings, e.g. a repaired xref) both mean qpdf produced a usable result. */
 const succeeded = (code: number) => code === 0 || code === 3;
 
+export interface QpdfCall {
+  /** What the call does (its bounds); a rewrite or check of `pages` pages may take longer than of one. */
+  job: JobKind;
+  pages?: number;
+  onLine?: (l: string) => void;
+  secrets?: SecretOptions;
+}
+
 /**
  * Runs qpdf with `args` and, if any, the `secrets` in a job file only this process can read: a
  * command line is visible to every local user. JSON also keeps a password from being read as an
  * option ("-") or a file of arguments ("@"). qpdf seeks in its job file, so it cannot be a pipe.
  */
-export async function qpdf(args: string[], limits: EngineLimits, onLine?: (l: string) => void, secrets?: SecretOptions) {
+export async function qpdf(args: string[], limits: EngineLimits, { job, pages, onLine, secrets }: QpdfCall) {
   const jobDir = secrets && (await fs.mkdtemp(path.join(os.tmpdir(), 'quire-qpdf-')));
   try {
     let jobArgs: string[] = [];
@@ -42,7 +50,7 @@ export async function qpdf(args: string[], limits: EngineLimits, onLine?: (l: st
       await fs.writeFile(jobFile, JSON.stringify(secrets), { mode: 0o600 });
       jobArgs = [`--job-json-file=${jobFile}`];
     }
-    return await runEngine('qpdf', [...jobArgs, ...args], { ...boundFor('rewrite', limits), onLine });
+    return await runEngine('qpdf', [...jobArgs, ...args], { ...boundFor(job, limits, pages), onLine });
   } catch (e) {
     if (e instanceof EngineTimeout) throw new QuireError(ErrorCode.TaskFailed, 'Processing took too long and was stopped.');
     throw e;
@@ -57,28 +65,24 @@ export async function qpdf(args: string[], limits: EngineLimits, onLine?: (l: st
  * qpdf cannot read it at all.
  */
 export async function inspectPdf(file: string, password: string | undefined, limits: EngineLimits): Promise<PdfFacts> {
-  const status = await qpdf(['--requires-password', file], limits, undefined, passwordJob(password));
+  const status = await qpdf(['--requires-password', file], limits, { job: 'inspect', secrets: passwordJob(password) });
   // 0: a password other than the one supplied is needed; 2: not encrypted; 3: encrypted, opened.
   if (status.exitCode === 0) throw new QuireError(password ? ErrorCode.WrongPassword : ErrorCode.Encrypted);
   const encrypted = status.exitCode === 3;
   // Pages are counted by walking the page tree, as every page selection does: --show-npages only
   // repeats the root's /Count, which a damaged file can get wrong (or make loop, or point nowhere).
   let pages = 0;
-  const walk = await qpdf(
-    ['--show-pages', file],
-    limits,
-    (line) => {
-      if (/^page \d+:/.test(line)) pages++;
-    },
-    passwordJob(password),
-  );
+  const onLine = (line: string) => {
+    if (/^page \d+:/.test(line)) pages++;
+  };
+  const walk = await qpdf(['--show-pages', file], limits, { job: 'inspect', onLine, secrets: passwordJob(password) });
   if (!succeeded(walk.exitCode) || pages < 1) throw new QuireError(ErrorCode.Damaged);
   return { pages, encrypted };
 }
 
 /** The page count the file's root declares (/Count), or null; it differs from the real one in a damaged page tree. */
 export async function declaredPageCount(file: string, password: string | undefined, limits: EngineLimits): Promise<number | null> {
-  const res = await qpdf(['--show-npages', file], limits, undefined, passwordJob(password));
+  const res = await qpdf(['--show-npages', file], limits, { job: 'inspect', secrets: passwordJob(password) });
   const n = Number.parseInt(res.stdout.trim(), 10);
   return succeeded(res.exitCode) && Number.isFinite(n) ? n : null;
 }
@@ -94,7 +98,7 @@ export async function firstPageSize(file: string, password: string | undefined, 
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-page-'));
   try {
     const page = path.join(dir, 'page1.pdf');
-    await writePages([{ file, password, range: '1' }], page, limits);
+    await writePages([{ file, password, range: '1' }], page, limits, { pages: 1 });
     return (await pdfinfoFirstPageSize(page, limits)) ?? fallback;
   } catch {
     return fallback;
@@ -104,7 +108,7 @@ export async function firstPageSize(file: string, password: string | undefined, 
 }
 
 async function pdfinfoFirstPageSize(file: string, limits: EngineLimits) {
-  const res = await runEngine('pdfinfo', ['-f', '1', '-l', '1', file], limits).catch(() => null);
+  const res = await runEngine('pdfinfo', ['-f', '1', '-l', '1', file], boundFor('inspect', limits)).catch(() => null);
   const m = res?.stdout.match(/Page\s+1 size:\s+([\d.]+) x ([\d.]+)/);
   return m ? { w: Number(m[1]), h: Number(m[2]) } : null;
 }
@@ -119,6 +123,8 @@ export interface PageSource {
 export interface WriteOptions {
   /** Relative rotations to apply to the output: "+90:1-3,7" */
   rotate?: string;
+  /** Pages written, when known. */
+  pages?: number;
   onProgress?: (percent: number) => void;
 }
 
@@ -131,19 +137,20 @@ export async function writePages(sources: PageSource[], out: string, limits: Eng
   if (opts.rotate) args.push(`--rotate=${opts.rotate}`);
   args.push(out);
   const pages = sources.map((s) => ({ file: s.file, range: s.range, ...(s.password && { password: s.password }) }));
-  await runWrite(args, out, limits, opts.onProgress, { pages });
+  await runWrite(args, out, limits, { pages: opts.pages, onProgress: opts.onProgress, secrets: { pages } });
 }
 
 /** Rotates pages of one file in place of a copy, keeping its document-level structure. */
 export async function rotatePages(
   source: Omit<PageSource, 'range'>,
+  pages: number,
   rotate: string,
   out: string,
   limits: EngineLimits,
   onProgress?: (p: number) => void,
 ) {
   const args = ['--warning-exit-0', '--no-warn', '--progress', '--decrypt', source.file, `--rotate=${rotate}`, out];
-  await runWrite(args, out, limits, onProgress, passwordJob(source.password));
+  await runWrite(args, out, limits, { pages, onProgress, secrets: passwordJob(source.password) });
 }
 
 /**
@@ -153,9 +160,9 @@ export async function rotatePages(
 export async function decryptedCopy(source: Omit<PageSource, 'range'>, pages: number, out: string, limits: EngineLimits) {
   if ((await declaredPageCount(source.file, source.password, limits)) === pages) {
     const args = ['--warning-exit-0', '--no-warn', '--decrypt', source.file, out];
-    await runWrite(args, out, limits, undefined, passwordJob(source.password));
+    await runWrite(args, out, limits, { pages, secrets: passwordJob(source.password) });
   } else {
-    await writePages([{ ...source, range: '1-z' }], out, limits);
+    await writePages([{ ...source, range: '1-z' }], out, limits, { pages });
   }
 }
 
@@ -166,14 +173,23 @@ export async function decryptedCopy(source: Omit<PageSource, 'range'>, pages: nu
  * a damaged file reaches the engine as qpdf repaired it, not as the engine would.
  */
 export async function editableInput(source: Omit<PageSource, 'range'>, pages: number, out: string, limits: EngineLimits): Promise<string> {
-  const facts = await qpdf(['--show-npages', '--show-encryption', source.file], limits, undefined, passwordJob(source.password));
+  const facts = await qpdf(['--show-npages', '--show-encryption', source.file], limits, {
+    job: 'inspect',
+    secrets: passwordJob(source.password),
+  });
   const sound = facts.exitCode === 0 && Number.parseInt(facts.stdout, 10) === pages;
   if (sound && /^File is not encrypted$/m.test(facts.stdout)) return source.file;
   await decryptedCopy(source, pages, out, limits);
   return out;
 }
 
-async function runWrite(args: string[], out: string, limits: EngineLimits, onProgress?: (p: number) => void, secrets?: SecretOptions) {
+interface WriteCall {
+  pages: number | undefined;
+  onProgress?: (p: number) => void;
+  secrets?: SecretOptions;
+}
+
+async function runWrite(args: string[], out: string, limits: EngineLimits, { pages, onProgress, secrets }: WriteCall) {
   const onLine = onProgress
     ? (line: string) => {
         const m = line.match(/write progress: (\d+)%/);
@@ -182,7 +198,7 @@ async function runWrite(args: string[], out: string, limits: EngineLimits, onPro
     : undefined;
   let result: RunResult;
   try {
-    result = await qpdf(args, limits, onLine, secrets);
+    result = await qpdf(args, limits, { job: 'rewrite', pages, onLine, secrets });
   } catch (e) {
     await fs.rm(out, { force: true });
     throw e;
@@ -195,28 +211,36 @@ async function runWrite(args: string[], out: string, limits: EngineLimits, onPro
 }
 
 /** Lossless size reduction: decrypted, objects packed into object streams, every stream deflated at level 9. */
-export async function optimizePdf(source: Omit<PageSource, 'range'>, out: string, limits: EngineLimits, onProgress?: (p: number) => void) {
+export async function optimizePdf(
+  source: Omit<PageSource, 'range'>,
+  pages: number,
+  out: string,
+  limits: EngineLimits,
+  onProgress?: (p: number) => void,
+) {
   const args = ['--warning-exit-0', '--no-warn', '--progress', '--decrypt'];
   args.push('--object-streams=generate', '--compress-streams=y', '--recompress-flate', '--compression-level=9', source.file, out);
-  await runWrite(args, out, limits, onProgress, passwordJob(source.password));
+  await runWrite(args, out, limits, { pages, onProgress, secrets: passwordJob(source.password) });
 }
 
-/** qpdf --check: true when the file is sound or has warnings only. */
-export async function passesCheck(file: string, limits: EngineLimits): Promise<boolean> {
-  return succeeded((await qpdf(['--check', file], limits)).exitCode);
+/** qpdf --check, which decodes every stream: true when the file is sound or has warnings only. */
+export async function passesCheck(file: string, pages: number, limits: EngineLimits): Promise<boolean> {
+  return succeeded((await qpdf(['--check', file], limits, { job: 'rewrite', pages })).exitCode);
 }
 
 /** Encrypts with AES-256, user and owner password alike. */
 export async function encryptPdf(
   source: Omit<PageSource, 'range'>,
+  pages: number,
   password: string,
   out: string,
   limits: EngineLimits,
   onProgress?: (p: number) => void,
 ) {
   const encrypt = { userPassword: password, ownerPassword: password, '256bit': {} };
-  await runWrite(['--warning-exit-0', '--no-warn', '--progress', source.file, out], out, limits, onProgress, {
-    ...passwordJob(source.password),
-    encrypt,
+  await runWrite(['--warning-exit-0', '--no-warn', '--progress', source.file, out], out, limits, {
+    pages,
+    onProgress,
+    secrets: { ...passwordJob(source.password), encrypt },
   });
 }

@@ -30,8 +30,9 @@ export async function dumpObjects(
 ): Promise<PdfObjects> {
   const json = path.join(dir, 'objects.json');
   const args = ['--json-output=2', '--json-stream-data=file', `--json-stream-prefix=${path.join(dir, 's')}`, '--decode-level=none'];
-  // A password goes in qpdf's job file, never on the command line every local user can see.
-  const result = await qpdf([...args, file, json], limits, undefined, passwordJob(password));
+  // A password goes in qpdf's job file, never on the command line every local user can see. Every
+  // object is written out, as in a rewrite.
+  const result = await qpdf([...args, file, json], limits, { job: 'rewrite', secrets: passwordJob(password) });
   // 0, or 3 for warnings (a repaired xref).
   if (result.exitCode !== 0 && result.exitCode !== 3) throw new QuireError(ErrorCode.Damaged);
   if ((await fs.stat(json)).size > maxJsonBytes) throw new QuireError(ErrorCode.TooLarge);

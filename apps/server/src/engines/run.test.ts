@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, QuireError } from '@quire/contracts';
-import { boundFor, EngineTimeout, JOB_MEMORY_MB, runEngine } from './run.js';
+import { boundFor, EngineTimeout, JOB_BOUNDS, runEngine } from './run.js';
 
 describe('runEngine', () => {
   it('returns exit code and output', async () => {
@@ -50,14 +50,47 @@ describe('runEngine', () => {
     expect((await runEngine('sh', ['-c', 'kill -SEGV $$'], { timeoutMs: 5000, memoryMb: 256 })).exitCode).toBe(137);
   });
 
-  it('bounds each kind of job by its own need, never above the configured bound', async () => {
-    expect(boundFor('text', { timeoutMs: 1000, memoryMb: 2048 })).toEqual({ timeoutMs: 1000, memoryMb: JOB_MEMORY_MB.text });
+  it('bounds each kind of job by its own memory need, never above the configured bound', async () => {
+    expect(boundFor('text', { timeoutMs: 1000, memoryMb: 2048 })).toEqual({ timeoutMs: 1000, memoryMb: JOB_BOUNDS.text.memoryMb });
     expect(boundFor('render', { timeoutMs: 1000, memoryMb: 800 }).memoryMb).toBe(800);
     // Under the text bound, an engine asking for more than it fails.
-    const grab = ['-c', `x = bytearray(${JOB_MEMORY_MB.text + 100} * 1024 * 1024); print("got it")`];
+    const grab = ['-c', `x = bytearray(${JOB_BOUNDS.text.memoryMb + 100} * 1024 * 1024); print("got it")`];
     const res = await runEngine('python3', grab, boundFor('text', { timeoutMs: 20_000, memoryMb: 2048 }));
     expect(res.stdout).not.toContain('got it');
   }, 30_000);
+
+  describe('time bounds', () => {
+    const configured = { timeoutMs: 120_000, memoryMb: 2048 };
+    const time = (job: Parameters<typeof boundFor>[0], pages?: number) => boundFor(job, configured, pages).timeoutMs;
+
+    it('an inspection takes seconds to tens of seconds whatever the document', () => {
+      expect(time('inspect')).toBe(JOB_BOUNDS.inspect.baseMs);
+      expect(time('inspect', 2000)).toBe(JOB_BOUNDS.inspect.baseMs);
+      expect(JOB_BOUNDS.inspect.baseMs).toBeGreaterThanOrEqual(5_000);
+      expect(JOB_BOUNDS.inspect.baseMs).toBeLessThanOrEqual(30_000);
+    });
+
+    it('a render or a text extraction gets a base and an allowance per page', () => {
+      expect(time('render', 1)).toBe(JOB_BOUNDS.render.baseMs + JOB_BOUNDS.render.perPageMs);
+      expect(time('text', 3)).toBe(JOB_BOUNDS.text.baseMs + 3 * JOB_BOUNDS.text.perPageMs);
+      expect(time('text', 3)).toBeLessThan(time('text', 30));
+      // One page's render is stopped well before the configured two minutes.
+      expect(time('render', 1)).toBeLessThan(configured.timeoutMs);
+    });
+
+    it('the configured limit stays the ceiling, and is what a job of unknown pages gets', () => {
+      expect(time('render', 2000)).toBe(configured.timeoutMs);
+      expect(time('rewrite', 100_000)).toBe(configured.timeoutMs);
+      expect(time('rewrite')).toBe(configured.timeoutMs);
+      expect(time('document')).toBe(configured.timeoutMs);
+      expect(boundFor('inspect', { timeoutMs: 3000, memoryMb: 2048 }).timeoutMs).toBe(3000);
+    });
+
+    it('keeps whatever else the limits carry (the task deadline)', () => {
+      const signal = AbortSignal.timeout(60_000);
+      expect(boundFor('rewrite', { ...configured, signal }, 5).signal).toBe(signal);
+    });
+  });
 
   it('streams stdout lines for progress', async () => {
     const lines: string[] = [];

@@ -29,17 +29,46 @@ export class EngineTimeout extends Error {
   }
 }
 
-/**
- * The most memory each kind of engine job needs on a file that passed the upload checks (no bomb,
- * pages and images within their limits), so that no job takes the configured bound when it needs
- * far less: reading structure or text stays small; a page bitmap of PDF_IMAGE_MAX_PIXELS needs
- * about 600 MB; rewriting a whole document holds many of its objects.
- */
-export const JOB_MEMORY_MB = { inspect: 512, text: 512, rewrite: 1024, render: 1536 } as const;
+/** What an engine call does, which decides how much memory and time it may take. */
+export type JobKind = 'inspect' | 'text' | 'rewrite' | 'render' | 'image' | 'document' | 'ocr';
 
-/** `limits` with the memory bound of a `job`, or the configured one where that is lower. */
-export function boundFor<L extends Pick<RunOptions, 'memoryMb'>>(job: keyof typeof JOB_MEMORY_MB, limits: L): L {
-  return { ...limits, memoryMb: Math.min(limits.memoryMb, JOB_MEMORY_MB[job]) };
+interface JobBound {
+  memoryMb: number;
+  /** Time for any call of this kind ... */
+  baseMs: number;
+  /** ... and for each page it works on; such a call whose pages are not known gets the configured limit. */
+  perPageMs: number;
+}
+
+/**
+ * The most memory and time each kind of engine job needs on a file that passed the upload checks
+ * (no bomb, pages and images within their limits), so that no job holds a worker for the
+ * configured bound when it needs far less. Reading structure needs little memory and seconds
+ * whatever the size; a text extraction or a rewrite grows with the pages; a page bitmap of
+ * PDF_IMAGE_MAX_PIXELS needs about 600 MB and tens of seconds on a loaded machine. An image of
+ * IMAGE_MAX_PIXELS decoded is a gigabyte; the programs that lay out or edit a whole document
+ * (LibreOffice, MuPDF's WebAssembly in Node) need room for their runtime besides it. OCR is
+ * bounded per page (Tesseract's own limit); the whole is that times the rounds of parallel pages.
+ * Bases are generous: a page count says nothing of a page's images, and the machine may be busy.
+ */
+export const JOB_BOUNDS: Record<JobKind, JobBound> = {
+  inspect: { memoryMb: 512, baseMs: 20_000, perPageMs: 0 },
+  text: { memoryMb: 512, baseMs: 15_000, perPageMs: 1_000 },
+  rewrite: { memoryMb: 1024, baseMs: 60_000, perPageMs: 1_000 },
+  render: { memoryMb: 1536, baseMs: 45_000, perPageMs: 15_000 },
+  image: { memoryMb: 2048, baseMs: 60_000, perPageMs: 0 },
+  document: { memoryMb: 2048, baseMs: 60_000, perPageMs: 2_000 },
+  ocr: { memoryMb: 2048, baseMs: 0, perPageMs: 90_000 },
+};
+
+/**
+ * `limits` with the memory and time bounds of a `job` on `pages` pages (when known), or the
+ * configured ones where those are lower: the configuration stays the ceiling.
+ */
+export function boundFor<L extends Pick<RunOptions, 'memoryMb' | 'timeoutMs'>>(job: JobKind, limits: L, pages?: number): L {
+  const bound = JOB_BOUNDS[job];
+  const needs = bound.perPageMs === 0 || pages !== undefined ? bound.baseMs + bound.perPageMs * (pages ?? 0) : limits.timeoutMs;
+  return { ...limits, memoryMb: Math.min(limits.memoryMb, bound.memoryMb), timeoutMs: Math.min(limits.timeoutMs, needs) };
 }
 
 /** How a task that ran out of time is reported. */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ErrorCode, QuireError } from '@quire/contracts';
 import { outOfMemoryMessage, type ImageAnswer, type ImageJob } from './imageJobs.js';
 import type { EngineLimits } from './qpdf.js';
-import { EngineTimeout, runEngine, tookTooLong } from './run.js';
+import { boundFor, EngineTimeout, runEngine, tookTooLong } from './run.js';
 import { bundledWorker } from './workerBundle.js';
 
 const workerFile = bundledWorker(path.join(import.meta.dirname, 'sharp-worker.ts'), ['sharp', 'mupdf']);
@@ -18,7 +18,7 @@ export async function runImageJob(job: ImageJob, workDir: string, limits: Engine
   let answer: ImageAnswer | null = null;
   let stderr = '';
   try {
-    const res = await runEngine(process.execPath, [await workerFile(), jobFile], { ...limits, memoryBound: 'data' });
+    const res = await runEngine(process.execPath, [await workerFile(), jobFile], { ...boundFor('image', limits), memoryBound: 'data' });
     stderr = res.stderr;
     const last = res.stdout.trimEnd().split('\n').at(-1) ?? '';
     if (last.startsWith('{')) answer = JSON.parse(last) as ImageAnswer;

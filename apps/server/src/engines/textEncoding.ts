@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import chardet from 'chardet';
 import { ErrorCode, QuireError } from '@quire/contracts';
 import type { EngineLimits } from './qpdf.js';
-import { EngineTimeout, runEngine, tookTooLong } from './run.js';
+import { boundFor, EngineTimeout, runEngine, tookTooLong } from './run.js';
 
 const SAMPLE = 64 * 1024;
 
@@ -80,7 +80,7 @@ export async function transcodeToUtf8(input: string, encoding: TextEncoding, out
   try {
     // Named without LE/BE, iconv takes the byte order from the byte-order mark and drops the mark.
     const from = encoding.bom ? encoding.name.replace(/(LE|BE)$/, '') : encoding.name;
-    const result = await runEngine('iconv', ['-c', '-f', from, '-t', 'UTF-8', '-o', output, input], limits);
+    const result = await runEngine('iconv', ['-c', '-f', from, '-t', 'UTF-8', '-o', output, input], boundFor('text', limits));
     if (result.exitCode !== 0 && result.exitCode !== 1) throw new QuireError(ErrorCode.Unreadable);
   } catch (e) {
     await fs.rm(output, { force: true });

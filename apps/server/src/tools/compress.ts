@@ -29,13 +29,14 @@ const sizeOf = async (file: string) => (await fs.stat(file)).size;
 async function rebuilt(ctx: ToolContext, lossless: string, level: Level): Promise<string | null> {
   const gsOut = path.join(ctx.workDir, 'rebuilt-gs.pdf');
   const span = (from: number, to: number) => (p: number) => ctx.progress(from + ((to - from) * p) / 100);
-  if (!(await pdfwrite(lossless, gsOut, compressLevels[level], ctx.inputs[0]!.pages, ctx.limits, span(10, 80)))) return null;
+  const pages = ctx.inputs[0]!.pages;
+  if (!(await pdfwrite(lossless, gsOut, compressLevels[level], pages, ctx.limits, span(10, 80)))) return null;
   const out = path.join(ctx.workDir, 'rebuilt.pdf');
-  await optimizePdf({ file: gsOut }, out, ctx.limits, span(80, 88));
+  await optimizePdf({ file: gsOut }, pages, out, ctx.limits, span(80, 88));
   await fs.rm(gsOut, { force: true });
   if ((await sizeOf(out)) >= (await sizeOf(lossless))) return null;
   ctx.progress(90);
-  const [before, after] = [await fingerprintOf(lossless, ctx.limits), await fingerprintOf(out, ctx.limits)];
+  const [before, after] = [await fingerprintOf(lossless, pages, ctx.limits), await fingerprintOf(out, pages, ctx.limits)];
   return before && after && sameFingerprint(before, after) ? out : null;
 }
 
@@ -54,11 +55,11 @@ export const compress = defineTool({
       await decryptedCopy({ file: input.path, password: input.password }, input.pages, source.file, ctx.limits);
     }
     const lossless = path.join(ctx.workDir, 'lossless.pdf');
-    await optimizePdf(source, lossless, ctx.limits, (x) => ctx.progress(x / 10));
+    await optimizePdf(source, input.pages, lossless, ctx.limits, (x) => ctx.progress(x / 10));
     const candidates = [await rebuilt(ctx, lossless, p.level), lossless].filter((c): c is string => c !== null);
     for (const file of candidates) {
       if ((await sizeOf(file)) >= inputSize) break;
-      if (await passesCheck(file, ctx.limits)) return [{ path: file, name: outputName(input.name, 'compressed'), inputSize }];
+      if (await passesCheck(file, input.pages, ctx.limits)) return [{ path: file, name: outputName(input.name, 'compressed'), inputSize }];
     }
     // Storage takes the output file away, so the untouched input goes out as a copy.
     const original = path.join(ctx.workDir, 'original.pdf');

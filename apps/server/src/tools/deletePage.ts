@@ -19,8 +19,11 @@ export const deletePage = defineTool({
   async run(ctx, p) {
     const input = ctx.inputs[0]!;
     const out = path.join(ctx.workDir, 'deleted.pdf');
-    const range = keptPages(p.pages, input.pages).join(',');
-    await writePages([{ file: input.path, password: input.password, range }], out, ctx.limits, { onProgress: ctx.progress });
+    const kept = keptPages(p.pages, input.pages);
+    await writePages([{ file: input.path, password: input.password, range: kept.join(',') }], out, ctx.limits, {
+      pages: kept.length,
+      onProgress: ctx.progress,
+    });
     return [{ path: out, name: outputName(input.name, 'pages-deleted') }];
   },
 });

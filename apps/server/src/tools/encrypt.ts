@@ -13,7 +13,7 @@ export const encrypt = defineTool({
     const source = path.join(ctx.workDir, 'source.pdf');
     await decryptedCopy({ file: input.path, password: input.password }, input.pages, source, ctx.limits);
     const out = path.join(ctx.workDir, 'protected.pdf');
-    await encryptPdf({ file: source }, p.password, out, ctx.limits, ctx.progress);
+    await encryptPdf({ file: source }, input.pages, p.password, out, ctx.limits, ctx.progress);
     return [{ path: out, name: outputName(input.name, 'protected') }];
   },
 });

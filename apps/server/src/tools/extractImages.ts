@@ -18,7 +18,7 @@ export const extractImages = defineTool({
     ctx.progress(10);
     const outDir = path.join(ctx.workDir, 'images');
     await fs.mkdir(outDir);
-    const files = await pdfImages(source, outDir, ctx.limits);
+    const files = await pdfImages(source, input.pages, outDir, ctx.limits);
     if (files.length === 0) throw new QuireError(ErrorCode.InvalidParams, noImagesMessage);
     ctx.progress(100);
     return files.map((file, i) => ({ path: file, name: outputName(input.name, String(i + 1), path.extname(file)) }));

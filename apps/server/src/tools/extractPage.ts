@@ -10,7 +10,10 @@ export const extractPage = defineTool({
     const input = ctx.inputs[0]!;
     const out = path.join(ctx.workDir, 'extracted.pdf');
     const range = qpdfRange(rangesOrThrow(p.pages, input.pages));
-    await writePages([{ file: input.path, password: input.password, range }], out, ctx.limits, { onProgress: ctx.progress });
+    await writePages([{ file: input.path, password: input.password, range }], out, ctx.limits, {
+      pages: input.pages,
+      onProgress: ctx.progress,
+    });
     return [{ path: out, name: outputName(input.name, 'extracted') }];
   },
 });

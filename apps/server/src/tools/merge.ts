@@ -8,7 +8,8 @@ export const merge = defineTool({
   async run(ctx) {
     const out = path.join(ctx.workDir, 'merged.pdf');
     const sources = ctx.inputs.map((input) => ({ file: input.path, password: input.password, range: '1-z' }));
-    await writePages(sources, out, ctx.limits, { onProgress: ctx.progress });
+    const pages = ctx.inputs.reduce((sum, input) => sum + input.pages, 0);
+    await writePages(sources, out, ctx.limits, { pages, onProgress: ctx.progress });
     return [{ path: out, name: outputName(ctx.inputs[0]!.name, 'merged') }];
   },
 });

@@ -16,6 +16,7 @@ export const rearrange = defineTool({
     checkOrder(p.order, input.pages);
     const out = path.join(ctx.workDir, 'rearranged.pdf');
     await writePages([{ file: input.path, password: input.password, range: p.order.join(',') }], out, ctx.limits, {
+      pages: p.order.length,
       onProgress: ctx.progress,
     });
     return [{ path: out, name: outputName(input.name, 'rearranged') }];

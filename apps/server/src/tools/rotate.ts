@@ -15,10 +15,11 @@ export const rotate = defineTool({
     // An in-place rewrite keeps a damaged page tree as it is, so a file whose /Count disagrees with
     // its pages would come out still wrong (unreadable to poppler): its pages go into a new document.
     if ((await declaredPageCount(input.path, input.password, ctx.limits)) === input.pages) {
-      await rotatePages({ file: input.path, password: input.password }, rotation, out, ctx.limits, ctx.progress);
+      await rotatePages({ file: input.path, password: input.password }, input.pages, rotation, out, ctx.limits, ctx.progress);
     } else {
       await writePages([{ file: input.path, password: input.password, range: '1-z' }], out, ctx.limits, {
         rotate: rotation,
+        pages: input.pages,
         onProgress: ctx.progress,
       });
     }

@@ -22,7 +22,9 @@ export const split = defineTool({
     for (const [i, part] of parts.entries()) {
       const label = part.from === part.to ? `${part.from}` : `${part.from}-${part.to}`;
       const out = path.join(ctx.workDir, `part-${i + 1}.pdf`);
-      await writePages([{ file: input.path, password: input.password, range: qpdfRange([part]) }], out, ctx.limits);
+      await writePages([{ file: input.path, password: input.password, range: qpdfRange([part]) }], out, ctx.limits, {
+        pages: part.to - part.from + 1,
+      });
       outputs.push({ path: out, name: outputName(input.name, label) });
       ctx.progress(Math.round(((i + 1) / parts.length) * 100));
     }

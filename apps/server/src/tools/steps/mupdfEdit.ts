@@ -21,7 +21,7 @@ export async function editWithMupdf<S extends JobSpec>(
   const readable = await readableInput(ctx, input);
   ctx.progress(10);
   const job = { ...spec, input: readable, output } as MupdfJob;
-  const result = await runMupdf(job, ctx.workDir, ctx.limits, (p) => ctx.progress(10 + p * 0.9));
+  const result = await runMupdf(job, input.pages, ctx.workDir, ctx.limits, (p) => ctx.progress(10 + p * 0.9));
   return { output, result: result as JobResults[S['op']] };
 }
 

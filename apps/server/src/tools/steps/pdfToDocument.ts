@@ -22,8 +22,12 @@ export async function pdfToDocument(
   await fs.mkdir(imagesDir, { recursive: true });
   const ext = format === 'pages' ? 'docx' : format;
   const out = path.join(ctx.workDir, `converted.${ext}`);
-  await runMupdf({ op: 'extract', input: source, output: out, imagesDir, format: ext, title: baseName }, ctx.workDir, ctx.limits, (p) =>
-    ctx.progress(5 + Math.round(p * 0.9)),
+  await runMupdf(
+    { op: 'extract', input: source, output: out, imagesDir, format: ext, title: baseName },
+    input.pages,
+    ctx.workDir,
+    ctx.limits,
+    (p) => ctx.progress(5 + Math.round(p * 0.9)),
   );
   ctx.progress(100);
   return [{ path: out, name: `${baseName}.${ext}`, ...(format === 'pages' && { note: pagesNote }) }];

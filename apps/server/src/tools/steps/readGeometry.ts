@@ -19,7 +19,7 @@ export async function readGeometry(ctx: ToolContext, input: ToolInput, opts: Geo
   const source = await readableInput(ctx, input);
   ctx.progress(5);
   const output = path.join(ctx.workDir, 'geometry.json');
-  await runMupdf({ op: 'geometry', input: source, output, ...opts }, ctx.workDir, ctx.limits, (p) =>
+  await runMupdf({ op: 'geometry', input: source, output, ...opts }, input.pages, ctx.workDir, ctx.limits, (p) =>
     ctx.progress(5 + Math.round(p * 0.75)),
   );
   const pages = JSON.parse(await fs.readFile(output, 'utf8')) as PageGeometry[];
