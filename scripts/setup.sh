@@ -12,6 +12,9 @@ DEBIAN_PACKAGES=(qpdf poppler-utils ghostscript mupdf-tools util-linux unzip fon
 # and one with Chinese, Japanese and Korean glyphs.
 DEBIAN_PACKAGES+=(libreoffice-writer libreoffice-calc libreoffice-impress libreoffice-draw python3-uno
   fonts-liberation2 fonts-crosextra-carlito fonts-crosextra-caladea fonts-droid-fallback)
+# LibreOffice cannot open an encrypted legacy PowerPoint (.ppt) even with its password: msoffcrypto-tool
+# decrypts it first, in LibreOffice's jail.
+DEBIAN_PACKAGES+=(python3-msoffcrypto-tool)
 # LibreOffice runs shut in (bubblewrap): it sees its job's files only, never the data folder.
 DEBIAN_PACKAGES+=(bubblewrap)
 # OCR: OCRmyPDF over Tesseract, its page-orientation model (osd) and the languages offered.

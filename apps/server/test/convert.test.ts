@@ -120,6 +120,15 @@ describe('office documents to PDF', () => {
     expect(await convert(docx, file('x.pdf'), 'not-it')).toMatchObject({ status: ErrorCode.WrongPassword, outputs: [] });
     expect((await convert(docx, file('docx.pdf'), 'pass')).status).toBe(0);
     expect(text(file('docx.pdf'))).toContain('The is a password protected document.');
+    // Legacy PowerPoint under RC4 CryptoAPI (made by Apache POI: test-corpus/tools/MakeEncryptedPpt.java).
+    const ppt = path.join(office, 'encrypted-password-is-slides.ppt');
+    expect((await client.upload(ppt)).data.encrypted).toBe(true);
+    expect(await convert(ppt, file('x.pdf'))).toMatchObject({ status: ErrorCode.Encrypted, outputs: [] });
+    expect(await convert(ppt, file('x.pdf'), 'not-it')).toMatchObject({ status: ErrorCode.WrongPassword, outputs: [] });
+    expect((await convert(ppt, file('ppt.pdf'), 'slides')).status).toBe(0);
+    expect(npages(file('ppt.pdf'))).toBe(2);
+    expect(text(file('ppt.pdf'))).toContain('Quire opens locked slides');
+    expect(text(file('ppt.pdf'))).toContain('Second slide of the locked deck');
   });
 
   it('refuses what the converter does not take: a PDF, a WebP, and content no type claims', async () => {

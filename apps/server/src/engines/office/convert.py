@@ -5,6 +5,7 @@ The password (empty for none) is read from a file, never from the command line, 
 user can read.
 Exit codes: 0 done; see the constants below for the others (engines/office.ts reads them).
 """
+import os
 import sys
 import time
 
@@ -12,6 +13,13 @@ import uno
 import unohelper
 from com.sun.star.beans import PropertyValue
 from com.sun.star.task import XInteractionHandler
+
+try:
+    import msoffcrypto
+    import olefile
+    from msoffcrypto.exceptions import InvalidKeyError
+except ImportError:  # Debian's python3-msoffcrypto-tool; without it such slides are refused as before
+    msoffcrypto = None
 
 CANNOT_CONNECT, NEEDS_PASSWORD, WRONG_PASSWORD, CANNOT_OPEN, EXPORT_FAILED, EMPTY, LISTENER_LOST = 10, 11, 12, 13, 14, 15, 16
 
@@ -91,12 +99,78 @@ def is_encrypted_ooxml(path):
     return head.startswith(b"\xd0\xcf\x11\xe0") and ENCRYPTED_PACKAGE in head
 
 
+def unlink_root_stream(path, name):
+    """Takes the stream `name` out of the root storage of the compound file at `path`, in place: its
+    directory entry is unlinked from the root's tree of children (MS-CFB), so no reader finds it."""
+    ole = olefile.OleFileIO(path)
+    entries, per_sector, none = ole.direntries, ole.sectorsize // 128, olefile.NOSTREAM
+    chain, sector = [], ole.first_dir_sector
+    while sector < olefile.MAXREGSECT and len(chain) < len(entries):
+        chain.append(sector)
+        sector = ole.fat[sector]
+    ole.close()
+
+    def offset(sid):
+        return (chain[sid // per_sector] + 1) * ole.sectorsize + (sid % per_sector) * 128
+
+    target = next((e for e in entries if e and e.name == name and e.entry_type == olefile.STGTY_STREAM), None)
+    if target is None:
+        return
+    # What takes its place: one subtree, or the left one with the right hung under its rightmost node.
+    writes = []
+    replacement = target.sid_left if target.sid_left != none else target.sid_right
+    if target.sid_left != none and target.sid_right != none:
+        rightmost = entries[target.sid_left]
+        while rightmost.sid_right != none:
+            rightmost = entries[rightmost.sid_right]
+        writes.append((offset(rightmost.sid) + 0x48, target.sid_right))
+    for e in entries:
+        for field, at in (("sid_left", 0x44), ("sid_right", 0x48), ("sid_child", 0x4C)):
+            if e and getattr(e, field) == target.sid:
+                writes.append((offset(e.sid) + at, replacement))
+    with open(path, "r+b") as f:
+        for at, sid in writes:
+            f.seek(at)
+            f.write(sid.to_bytes(4, "little"))
+
+
+def decrypted_slides(source, password):
+    """A legacy PowerPoint (.ppt) under RC4 CryptoAPI, which LibreOffice cannot open even with its
+    password, decrypted by msoffcrypto-tool beside it (in this job's folder); None for any other
+    file, which LibreOffice opens with the password itself."""
+    if msoffcrypto is None:
+        return None
+    with open(source, "rb") as f:
+        try:
+            office = msoffcrypto.OfficeFile(f)
+            if office.format != "ppt97" or not office.is_encrypted():
+                return None
+        except Exception:
+            return None
+        plain = os.path.join(os.path.dirname(source), "decrypted.ppt")
+        try:
+            office.load_key(password=password)
+            with open(plain, "wb") as out:
+                office.decrypt(out)
+            # msoffcrypto leaves the encrypted summary in, and LibreOffice refuses any .ppt holding one.
+            unlink_root_stream(plain, "EncryptedSummary")
+        except InvalidKeyError:
+            sys.exit(WRONG_PASSWORD)
+        except Exception as e:
+            print(f"decryption failed: {e}", file=sys.stderr)
+            sys.exit(CANNOT_OPEN)
+    return plain
+
+
 def main():
     pipe, source, target, password_file = sys.argv[1:5]
     import_filter = sys.argv[5] if len(sys.argv) > 5 else ""
     filter_options = sys.argv[6] if len(sys.argv) > 6 else ""
     with open(password_file, encoding="utf-8") as f:
         password = f.read()
+    plain = password and decrypted_slides(source, password)
+    if plain:
+        source, password = plain, ""
     ctx = connect(pipe)
     desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
     interactions = Interactions()
