@@ -95,12 +95,13 @@ describe.each(targets)('%s', (name, url) => {
         page_w: 595.28,
         page_h: 841.89,
         encrypted: 1,
+        repaired: 1,
         created_at: now,
         expires_at: now + 1,
       })
       .execute();
     const row = await db.selectFrom('files').selectAll().where('id', '=', 'f1').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: 'ünïcødé.pdf', size: 5_000_000_000, created_at: now, total_page: 2000, encrypted: 1 });
+    expect(row).toMatchObject({ name: 'ünïcødé.pdf', size: 5_000_000_000, created_at: now, total_page: 2000, encrypted: 1, repaired: 1 });
     expect(row.page_w).toBeCloseTo(595.28, 2);
   });
 

@@ -62,6 +62,28 @@ describe('junk before the header', () => {
   });
 });
 
+describe('repaired is kept with the file', () => {
+  const info = (id: string) => client.call(`document/info?file_id=${id}`);
+  const infoByPost = (id: string) => client.post('document/info', { file_id: id });
+
+  it('document/info says so for as long as the file is kept, by GET and by POST', async () => {
+    const source = await makePdf(file('later-source.pdf'), 1, 'Later');
+    const up = await client.upload(await junkPrefixed(source, file('later.pdf'), 'J'.repeat(2000)));
+    expect(up.data.repaired).toBe(true);
+    for (const answer of [await info(up.data.file_id), await infoByPost(up.data.file_id)]) {
+      expect(answer.code, answer.msg).toBe(0);
+      expect(answer.data).toMatchObject({ file_id: up.data.file_id, total_page: 1, repaired: true });
+    }
+  });
+
+  it('a file that needed no repair is not said to have had one', async () => {
+    const id = await client.uploadId(await makePdf(file('later-sound.pdf'), 1));
+    const answer = await info(id);
+    expect(answer.code, answer.msg).toBe(0);
+    expect(answer.data.repaired).toBeUndefined();
+  });
+});
+
 describe('corpus files qpdf cannot read but poppler can', () => {
   // Poppler draws these, but only by inventing a page size: a copy of what it reads has pages of no size.
   it.each(['poppler-937-0-fuzzed.pdf', 'poppler-742-0-fuzzed.pdf'])(

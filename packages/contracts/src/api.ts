@@ -12,10 +12,7 @@ export const fileInfo = z.object({
   page_h: z.number(),
   total_page: z.number().int(),
   encrypted: z.boolean().describe('True when the file needs a password to open'),
-  repaired: z
-    .boolean()
-    .optional()
-    .describe('True when the upload was damaged and a repaired copy is kept in its place (upload answers only)'),
+  repaired: z.boolean().optional().describe('True when the upload was damaged and a repaired copy is kept in its place'),
 });
 export type FileInfo = z.infer<typeof fileInfo>;
 
@@ -27,6 +24,7 @@ export const documentInfo = z.object({
   total_page: z.number().int(),
   page_w: z.number(),
   page_h: z.number(),
+  repaired: fileInfo.shape.repaired,
 });
 
 export const UPLOAD_PART_SIZE = 512 * 1024;

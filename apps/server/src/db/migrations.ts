@@ -65,4 +65,13 @@ export const migrations = {
       await db.schema.createIndex('tasks_owner_state').on('tasks').columns(['owner_id', 'state']).execute();
     },
   },
+  '003_files_repaired': {
+    // Whether the stored file is a repaired copy of a damaged upload, for as long as the file is kept.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('files')
+        .addColumn('repaired', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };

@@ -12,6 +12,8 @@ export interface FileTable {
   page_w: number;
   page_h: number;
   encrypted: number;
+  /** 1 when the upload was damaged and a repaired copy is what is stored */
+  repaired: number;
   created_at: number;
   expires_at: number;
 }

@@ -195,14 +195,15 @@ export function buildCalls(): Call[] {
         response: documentInfo,
         handler: async (input, c) => {
           const { file_id, passwd } = method === 'GET' ? input.query : input.body;
-          const info = toFileInfo(await unlockedFile(c.ctx, c.ownerId, file_id, passwd));
-          return {
-            file_id: info.file_id,
-            file_size: info.file_size,
-            total_page: info.total_page,
-            page_w: info.page_w,
-            page_h: info.page_h,
-          };
+          const {
+            file_id: id,
+            file_size,
+            total_page,
+            page_w,
+            page_h,
+            repaired,
+          } = toFileInfo(await unlockedFile(c.ctx, c.ownerId, file_id, passwd));
+          return { file_id: id, file_size, total_page, page_w, page_h, ...(repaired && { repaired }) };
         },
       }),
     ),

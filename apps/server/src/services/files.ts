@@ -32,6 +32,7 @@ export function toFileInfo(row: FileTable): FileInfo {
     page_h: row.page_h,
     total_page: row.total_page,
     encrypted: row.encrypted === 1,
+    ...(row.repaired === 1 && { repaired: true }),
   };
 }
 
@@ -171,12 +172,13 @@ export async function acceptUpload(ctx: AppContext, ownerId: string, clientName:
       page_w: pageSize.w,
       page_h: pageSize.h,
       encrypted: encrypted ? 1 : 0,
+      repaired: repaired ? 1 : 0,
       created_at: now,
       expires_at: now + ctx.config.retentionHours * 3600_000,
     };
     await ctx.storage.putFile(row.storage_key, tmpPath);
     await insertFile(ctx.db, row);
-    return { ...toFileInfo(row), ...(repaired && { repaired }) };
+    return toFileInfo(row);
   } finally {
     await fs.rm(tmpPath, { force: true });
   }
