@@ -1,38 +1,32 @@
 // The API's shared behaviour: envelopes, ownership, chunked upload, bulk download, limits, docs.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, UPLOAD_PART_SIZE, errorMessages, toolDefinitions } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { Client, quireForTests, startQuire } from './harness.js';
 import { makePdf, npages, pageLabels } from './fixtures.js';
 
-let quire: Running;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-api-'));
+const served = quireForTests('api');
+const { dir } = served;
 const file = (name: string) => path.join(dir, name);
 
 beforeAll(async () => {
-  quire = await startQuire();
   await makePdf(file('a.pdf'), 2, 'A');
   await makePdf(file('big-base.pdf'), 400, 'Big');
   // Big enough for several 512 KB parts: an incompressible attachment makes it ~1.6 MB.
   await makePdf(file('big.pdf'), 400, 'Big', undefined, crypto.randomBytes(1_600_000));
 });
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 describe('envelope and docs', () => {
   it('answers health', async () => {
-    const res = await (await fetch(`${quire.url}/api/health`)).json();
+    const res = await (await fetch(`${served.quire.url}/api/health`)).json();
     expect(res).toEqual({ code: 0, msg: 'success', data: { status: 'ok' } });
   });
 
   it('serves an OpenAPI document describing every tool call', async () => {
-    const doc = await (await fetch(`${quire.url}/api/docs`)).json();
+    const doc = await (await fetch(`${served.quire.url}/api/docs`)).json();
     expect(doc.openapi).toMatch(/^3\./);
     for (const tool of toolDefinitions) {
       const path = doc.paths[`/api/tools/v1/${tool.apiPath.replace(/:(\w+)/g, '{$1}')}`];
@@ -48,12 +42,12 @@ describe('envelope and docs', () => {
   });
 
   it('answers unknown API paths with 2405 in the envelope', async () => {
-    const res = await new Client(quire.url).call('no-such-call');
+    const res = await new Client(served.quire.url).call('no-such-call');
     expect(res).toEqual({ code: ErrorCode.NoData, msg: errorMessages[ErrorCode.NoData], data: null });
   });
 
   it('refuses malformed JSON with a catalogue code', async () => {
-    const res = await new Client(quire.url).call('merge', {
+    const res = await new Client(served.quire.url).call('merge', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{nope',
@@ -64,8 +58,8 @@ describe('envelope and docs', () => {
 
 describe('ownership', () => {
   it('another visitor gets 2405 for a file, its info, its tasks and downloads, and learns nothing', async () => {
-    const owner = new Client(quire.url);
-    const stranger = new Client(quire.url);
+    const owner = new Client(served.quire.url);
+    const stranger = new Client(served.quire.url);
     await stranger.call('config');
     const fileId = await owner.uploadId(file('a.pdf'));
     const created = await owner.post('document/rotate', { file_id: fileId, angle: 90, pages: 'all' });
@@ -90,7 +84,7 @@ describe('ownership', () => {
 
 describe('bulk download', () => {
   it('zips the outputs of every task sharing a multi_id', async () => {
-    const client = new Client(quire.url);
+    const client = new Client(served.quire.url);
     const id = await client.uploadId(file('a.pdf'));
     const first = await client.post('document/rotate', { file_id: id, angle: 90, pages: 'all', multi_id: 'batch-1' });
     const second = await client.post('extract_page', { file_id: id, pages: '2', multi_id: 'batch-1' });
@@ -125,7 +119,7 @@ describe('chunked upload', () => {
   }
 
   it('resumes an interrupted upload without resending finished parts, then verifies the md5', async () => {
-    const client = new Client(quire.url);
+    const client = new Client(served.quire.url);
     const body = fs.readFileSync(file('big.pdf'));
     const request = { filename: 'big.pdf', file_size: body.length, md5_code: md5(body) };
     const policy = await client.post('file/upload-policy', request);
@@ -148,13 +142,13 @@ describe('chunked upload', () => {
   });
 
   it('refuses completion when the bytes do not match the md5, and keeps nothing', async () => {
-    const client = new Client(quire.url);
+    const client = new Client(served.quire.url);
     const body = fs.readFileSync(file('big.pdf'));
     const policy = await client.post('file/upload-policy', { filename: 'x.pdf', file_size: body.length, md5_code: 'f'.repeat(32) });
     for (let n = 1; n <= policy.data.total_parts; n++) await sendPart(client, policy.data.upload_id, body, n);
     const done = await client.post('file/upload-complete', { upload_id: policy.data.upload_id });
     expect(done.code).toBe(ErrorCode.UploadFailed);
-    expect(fs.readdirSync(quire.ctx.tmpDir).filter((n) => n.endsWith('.joined'))).toEqual([]);
+    expect(fs.readdirSync(served.quire.ctx.tmpDir).filter((n) => n.endsWith('.joined'))).toEqual([]);
     expect(
       (
         await client.call(`file/upload-part?upload_id=${policy.data.upload_id}&part_number=1`, {
@@ -167,7 +161,7 @@ describe('chunked upload', () => {
   });
 
   it('refuses a part of the wrong size', async () => {
-    const client = new Client(quire.url);
+    const client = new Client(served.quire.url);
     const body = fs.readFileSync(file('big.pdf'));
     const policy = await client.post('file/upload-policy', { filename: 'y.pdf', file_size: body.length, md5_code: md5(body) });
     const res = await client.call(`file/upload-part?upload_id=${policy.data.upload_id}&part_number=1`, {

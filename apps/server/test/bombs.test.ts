@@ -2,11 +2,10 @@
 // at upload or, for an encrypted one whose insides only the password opens, by every tool family
 // the moment a call unlocks it; no engine meanwhile grows past 512 MB.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { Client, quireForTests } from './harness.js';
 import { encryptPdf } from './fixtures.js';
 import { deepPageTree, flateBomb, manyPages, pixelBomb } from './bombFixtures.js';
 
@@ -14,9 +13,8 @@ import { deepPageTree, flateBomb, manyPages, pixelBomb } from './bombFixtures.js
 const ANSWER_WITHIN_MS = 10_000;
 const ENGINE_MEMORY_BOUND_KB = 512 * 1024;
 
-let quire: Running;
-let client: Client;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bombs-'));
+const served = quireForTests('bombs');
+const { client, dir } = served;
 const file = (name: string) => path.join(dir, name);
 
 /**
@@ -73,15 +71,8 @@ const bombs: { name: string; make: (f: string) => Promise<string>; refusal: Erro
 
 const watch = new EngineMemoryWatch();
 
-beforeAll(async () => {
-  quire = await startQuire();
-  client = new Client(quire.url);
-}, 120_000);
-
 afterAll(async () => {
   watch.stop();
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** The time an answer took, and the answer. */
@@ -97,14 +88,14 @@ describe('bombs at upload', () => {
     const [answer, ms] = await timed(() => client.upload(bomb));
     expect(answer.code, answer.msg).toBe(refusal);
     expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
-    if (refusal === ErrorCode.TooManyPages) expect(answer.msg).toContain(`limit of ${quire.ctx.config.maxPages} pages`);
+    if (refusal === ErrorCode.TooManyPages) expect(answer.msg).toContain(`limit of ${served.quire.ctx.config.maxPages} pages`);
   });
 });
 
 describe('page count at upload', () => {
   it('six uploads of 100,000 pages at once are all refused with 4013 within 10 s', async () => {
     const many = await manyPages(file('many-at-once.pdf'));
-    const answers = await Promise.all(Array.from({ length: 6 }, () => timed(() => new Client(quire.url).upload(many))));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => timed(() => new Client(served.quire.url).upload(many))));
     for (const [answer, ms] of answers) {
       expect(answer.code, answer.msg).toBe(ErrorCode.TooManyPages);
       expect(ms).toBeLessThan(ANSWER_WITHIN_MS);

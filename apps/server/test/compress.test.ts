@@ -1,19 +1,16 @@
 // Compress through the HTTP API against real Ghostscript and qpdf; outputs checked with qpdf,
 // pdfimages, pdftotext and file sizes.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type TaskEntry } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { quireForTests } from './harness.js';
 import { encryptPdf, makePdf, npages } from './fixtures.js';
 import { makePhotoPdf, makeScannedPdf } from './imageFixtures.js';
 
-let quire: Running;
-let client: Client;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-compress-'));
+const { client, dir } = quireForTests('compress');
 const file = (name: string) => path.join(dir, name);
 let photos: string; // 2 pages of 200 dpi photos, captioned "Photo 1", "Photo 2"
 let scan: string;
@@ -49,15 +46,9 @@ async function compress(fileId: string, level: string, dest: string, extra: obje
 }
 
 beforeAll(async () => {
-  quire = await startQuire();
-  client = new Client(quire.url);
   photos = await makePhotoPdf(file('photos.pdf'), 2, 200);
   scan = await makeScannedPdf(file('scan.pdf'), 2, 300);
 }, 60_000);
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 describe('compress', () => {
   it('shrinks photos at every level, high the most, low the least, keeping text and pages', async () => {

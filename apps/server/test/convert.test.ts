@@ -3,36 +3,23 @@
 // (pdfinfo, pdftotext, pdfimages, pdftoppm) and qpdf, never with the code under test.
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, errorMessages, imageTooLargeMessage } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { Client, quireForTests, startQuire } from './harness.js';
 import { makePdf, npages } from './fixtures.js';
 import { imagesOf, isRed, isWhite, makeBmp, makeImage, pageSizes, RED_SQUARE, renderPage, withExifOrientation } from './convertFixtures.js';
 
 const office = path.resolve(import.meta.dirname, '../../../test-corpus/office');
 const images = path.resolve(import.meta.dirname, '../../../test-corpus/images');
 
-let quire: Running;
-let client: Client;
-let dir: string;
+const served = quireForTests('convert');
+const { client, dir } = served;
 const file = (name: string) => path.join(dir, name);
 const text = (pdf: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', pdf, '-']).toString();
 const qpdfCheck = (pdf: string) => execFileSync('qpdf', ['--check', pdf]).toString();
-
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-convert-'));
-  quire = await startQuire();
-  client = new Client(quire.url);
-});
-
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 /** GET converter for an uploaded file, to the end; the PDF is saved as `dest`. */
 async function convert(source: string, dest: string, passwd?: string) {
@@ -142,7 +129,7 @@ describe('office documents to PDF', () => {
   });
 
   it('describes the converter call in the OpenAPI document as a GET with its query', async () => {
-    const doc = await (await fetch(`${quire.url}/api/docs`)).json();
+    const doc = await (await fetch(`${served.quire.url}/api/docs`)).json();
     const params = doc.paths['/api/tools/v1/converter'].get.parameters.map((p: { name: string }) => p.name);
     expect(params).toEqual(['file_id', 'passwd', 'multi_id', 'output_format', 'dpi', 'using_ocr', 'languages', 'force_ocr']);
     expect(doc.paths['/api/tools/v1/images_merge_pdf'].post.requestBody).toBeDefined();

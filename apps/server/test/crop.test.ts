@@ -1,17 +1,14 @@
 // Crop through the HTTP API: CropBox and TrimBox checked with pdfinfo -box, the rendered page
 // size with pdftoppm, for all pages, a range, rotated pages and pages already cropped.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, pageRangeMessages } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { quireForTests } from './harness.js';
 import { encryptPdf, npages } from './fixtures.js';
 import { makeDoc, pageBoxes, qpdfCheckOk, renderPage, text, type Box } from './editFixtures.js';
 
-let quire: Running;
-let client: Client;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-crop-'));
+const { client, dir } = quireForTests('crop');
 const file = (name: string) => path.join(dir, name);
 let plainId: string;
 let mixedId: string;
@@ -24,8 +21,6 @@ const near = (got: Box, want: Box) => {
 };
 
 beforeAll(async () => {
-  quire = await startQuire();
-  client = new Client(quire.url);
   const line = (n: number) => [{ text: `Crop page ${n}`, x: 72, y: 700 }];
   await makeDoc(file('plain.pdf'), { pages: [1, 2, 3].map((n) => ({ lines: line(n) })) });
   // Page 1 upright, page 2 turned 90° clockwise, page 3 turned 270°, page 4 already cropped.
@@ -39,10 +34,6 @@ beforeAll(async () => {
   });
   plainId = await client.uploadId(file('plain.pdf'));
   mixedId = await client.uploadId(file('mixed.pdf'));
-});
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('crop', () => {

@@ -1,30 +1,24 @@
 // The HTTP edge: headers on every kind of answer, the visitor cookie, upload bodies bounded in
 // size and time before they fill the disk, client file names made safe, and zip names.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, UPLOAD_PART_SIZE } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { Client, quireForTests, type Running, startQuire } from './harness.js';
 import { makePdf } from './fixtures.js';
 
-let quire: Running;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-edge-'));
+const served = quireForTests('edge');
+const { dir } = served;
 const file = (name: string) => path.join(dir, name);
 const MiB = 1024 * 1024;
 const md5 = (buf: Buffer) => crypto.createHash('md5').update(buf).digest('hex');
 
 beforeAll(async () => {
-  quire = await startQuire();
   await makePdf(file('a.pdf'), 2, 'A');
   await makePdf(file('three.pdf'), 3, 'Three');
-});
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** Bytes of every file under `root`, as a disk-usage measure of the data folder. */
@@ -168,7 +162,7 @@ describe('headers', () => {
   };
 
   it('API answers, errors included, are nosniff and may not be framed or run anything', async () => {
-    const client = await visitor(quire);
+    const client = await visitor(served.quire);
     for (const pathname of ['config', 'no-such-call', 'get-task-result?task_id=nope']) {
       const res = await client.raw(`/api/tools/v1/${pathname}`);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -178,7 +172,7 @@ describe('headers', () => {
   });
 
   it('every download is an attachment with a plain and an RFC 5987 name, and nosniff', async () => {
-    const client = await visitor(quire);
+    const client = await visitor(served.quire);
     const fileId = (await client.upload(file('three.pdf'), "O'Brien (draft) ünï.pdf")).data.file_id;
     const split = await client.post('split', { file_id: fileId, mode: 'fixed', every: 1, multi_id: 'edge-bulk' });
     const rotate = await client.post('document/rotate', { file_id: fileId, angle: 90, pages: 'all', multi_id: 'edge-bulk' });
@@ -215,11 +209,11 @@ describe('headers', () => {
   });
 
   it('web pages and static assets carry the content security policy', async () => {
-    const index = fs.readFileSync(path.join(quire.ctx.config.webDist, 'index.html'), 'utf8');
+    const index = fs.readFileSync(path.join(served.quire.ctx.config.webDist, 'index.html'), 'utf8');
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(index)![1]!;
     const style = /href="(\/assets\/[^"]+\.css)"/.exec(index)![1]!;
     for (const pathname of ['/', '/app/merge-pdf', '/de/app/split-pdf', script, style, '/favicon.svg']) {
-      const res = await fetch(quire.url + pathname);
+      const res = await fetch(served.quire.url + pathname);
       expect(res.status, pathname).toBe(200);
       framingAndSniffing(res);
       webPolicy(res.headers.get('content-security-policy'));
@@ -233,7 +227,7 @@ describe('visitor cookie', () => {
     (await fetch(`${running.url}/api/tools/v1/config`, { headers })).headers.get('set-cookie') ?? '';
 
   it('is HttpOnly and SameSite=Lax, and not Secure over plain HTTP even if a stranger claims HTTPS', async () => {
-    for (const cookie of [await cookieOf(quire), await cookieOf(quire, { 'x-forwarded-proto': 'https' })]) {
+    for (const cookie of [await cookieOf(served.quire), await cookieOf(served.quire, { 'x-forwarded-proto': 'https' })]) {
       expect(cookie).toMatch(/^quire_vid=[0-9a-f]{32};/);
       expect(cookie).toMatch(/; HttpOnly/);
       expect(cookie).toMatch(/; SameSite=Lax/);
@@ -254,7 +248,7 @@ describe('visitor cookie', () => {
 
 describe('upload bodies', () => {
   it('a part sent as JSON or with no body is refused with 3100', async () => {
-    const client = await visitor(quire);
+    const client = await visitor(served.quire);
     const body = fs.readFileSync(file('a.pdf'));
     const policy = await client.post('file/upload-policy', { filename: 'a.pdf', file_size: body.length, md5_code: md5(body) });
     const url = `file/upload-part?upload_id=${policy.data.upload_id}&part_number=1`;
@@ -270,25 +264,31 @@ describe('upload bodies', () => {
   });
 
   it('an oversized part is refused as it passes the part size; the rest is not read or stored', async () => {
-    const client = await visitor(quire);
+    const client = await visitor(served.quire);
     const body = Buffer.alloc(MiB, 1);
     const policy = await client.post('file/upload-policy', { filename: 'one-mib.pdf', file_size: body.length, md5_code: md5(body) });
     const pathname = `/api/tools/v1/file/upload-part?upload_id=${policy.data.upload_id}&part_number=1`;
     const headers = { 'content-type': 'application/octet-stream' };
-    const streamed = await sendHuge(quire, pathname, { cookie: client.cookie, total: 128 * MiB, headers });
+    const streamed = await sendHuge(served.quire, pathname, { cookie: client.cookie, total: 128 * MiB, headers });
     expectRefusedWhileSending(streamed);
     // Socket buffers on both sides hold a few MiB; reading the body through would be 128.
     expect(streamed.sent).toBeLessThan(24 * MiB);
     expect(streamed.peakGrowth).toBeLessThan(4 * MiB);
 
     // A declared length over the part size is answered before any of the body is sent.
-    const declared = await sendHuge(quire, pathname, { cookie: client.cookie, total: 0, headers, contentLength: 64 * MiB, stall: true });
+    const declared = await sendHuge(served.quire, pathname, {
+      cookie: client.cookie,
+      total: 0,
+      headers,
+      contentLength: 64 * MiB,
+      stall: true,
+    });
     expect(declared.status).toBe(413);
     expect(JSON.parse(declared.body).code).toBe(ErrorCode.TooLarge);
-    expect(filesUnder(path.join(quire.ctx.tmpDir, 'uploads', policy.data.upload_id))).toEqual([]);
+    expect(filesUnder(path.join(served.quire.ctx.tmpDir, 'uploads', policy.data.upload_id))).toEqual([]);
 
     // Other uploads are unaffected.
-    const other = await chunkedUpload(await visitor(quire), 'after.pdf', fs.readFileSync(file('three.pdf')));
+    const other = await chunkedUpload(await visitor(served.quire), 'after.pdf', fs.readFileSync(file('three.pdf')));
     expect(other.code).toBe(0);
   });
 
@@ -379,8 +379,8 @@ describe('upload bodies', () => {
   });
 
   it('an upload aborted by the client leaves no temporary file', async () => {
-    const client = await visitor(quire);
-    const url = new URL(`${quire.url}/api/tools/v1/file/stream`);
+    const client = await visitor(served.quire);
+    const url = new URL(`${served.quire.url}/api/tools/v1/file/stream`);
     await new Promise<void>((resolve) => {
       const req = http.request({
         host: url.hostname,
@@ -397,13 +397,15 @@ describe('upload bodies', () => {
         resolve();
       }, 500);
     });
-    await expect.poll(() => filesUnder(quire.ctx.tmpDir).filter((e) => !e.parentPath.includes('uploads')), { timeout: 10_000 }).toEqual([]);
+    await expect
+      .poll(() => filesUnder(served.quire.ctx.tmpDir).filter((e) => !e.parentPath.includes('uploads')), { timeout: 10_000 })
+      .toEqual([]);
   });
 });
 
 describe('client file names', () => {
   it('are stripped of paths, backslashes, NULs, control characters and bare dots, and zip to sane unique names', async () => {
-    const client = await visitor(quire);
+    const client = await visitor(served.quire);
     const pdf = fs.readFileSync(file('a.pdf'));
     const streamNames = ['..\\..\\Windows\\evil.pdf', '../../etc/passwd.pdf', 'C:\\Users\\me\\report.pdf'];
     const chunkedNames = ['tab\there\x07.pdf', 'nul\0one.pdf', 'nul\0two.pdf', '...', '.hidden.pdf', 'a\u202Efdp.exe'];
@@ -455,7 +457,7 @@ describe('client file names', () => {
   });
 
   it('a zip of several outputs is named after the whole input name', async () => {
-    const client = await visitor(quire);
+    const client = await visitor(served.quire);
     const id = (await client.upload(file('three.pdf'), 'scan.v1.2-160F-2019.pdf')).data.file_id;
     const created = await client.post('split', { file_id: id, mode: 'custom', ranges: '1, 2-3' });
     const entry = await client.waitTask(created.data.task_id);

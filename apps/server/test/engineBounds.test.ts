@@ -9,36 +9,30 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@quire/contracts';
 import { JOB_BOUNDS } from '../src/engines/run.js';
-import { Client, startQuire, type Running } from './harness.js';
+import { quireForTests } from './harness.js';
 import { makePdf } from './fixtures.js';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bounds-'));
+const shims = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bounds-shims-'));
 const originalPath = process.env.PATH;
-let quire: Running;
-let client: Client;
 
 /** A qpdf that hangs on --show-npages (the rotate tool's first, inspecting call). */
 function hangingQpdf(): string {
-  const shims = path.join(dir, 'shims');
-  fs.mkdirSync(shims);
   const real = execFileSync('sh', ['-c', 'command -v qpdf']).toString().trim();
   const script = `#!/bin/sh\ncase " $* " in *" --show-npages "*) exec sleep 3599 ;; esac\nexec '${real}' "$@"\n`;
   fs.writeFileSync(path.join(shims, 'qpdf'), script, { mode: 0o755 });
   return shims;
 }
 
-beforeAll(async () => {
+// On PATH before the server starts, off it once the server has stopped.
+beforeAll(() => {
   process.env.PATH = `${hangingQpdf()}:${originalPath}`;
-  // The configured limit is the default two minutes, as a deployment has it.
-  quire = await startQuire({ engineTimeoutMs: 120_000 });
-  client = new Client(quire.url);
-}, 120_000);
-
-afterAll(async () => {
-  process.env.PATH = originalPath;
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
+afterAll(() => {
+  process.env.PATH = originalPath;
+  fs.rmSync(shims, { recursive: true, force: true });
+});
+// The configured limit is the default two minutes, as a deployment has it.
+const { client, dir } = quireForTests('bounds', { engineTimeoutMs: 120_000 });
 
 it('a hung inspection inside a task is stopped at the inspect bound with 3125, not at the configured limit', async () => {
   const id = await client.uploadId(await makePdf(path.join(dir, 'three.pdf'), 3));

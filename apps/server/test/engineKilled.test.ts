@@ -1,26 +1,13 @@
 // An engine killed from outside while its task runs (an operator, the OOM killer) fails the task
 // as one to try again (3125), never as a damaged file (3124) nor as a success missing a step.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ErrorCode } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { quireForTests } from './harness.js';
 import { makePdf } from './fixtures.js';
 
-let quire: Running;
-let client: Client;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-killed-'));
-
-beforeAll(async () => {
-  quire = await startQuire();
-  client = new Client(quire.url);
-}, 120_000);
-
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const { client, dir } = quireForTests('killed');
 
 const read = (f: string) => {
   try {

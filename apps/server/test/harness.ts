@@ -8,6 +8,7 @@ import { createContext, type AppContext } from '../src/context.js';
 import { buildApp } from '../src/app.js';
 import { Worker } from '../src/queue/worker.js';
 import type { TaskEntry } from '@quire/contracts';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface Running {
   url: string;
@@ -39,6 +40,42 @@ export async function startQuire(overrides: Partial<Config> = {}, withWorker = t
   };
 }
 
+export interface QuireForTests {
+  /** Points at the server once it has started, before the first test. */
+  client: Client;
+  /** A scratch folder of the test file's own, removed after its tests. */
+  dir: string;
+  /** The running server (its context), from the first test on. */
+  readonly quire: Running;
+}
+
+/**
+ * A Quire started before the tests of the calling file (or describe block) and stopped after them,
+ * with a client and a scratch folder (`quire-<name>-…`) removed at the end. Hooks the caller
+ * registers before this call run before the start (e.g. a PATH to set).
+ */
+export function quireForTests(name: string, overrides: Partial<Config> = {}): QuireForTests {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `quire-${name}-`));
+  const client = new Client('');
+  let running: Running | undefined;
+  beforeAll(async () => {
+    running = await startQuire(overrides);
+    client.base = running.url;
+  }, 120_000);
+  afterAll(async () => {
+    await running?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    client,
+    dir,
+    get quire() {
+      if (!running) throw new Error('Quire is not running: it starts before the first test');
+      return running;
+    },
+  };
+}
+
 /** What a test reads from an answer's `data` unless it names the type: tests read the fields they assert on. */
 // biome-ignore lint/suspicious/noExplicitAny: a test's expect() fails on a missing field, so restating every answer's shape would add nothing
 type AnyData = any;
@@ -65,7 +102,7 @@ export function fileForm(file: string, name = path.basename(file)): FormData {
 
 export class Client {
   cookie = '';
-  constructor(readonly base: string) {}
+  constructor(public base: string) {}
 
   async raw(pathname: string, init: RequestInit = {}): Promise<Response> {
     const res = await fetch(this.base + pathname, { ...init, headers: { ...(init.headers as object), cookie: this.cookie } });

@@ -1,20 +1,18 @@
 // The image tools (POST images_process) and PDF to GIF, over HTTP against a real Quire. Every
 // output is decoded in full by ImageMagick (identify with a pixel checksum), never by sharp.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, errorMessages, imageTooLargeMessage, tooManyPixelsMessage, type TaskEntry } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { Client, quireForTests, startQuire } from './harness.js';
 import { makePdf } from './fixtures.js';
 import { encodeJpeg, encodePng, photoRaster } from './imageFixtures.js';
 import { decodeImage as decode } from './imageDecode.js';
 
 const corpus = path.join(import.meta.dirname, '../../../test-corpus/images');
-let quire: Running;
-let client: Client;
-let dir: string;
+const served = quireForTests('imagetools');
+const { client, dir } = served;
 const file = (name: string) => path.join(dir, name);
 
 const sizeOf = (f: string) => decode(f).map((fr) => [fr.width, fr.height])[0];
@@ -42,9 +40,6 @@ let png: string;
 const inputs: Record<string, string> = {};
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-imagetools-'));
-  quire = await startQuire();
-  client = new Client(quire.url);
   const photo = photoRaster(200, 100, 7);
   png = file('photo.png');
   fs.writeFileSync(png, encodePng(photo));
@@ -57,11 +52,6 @@ beforeAll(async () => {
     ['WEBP', 'webp'],
   ] as const)
     inputs[format] = convertFixture(png, ext);
-});
-
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('images_process actions', () => {
@@ -286,7 +276,7 @@ describe('images_process refusals', () => {
   });
 
   it('is described in the OpenAPI document', async () => {
-    const doc = await (await fetch(`${quire.url}/api/docs`)).json();
+    const doc = await (await fetch(`${served.quire.url}/api/docs`)).json();
     const schema = JSON.stringify(doc.paths['/api/tools/v1/images_process'].post.requestBody);
     for (const word of ['compress', 'crop', 'convert', 'resize', 'rotate', 'ico_size', 'percent', 'margins', 'angle'])
       expect(schema).toContain(word);

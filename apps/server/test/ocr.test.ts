@@ -2,33 +2,19 @@
 // text and scanned at test time (ocrFixtures.ts), and every result is read back with poppler's
 // pdftotext, pdfinfo and pdftoppm, never with the engines that made it.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ErrorCode, OCR_LIMIT_MB, ocrTooLargeMessage, toolParams, type TaskEntry } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { quireForTests } from './harness.js';
 import { encryptPdf } from './fixtures.js';
 import { charAccuracy, expectedText, makeScanImages, makeScannedPdf, ocrPages } from './ocrFixtures.js';
 import { ocr } from '../src/tools/ocr.js';
 import { runTool } from '../src/tools/tool.js';
 
-let quire: Running;
-let client: Client;
-let dir: string;
+const { client, dir } = quireForTests('ocr');
 const file = (name: string) => path.join(dir, name);
-
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-ocr-'));
-  quire = await startQuire();
-  client = new Client(quire.url);
-});
-
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 const pdftotext = (pdf: string, page?: number, raw = false) =>
   execFileSync('pdftotext', [

@@ -10,11 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuireError } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { quireForTests } from './harness.js';
 
-let quire: Running;
-let client: Client;
-let dir: string;
+const served = quireForTests('office-security', { officeListeners: 1 });
+const { client, dir } = served;
 const file = (name: string) => path.join(dir, name);
 const text = (pdf: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', pdf, '-']).toString();
 
@@ -199,7 +198,7 @@ async function convert(source: string): Promise<{ code: number; text: string }> 
 async function convertInEngine(source: string): Promise<{ code: number; text: string }> {
   const pdf = `${source}.out.pdf`;
   try {
-    await quire.ctx.office.convert({ input: source, output: pdf }, { timeoutMs: 120_000, memoryMb: 2048 });
+    await served.quire.ctx.office.convert({ input: source, output: pdf }, { timeoutMs: 120_000, memoryMb: 2048 });
   } catch (e) {
     return { code: (e as QuireError).code, text: '' };
   }
@@ -208,24 +207,13 @@ async function convertInEngine(source: string): Promise<{ code: number; text: st
 
 const secrets: { name: string; path: string; marker: string }[] = [];
 
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-office-security-'));
-  quire = await startQuire({ officeListeners: 1 });
-  client = new Client(quire.url);
-}, 60_000);
-
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
 describe('a document that names files outside its job', () => {
   // The documents are made before the secrets exist, so nothing can have been embedded on the way.
   const names = Object.keys(documents);
   const made = new Map<string, string>();
 
   beforeAll(async () => {
-    const dataDir = quire.ctx.config.dataDir;
+    const dataDir = served.quire.ctx.config.dataDir;
     const candidates = {
       storage: ['SECRETSTORAGEUPLOAD'],
       data: [path.join(dataDir, 'secret-data.pdf'), 'SECRETDATAFOLDER'],
@@ -281,7 +269,7 @@ describe('the LibreOffice jail', () => {
       .split('\n')
       .map(Number);
     expect(pids.length).toBeGreaterThan(0);
-    const dataDir = quire.ctx.config.dataDir;
+    const dataDir = served.quire.ctx.config.dataDir;
     for (const pid of pids) {
       const uid = Number(/^Uid:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
       if (process.getuid!() === 0) {

@@ -1,34 +1,26 @@
 // The organise tools through the HTTP API against real qpdf, outputs checked with qpdf,
 // pdfinfo and pdftotext.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, pageRangeMessages } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { quireForTests } from './harness.js';
 import { encryptPdf, makePdf, npages, pageLabels, rotations } from './fixtures.js';
 
-let quire: Running;
-let client: Client;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-organise-'));
+const served = quireForTests('organise');
+const { client, dir } = served;
 const file = (name: string) => path.join(dir, name);
 let a3: string; // "A Page 1..3"
 let b5: string; // "B Page 1..5"
 
 beforeAll(async () => {
-  quire = await startQuire();
-  client = new Client(quire.url);
   await makePdf(file('a.pdf'), 3, 'A');
   await makePdf(file('b.pdf'), 5, 'B');
   await makePdf(file('c.pdf'), 10, 'C');
   encryptPdf(file('c.pdf'), file('c-locked.pdf'), 'open-sesame');
   a3 = await client.uploadId(file('a.pdf'));
   b5 = await client.uploadId(file('b.pdf'));
-});
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('merge', () => {
@@ -168,19 +160,19 @@ describe('bad input', () => {
   it('refuses a damaged PDF and keeps nothing of it', async () => {
     fs.writeFileSync(file('broken.pdf'), '%PDF-1.7\n1 0 obj <<>> garbage without pages\n%%EOF');
     expect((await client.upload(file('broken.pdf'))).code).toBe(ErrorCode.Damaged);
-    const stored = fs.readdirSync(path.join(quire.ctx.config.dataDir, 'storage', 'files'));
-    const rows = await quire.ctx.db.selectFrom('files').select('id').execute();
+    const stored = fs.readdirSync(path.join(served.quire.ctx.config.dataDir, 'storage', 'files'));
+    const rows = await served.quire.ctx.db.selectFrom('files').select('id').execute();
     expect(stored).toHaveLength(rows.length);
   });
 
   it('a file damaged after upload fails its task with 3124 and leaves no output', async () => {
     const id = await client.uploadId(file('a.pdf'));
-    const row = await quire.ctx.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    fs.writeFileSync(await quire.ctx.storage.localPath(row.storage_key), '%PDF-1.4\nthis is no longer a PDF');
+    const row = await served.quire.ctx.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    fs.writeFileSync(await served.quire.ctx.storage.localPath(row.storage_key), '%PDF-1.4\nthis is no longer a PDF');
     const created = await client.post('document/rotate', { file_id: id, angle: 90, pages: 'all' });
     const entry = await client.waitTask(created.data.task_id);
     expect(entry).toMatchObject({ status: ErrorCode.Damaged, is_done: false });
-    expect(fs.existsSync(path.join(quire.ctx.config.dataDir, 'storage', 'outputs', entry.task_id))).toBe(false);
+    expect(fs.existsSync(path.join(served.quire.ctx.config.dataDir, 'storage', 'outputs', entry.task_id))).toBe(false);
     expect((await client.raw(`/api/tools/v1/document/download-doc?task_id=${entry.task_id}`)).status).toBe(404);
   });
 });

@@ -2,12 +2,11 @@
 // HTTP against a real Quire. The source is a Word document laid out to PDF by LibreOffice; outputs
 // are read back with independent tools: unzip, Python's XML parser, LibreOffice, pdftotext.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type TaskEntry } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { quireForTests } from './harness.js';
 import { encryptPdf } from './fixtures.js';
 import { makeScannedPdf } from './imageFixtures.js';
 import {
@@ -23,25 +22,15 @@ import {
   soffice,
 } from './pdfToDocsFixtures.js';
 
-let quire: Running;
-let client: Client;
-let dir: string;
+const { client, dir } = quireForTests('todocs');
 let report: string;
 let reportId: string;
 const file = (name: string) => path.join(dir, name);
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-todocs-'));
-  quire = await startQuire();
-  client = new Client(quire.url);
   report = await makeReportPdf(dir);
   reportId = await client.uploadId(report);
 }, 120_000);
-
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 /** GET converter to the end of the task (or the refusal when it is made). */
 async function convert(fileId: string, format: string, passwd?: string): Promise<TaskEntry> {

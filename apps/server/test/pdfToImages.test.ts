@@ -1,30 +1,17 @@
 // PDF to images (the converter with an image output_format) and extract images, over HTTP against
 // a real Quire. Image sizes are read from the files' own headers here, never by the engines used.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type TaskEntry } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { quireForTests } from './harness.js';
 import { encryptPdf, makePdf } from './fixtures.js';
 import { encodeJpeg, encodePng, makeImagePdf, photoRaster, screenshotRaster } from './imageFixtures.js';
 
-let quire: Running;
-let client: Client;
-let dir: string;
+const served = quireForTests('toimages');
+const { client, dir } = served;
 const file = (name: string) => path.join(dir, name);
-
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-toimages-'));
-  quire = await startQuire();
-  client = new Client(quire.url);
-});
-
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 type Kind = 'png' | 'jpg' | 'bmp' | 'tiff';
 
@@ -164,7 +151,7 @@ describe('PDF to images', () => {
 
 describe('extract images', () => {
   it("is described in the OpenAPI document, as is the converter's dpi", async () => {
-    const doc = await (await fetch(`${quire.url}/api/docs`)).json();
+    const doc = await (await fetch(`${served.quire.url}/api/docs`)).json();
     expect(doc.paths['/api/tools/v1/extract_images'].post.requestBody).toBeDefined();
     const dpi = doc.paths['/api/tools/v1/converter'].get.parameters.find((p: { name: string }) => p.name === 'dpi');
     expect(dpi.schema).toMatchObject({ type: 'integer', minimum: 36, maximum: 600 });

@@ -2,32 +2,18 @@
 // real Quire. Outputs are read with unzip and a DXF parser of the test's own, and opened by
 // LibreOffice (its own process and profile, not the server's listeners), whose PDFs poppler reads.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts, TextRenderingMode, degrees, rgb, setTextRenderingMode } from 'pdf-lib';
 import { ErrorCode, type TaskEntry } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { quireForTests } from './harness.js';
 import { encryptPdf } from './fixtures.js';
 import { encodePng, screenshotRaster } from './imageFixtures.js';
 import { isWhite, pageSizes, renderPage } from './convertFixtures.js';
 
-let quire: Running;
-let client: Client;
-let dir: string;
+const { client, dir } = quireForTests('pptdxf');
 const file = (name: string) => path.join(dir, name);
-
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-pptdxf-'));
-  quire = await startQuire();
-  client = new Client(quire.url);
-});
-
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 /** GET converter to `format`, to the end of the task; the output is saved as `dest`. */
 async function convert(fileId: string, format: string, dest: string, passwd?: string): Promise<TaskEntry> {

@@ -1,17 +1,14 @@
 // Protect and Unlock through the HTTP API against real qpdf; outputs checked with qpdf
 // (--requires-password, --show-encryption, --check) and pdftotext.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, errorMessages, protectPasswordMessage } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { quireForTests } from './harness.js';
 import { encryptPdf, makePdf, npages, pageLabels, requiresPassword } from './fixtures.js';
 
-let quire: Running;
-let client: Client;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-protect-'));
+const served = quireForTests('protect');
+const { client, dir } = served;
 const file = (name: string) => path.join(dir, name);
 let plain: string; // "P Page 1..4"
 
@@ -19,13 +16,7 @@ const showEncryption = (f: string, password: string) => execFileSync('qpdf', ['-
 const text = (f: string, password: string) => execFileSync('pdftotext', ['-upw', password, f, '-']).toString();
 
 beforeAll(async () => {
-  quire = await startQuire();
-  client = new Client(quire.url);
   plain = await makePdf(file('plain.pdf'), 4, 'P');
-});
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('protect', () => {
@@ -78,7 +69,8 @@ describe('protect', () => {
   it('leaves no job file with the password behind', async () => {
     await client.runTool('encrypt', { file_id: await client.uploadId(plain), password: 'not-on-disk' }, file('p2.pdf'));
     // grep exits 1 when it finds nothing; the database is left out (a task's params are cleared when it ends).
-    const grep = () => execFileSync('grep', ['-rl', 'not-on-disk', quire.ctx.config.dataDir, '--exclude=*.db*'], { encoding: 'utf8' });
+    const grep = () =>
+      execFileSync('grep', ['-rl', 'not-on-disk', served.quire.ctx.config.dataDir, '--exclude=*.db*'], { encoding: 'utf8' });
     expect(grep).toThrow(expect.objectContaining({ status: 1 }));
   });
 });

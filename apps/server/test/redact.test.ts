@@ -2,18 +2,14 @@
 // covered. Checked with pdftotext (text gone), the decompressed file (no trace of the strings),
 // pdfimages (image pixels blanked), pdftoppm (black boxes where the marks were), pdfinfo
 // (metadata gone) and qpdf --json (annotations over or mentioning a mark gone).
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { quireForTests } from './harness.js';
 import { encryptPdf, npages } from './fixtures.js';
 import { annotations, firstImage, formFields, makeDoc, pdfinfo, qpdfCheckOk, rawContent, renderPage, text, words } from './editFixtures.js';
 
-let quire: Running;
-let client: Client;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-redact-'));
+const { client, dir } = quireForTests('redact');
 const file = (name: string) => path.join(dir, name);
 let docId: string;
 
@@ -29,8 +25,6 @@ function areaOver(pdf: string, page: number, word: string, pad = 1) {
 const hexOf = (s: string) => Buffer.from(s, 'latin1').toString('hex');
 
 beforeAll(async () => {
-  quire = await startQuire();
-  client = new Client(quire.url);
   await makeDoc(file('doc.pdf'), {
     title: 'Report on Zanzibar',
     subject: 'Zanzibar',
@@ -65,10 +59,6 @@ beforeAll(async () => {
     ],
   });
   docId = await client.uploadId(file('doc.pdf'));
-});
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('redact', () => {

@@ -1,27 +1,13 @@
 // A redaction pattern that backtracks catastrophically is stopped by its time budget and answered
 // with 3100 and a message saying why, instead of holding a core until the engine's time limit.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ErrorCode } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { quireForTests } from './harness.js';
 import { makePdf } from './fixtures.js';
 
-let quire: Running;
-let client: Client;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-pattern-'));
-
-beforeAll(async () => {
-  quire = await startQuire();
-  client = new Client(quire.url);
-}, 120_000);
-
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const { client, dir } = quireForTests('pattern');
 
 it('(a+)+$ over a long run of a’s answers 3100 once the search budget is spent', async () => {
   // 2^40 ways to split the run: without a budget this pattern would run for hours.

@@ -2,29 +2,16 @@
 // recovers, is kept repaired and the answer says so; what no repair recovers is still refused.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { quireForTests } from './harness.js';
 import { makePdf, pageLabels } from './fixtures.js';
 import { junkPrefixed } from './bombFixtures.js';
 
-let quire: Running;
-let client: Client;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-repair-'));
+const { client, dir } = quireForTests('repair');
 const file = (name: string) => path.join(dir, name);
 const corpus = path.join(import.meta.dirname, '../../../test-corpus/pdfjs');
-
-beforeAll(async () => {
-  quire = await startQuire();
-  client = new Client(quire.url);
-}, 120_000);
-
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 /** The stored file of an upload, as the download gives it. */
 async function stored(fileUrl: string, dest: string): Promise<string> {

@@ -1,19 +1,15 @@
 // Replace text through the HTTP API: pdftotext shows the new text and not the old, at the old
 // place (pdftotext -bbox), in the old size and colour (pdftoppm), in the old font where it has
 // the glyphs (pdffonts) and in a standard font of its style where it does not.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@quire/contracts';
-import { Client, startQuire, type Running } from './harness.js';
+import { quireForTests } from './harness.js';
 import { encryptPdf, npages } from './fixtures.js';
 import { colourIn, makeDoc, pdffonts, qpdfCheckOk, text, words } from './editFixtures.js';
 
-let quire: Running;
-let client: Client;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-replace-'));
+const { client, dir } = quireForTests('replace');
 const file = (name: string) => path.join(dir, name);
 let docId: string;
 
@@ -22,8 +18,6 @@ const replace = (id: string, search: string, replacement: string, dest: string, 
   client.runTool('document/replacetext', { file_id: id, search, replace: replacement, ...extra }, file(dest));
 
 beforeAll(async () => {
-  quire = await startQuire();
-  client = new Client(quire.url);
   await makeDoc(file('doc.pdf'), {
     pages: [
       {
@@ -36,10 +30,6 @@ beforeAll(async () => {
     ],
   });
   docId = await client.uploadId(file('doc.pdf'));
-});
-afterAll(async () => {
-  await quire.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('replace text', () => {
