@@ -163,6 +163,12 @@ describe('compress', () => {
     for (const i of after) expect(i.ppi).toBeGreaterThan(140);
     for (const i of after) expect(i.ppi).toBeLessThanOrEqual(151);
     expect(after.slice(0, 3).map((i) => i.enc)).toEqual(['jpeg', 'jpeg', 'jpeg']);
+    // The JPEGs themselves, as ImageMagick reads them: a grey image holds one channel, not three.
+    execFileSync('pdfimages', ['-j', out, file('form-photos-img')]);
+    const kinds = ['000', '001', '002'].map((n) =>
+      execFileSync('identify', ['-format', '%[colorspace]', file(`form-photos-img-${n}.jpg`)]).toString(),
+    );
+    expect(kinds).toEqual(['sRGB', 'Gray', 'sRGB']);
     expect(entry.outputs[0]!.note).toMatch(/^3 images recompressed/);
   });
 

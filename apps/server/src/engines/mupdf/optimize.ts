@@ -106,6 +106,8 @@ async function recompress(doc: Doc, image: Obj, placement: ImagePlacement, job: 
   if (!out) return false;
   const jpeg = await sharp(packedPixels(pixmap), { raw: { width: pixmap.getWidth(), height: pixmap.getHeight(), channels: out.channels } })
     .resize(w, h, { fit: 'fill' })
+    // libvips writes one channel as three unless told the image is grey.
+    .toColourspace(out.channels === 1 ? 'b-w' : 'srgb')
     .jpeg({ quality: job.jpegQuality, mozjpeg: true, chromaSubsampling: job.chromaSubsampling ? '4:2:0' : '4:4:4' })
     .toBuffer();
   const worth = downsampled ? stored : stored * (lossy ? REENCODE_GAIN : LOSSLESS_TO_JPEG_GAIN);
