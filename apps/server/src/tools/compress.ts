@@ -14,20 +14,31 @@ import { defineTool, outputName, type ToolContext } from './tool.js';
 
 type Level = ToolParams<'compress'>['level'];
 
-interface LevelSettings extends PdfwriteSettings {
-  /** mozjpeg quality (0–100) of the images the in-place optimiser re-encodes. */
+/** What the in-place optimiser does to images. */
+type ImageSettings = Pick<PdfwriteSettings, 'imageDpi' | 'chromaSubsampling'> & {
+  /** mozjpeg quality (0–100) of the images it re-encodes. */
   jpegQuality: number;
-}
+};
 
 /**
  * high: screen resolution and coarse JPEG, the smallest files; medium: e-book quality, as
  * /ebook; low: print-like resolution and fine JPEG with full colour detail.
  */
-export const compressLevels: Record<Level, LevelSettings> = {
+export const compressLevels: Record<Level, PdfwriteSettings & ImageSettings> = {
   high: { imageDpi: 96, monoDpi: 200, jpegQFactor: 0.9, chromaSubsampling: true, jpegQuality: 50 },
-  medium: { imageDpi: 150, monoDpi: 300, jpegQFactor: 0.76, chromaSubsampling: true, jpegQuality: 70 },
+  medium: { imageDpi: 150, monoDpi: 300, jpegQFactor: 0.76, chromaSubsampling: true, jpegQuality: 75 },
   low: { imageDpi: 220, monoDpi: 600, jpegQFactor: 0.4, chromaSubsampling: false, jpegQuality: 85 },
 };
+
+/** Coarser image settings a target size may go down to, each coarser than the one before; 50 dpi is still legible on screen. */
+const TARGET_LADDER: ImageSettings[] = [
+  { imageDpi: 150, jpegQuality: 60, chromaSubsampling: true },
+  { imageDpi: 120, jpegQuality: 50, chromaSubsampling: true },
+  { imageDpi: 96, jpegQuality: 45, chromaSubsampling: true },
+  { imageDpi: 72, jpegQuality: 40, chromaSubsampling: true },
+  { imageDpi: 72, jpegQuality: 30, chromaSubsampling: true },
+  { imageDpi: 50, jpegQuality: 30, chromaSubsampling: true },
+];
 
 /** A rewrite of the document and what it did, for the result view. */
 interface Candidate {
@@ -58,9 +69,8 @@ async function rebuilt(ctx: ToolContext, lossless: string, level: Level): Promis
  * The document optimised in place by the MuPDF program (engines/mupdf/optimize.ts), repacked, or
  * null when MuPDF could not do it: the other candidates remain.
  */
-async function optimised(ctx: ToolContext, lossless: string, level: Level): Promise<Candidate | null> {
-  const settings = compressLevels[level];
-  const mupdfOut = path.join(ctx.workDir, 'optimised-mupdf.pdf');
+async function optimised(ctx: ToolContext, lossless: string, settings: ImageSettings, name: string): Promise<Candidate | null> {
+  const mupdfOut = path.join(ctx.workDir, `${name}-mupdf.pdf`);
   let done: { imagesRecompressed: number; fontsSubset: number };
   try {
     done = await runMupdf(
@@ -81,7 +91,7 @@ async function optimised(ctx: ToolContext, lossless: string, level: Level): Prom
     if (ctx.limits.signal?.aborted || !(e instanceof QuireError)) throw e;
     return null;
   }
-  const file = path.join(ctx.workDir, 'optimised.pdf');
+  const file = path.join(ctx.workDir, `${name}.pdf`);
   await optimizePdf({ file: mupdfOut }, file, ctx.limits, span(ctx, 80, 85));
   await fs.rm(mupdfOut, { force: true });
   const did = [
@@ -90,6 +100,68 @@ async function optimised(ctx: ToolContext, lossless: string, level: Level): Prom
     'duplicate objects merged and streams recompressed',
   ].filter(Boolean);
   return { file, note: `${did.join(', ')}.`.replace(/^./, (c) => c.toUpperCase()) };
+}
+
+const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 2 : 1)} MB`;
+
+/** The note of a result that misses its target size. */
+const unreachable = (target: number) =>
+  `${sizeText(target)} cannot be reached without losing content or going below ${TARGET_LADDER.at(-1)!.imageDpi} dpi: this is the smallest faithful result.`;
+
+type Sized = Candidate & { size: number };
+
+/** Tells whether a candidate kept everything the lossless repack keeps and passes qpdf's check. */
+function faithfulness(ctx: ToolContext, lossless: string) {
+  let reference: Promise<Fingerprint | null> | undefined;
+  return async (c: Candidate) => {
+    if (!c.lossless) {
+      // Text, annotations, form fields, outlines, attachments and pages, as in the lossless repack.
+      reference ??= fingerprintOf(lossless, ctx.limits);
+      const [before, after] = [await reference, await fingerprintOf(c.file, ctx.limits)];
+      if (!before || !after || !sameFingerprint(before, after)) return false;
+    }
+    return passesCheck(c.file, ctx.limits);
+  };
+}
+
+const withSize = async (c: Candidate): Promise<Sized> => ({ ...c, size: await sizeOf(c.file) });
+
+/**
+ * A target size the level's result misses: a binary search down TARGET_LADDER (three optimiser
+ * runs at most) for the finest settings whose faithful result fits, else the smallest one found,
+ * said so in its note.
+ */
+async function towardsTarget(
+  ctx: ToolContext,
+  lossless: string,
+  level: Level,
+  target: number,
+  faithful: (c: Candidate) => Promise<boolean>,
+): Promise<Sized | null> {
+  const rungs = TARGET_LADDER.filter(
+    (r) => r.imageDpi <= compressLevels[level].imageDpi && r.jpegQuality < compressLevels[level].jpegQuality,
+  );
+  let [lo, hi] = [0, rungs.length - 1];
+  let fit: Sized | null = null;
+  let smallest: Sized | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const made = await optimised(ctx, lossless, rungs[mid]!, `target-${mid}`);
+    const c = made && (await faithful(made)) ? await withSize(made) : null;
+    const detail = ` Images at ${rungs[mid]!.imageDpi} dpi, JPEG quality ${rungs[mid]!.jpegQuality}.`;
+    if (c && c.size <= target) {
+      fit = { ...c, note: `${c.note}${detail}` };
+      hi = mid - 1;
+    } else {
+      if (c && c.size < (smallest?.size ?? Infinity)) smallest = { ...c, note: `${c.note}${detail}` };
+      lo = mid + 1;
+    }
+  }
+  if (fit) return fit;
+  return smallest && { ...smallest, note: `${unreachable(target)} ${smallest.note}` };
 }
 
 export const compress = defineTool({
@@ -111,23 +183,26 @@ export const compress = defineTool({
     const candidates: Candidate[] = [
       { file: lossless, note: 'Repacked without loss: objects packed and streams recompressed.', lossless: true },
     ];
-    for (const made of [await rebuilt(ctx, lossless, p.level), await optimised(ctx, lossless, p.level)]) if (made) candidates.push(made);
-    const sized = await Promise.all(candidates.map(async (c) => ({ ...c, size: await sizeOf(c.file) })));
+    const made = [await rebuilt(ctx, lossless, p.level), await optimised(ctx, lossless, compressLevels[p.level], 'optimised')];
+    for (const c of made) if (c) candidates.push(c);
+    const sized = await Promise.all(candidates.map(withSize));
     sized.sort((a, b) => a.size - b.size);
     ctx.progress(88);
-    // A lossy candidate counts only when it lost nothing the lossless repack keeps (text,
-    // annotations, form fields, outlines, attachments, pages); the smallest such one wins.
-    let reference: Promise<Fingerprint | null> | undefined;
+    const faithful = faithfulness(ctx, lossless);
+    let best: Sized | null = null;
     for (const c of sized) {
       if (c.size >= inputSize) break;
-      if (!c.lossless) {
-        reference ??= fingerprintOf(lossless, ctx.limits);
-        const [before, after] = [await reference, await fingerprintOf(c.file, ctx.limits)];
-        if (!before || !after || !sameFingerprint(before, after)) continue;
+      if (await faithful(c)) {
+        best = c;
+        break;
       }
-      if (await passesCheck(c.file, ctx.limits))
-        return [{ path: c.file, name: outputName(input.name, 'compressed'), inputSize, note: c.note }];
     }
+    if (p.target_size && (best?.size ?? inputSize) > p.target_size) {
+      const further = await towardsTarget(ctx, lossless, p.level, p.target_size, faithful);
+      if (further && further.size < (best?.size ?? inputSize)) best = further;
+      else if (best) best = { ...best, note: `${unreachable(p.target_size)} ${best.note}` };
+    }
+    if (best) return [{ path: best.file, name: outputName(input.name, 'compressed'), inputSize, note: best.note }];
     // Storage takes the output file away, so the untouched input goes out as a copy.
     const original = path.join(ctx.workDir, 'original.pdf');
     await fs.copyFile(input.path, original);
