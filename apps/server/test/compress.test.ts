@@ -172,8 +172,9 @@ describe('compress', () => {
     expect(entry.outputs[0]!.note).toMatch(/^3 images recompressed/);
   });
 
-  it('goes below the level for a target size, and says so when the target cannot be reached', async () => {
-    const id = await client.uploadId(photos);
+  // Up to seven rewrites of each file (three at the level, three or four more towards the target).
+  it('goes below the level for a target size, and says so when the target cannot be reached', { timeout: 300_000 }, async () => {
+    const id = await client.uploadId(await makePhotoPdf(file('photo.pdf'), 1, 200));
     await compress(id, 'medium', 'target-level.pdf');
     const target = Math.round(size(file('target-level.pdf')) / 2);
     const entry = await compress(id, 'medium', 'target-met.pdf', { target_size: target });
@@ -181,12 +182,12 @@ describe('compress', () => {
     expect(entry.outputs[0]!.note).toMatch(/Images at \d+ dpi, JPEG quality \d+\.$/);
     expect(Math.max(...imagePpi(file('target-met.pdf')))).toBeLessThan(150);
     qpdfCheck(file('target-met.pdf'));
-    expect(text(file('target-met.pdf'))).toMatch(/Photo 1[\s\S]*Photo 2/);
+    expect(text(file('target-met.pdf'))).toContain('Photo 1');
 
     const missed = await compress(id, 'medium', 'target-missed.pdf', { target_size: 1000 });
     expect(missed.outputs[0]!.note).toMatch(/^1 KB cannot be reached without losing content or going below 50 dpi/);
     expect(size(file('target-missed.pdf'))).toBeLessThan(size(file('target-met.pdf')));
-    expect(text(file('target-missed.pdf'))).toMatch(/Photo 1[\s\S]*Photo 2/);
+    expect(text(file('target-missed.pdf'))).toContain('Photo 1');
   });
 
   it('takes an encrypted file with its password (3122 without, 3123 wrong) and returns it unlocked', async () => {
