@@ -4,7 +4,7 @@
 // pages use, and identical objects merged when it is saved.
 import fs from 'node:fs';
 import type * as mupdf from 'mupdf';
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import { packedPixels } from '../pixmapPixels.js';
 import type { ImagePlacement, JobResults, OptimizeJob } from './jobs.js';
 import { openPdf, progress } from './program.js';
@@ -18,6 +18,12 @@ const LOSSLESS_TO_JPEG_GAIN = 0.25;
 
 type Doc = mupdf.PDFDocument;
 type Obj = mupdf.PDFObject;
+
+/** What one run keeps between images: the encoder, and the soft masks already downsampled (several images may share one). */
+interface Run {
+  sharp: typeof SharpModule;
+  masksDone: Set<number>;
+}
 
 const lastFilter = (stream: Obj): string => {
   const f = stream.get('Filter');
@@ -74,7 +80,7 @@ function targetSize(width: number, height: number, xScale: number, yScale: numbe
 }
 
 /** Downsamples a soft mask by the scale its image got; it stays lossless (Flate when saved), as edges of transparency must. */
-async function shrinkMask(doc: Doc, smask: Obj, xScale: number, yScale: number) {
+async function shrinkMask(doc: Doc, smask: Obj, xScale: number, yScale: number, { sharp }: Run) {
   const [width, height] = [smask.get('Width').asNumber(), smask.get('Height').asNumber()];
   const [w, h] = targetSize(width, height, xScale, yScale);
   if (w === width && h === height) return;
@@ -92,7 +98,7 @@ async function shrinkMask(doc: Doc, smask: Obj, xScale: number, yScale: number) 
 }
 
 /** Replaces the image by a smaller JPEG at the target resolution; true when it did. */
-async function recompress(doc: Doc, image: Obj, placement: ImagePlacement, job: OptimizeJob, masksDone: Set<number>): Promise<boolean> {
+async function recompress(doc: Doc, image: Obj, placement: ImagePlacement, job: OptimizeJob, run: Run): Promise<boolean> {
   if (!image.isStream() || image.get('Subtype').asName() !== 'Image' || mustStayAsIs(image)) return false;
   const [width, height] = [image.get('Width').asNumber(), image.get('Height').asNumber()];
   const [xScale, yScale] = [job.targetDpi / placement.xPpi, job.targetDpi / placement.yPpi];
@@ -104,7 +110,8 @@ async function recompress(doc: Doc, image: Obj, placement: ImagePlacement, job: 
   const pixmap = decodedPixels(doc, image);
   const out = jpegSpace(doc, image, pixmap);
   if (!out) return false;
-  const jpeg = await sharp(packedPixels(pixmap), { raw: { width: pixmap.getWidth(), height: pixmap.getHeight(), channels: out.channels } })
+  const jpeg = await run
+    .sharp(packedPixels(pixmap), { raw: { width: pixmap.getWidth(), height: pixmap.getHeight(), channels: out.channels } })
     .resize(w, h, { fit: 'fill' })
     // libvips writes one channel as three unless told the image is grey.
     .toColourspace(out.channels === 1 ? 'b-w' : 'srgb')
@@ -120,9 +127,9 @@ async function recompress(doc: Doc, image: Obj, placement: ImagePlacement, job: 
   image.put('BitsPerComponent', doc.newInteger(8));
   image.writeRawStream(jpeg);
   const smask = image.get('SMask');
-  if (smask.isStream() && !masksDone.has(smask.asIndirect())) {
-    masksDone.add(smask.asIndirect());
-    await shrinkMask(doc, smask, w / width, h / height);
+  if (smask.isStream() && !run.masksDone.has(smask.asIndirect())) {
+    run.masksDone.add(smask.asIndirect());
+    await shrinkMask(doc, smask, w / width, h / height, run);
   }
   return true;
 }
@@ -213,10 +220,13 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
     doc = openPdf(job.input);
   }
   let imagesRecompressed = 0;
-  const masksDone = new Set<number>();
+  // Loaded here, not with the module: the other MuPDF jobs share this program and need no libvips.
+  const run: Run = { sharp: (await import('sharp')).default, masksDone: new Set() };
+  // Each image is encoded once: libvips' cache would only hold memory under the job's bound.
+  run.sharp.cache(false);
   for (const [done, placement] of job.images.entries()) {
     try {
-      if (await recompress(doc, doc.newIndirect(placement.object), placement, job, masksDone)) imagesRecompressed++;
+      if (await recompress(doc, doc.newIndirect(placement.object), placement, job, run)) imagesRecompressed++;
     } catch (e) {
       // An image that cannot be decoded stays as it is; the others still shrink.
       process.stderr.write(`image ${placement.object} left as it is: ${(e as Error).message}\n`);
