@@ -1,274 +1,312 @@
-// Compress benchmark: Quire's three levels against the two common recipes, in the same run.
+// Compress benchmark: Quire's Compress against `gs -dPDFSETTINGS=/ebook` in the same run, over
+// every unencrypted PDF of the pdf.js corpus that Quire accepts.
 //
-//   node --import tsx bench/compress.ts            (BENCH_REPS=3 by default)
+//   node --import tsx bench/compress.ts                     (medium)
+//   BENCH_LEVELS=high,medium,low node --import tsx bench/compress.ts
+//   BENCH_FILES='^issue' node --import tsx bench/compress.ts   (only the files whose names match)
+//   BENCH_IMAGES=1 node --import tsx bench/compress.ts          (only the files holding images)
 //
-// Inputs are generated in code (photos, a scan, screenshots, a born-digital report) plus the
-// largest unencrypted files of the pdf.js corpus. For each input and method it reports the output
-// size, the time (median of BENCH_REPS runs), how close the pages look to the input's (PSNR of
-// the rendered pages) and whether text, annotations, form fields, outlines and attachments
-// survived. See bench/README.md.
+// Per file and method: the output size, the time, the worst page's SSIM against the input (both
+// rendered grey by pdftoppm at 72 dpi), whether the file grew and whether it was damaged (the
+// fingerprint of apps/server/src/engines/fingerprint.ts: pages, text, annotations, form fields,
+// outlines, attachments). See bench/README.md.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { fingerprintOf, sameFingerprint } from '../apps/server/src/engines/fingerprint.js';
+import { fingerprintOf, sameFingerprint, type Fingerprint } from '../apps/server/src/engines/fingerprint.js';
 import { inspectPdf } from '../apps/server/src/engines/qpdf.js';
 import { tools } from '../apps/server/src/tools/registry.js';
-import { makePhotoPdf, makeScannedPdf, makeScreenshotPdf } from '../apps/server/test/imageFixtures.js';
 
-const REPS = Math.max(1, Number(process.env.BENCH_REPS) || 3);
-const CORPUS_FILES = 25;
+const LEVELS = (process.env.BENCH_LEVELS ?? 'medium').split(',') as ('high' | 'medium' | 'low')[];
+const FILES = new RegExp(process.env.BENCH_FILES ?? '');
 const corpusDir = path.resolve(import.meta.dirname, '../test-corpus/pdfjs');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-compress-'));
 const limits = { timeoutMs: 600_000, memoryMb: 4096 };
+/** The files issue 9 names: image-bearing, where Ghostscript's candidate used to be refused. */
+const NAMED = ['160F-2019.pdf', 'issue6410.pdf', 'large_jpeg_downscale.pdf', 'bug854315.pdf', 'issue5475.pdf'];
 
 // --- Methods ---------------------------------------------------------------------------------------
 
-function run(cmd: string, args: string[]): Promise<void> {
+function run(cmd: string, args: string[]): Promise<boolean> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (c) => (stderr += c));
+    const child = spawn(cmd, args, { stdio: 'ignore' });
     child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 || (cmd === 'qpdf' && code === 3) ? resolve() : reject(new Error(`${cmd} exited ${code}: ${stderr.slice(0, 300)}`)),
-    );
+    child.on('close', (code) => resolve(code === 0));
   });
 }
 
-/** Writes `out` from `input`; Quire's tool module is called in-process as the worker calls it. */
-type Method = { name: string; run(input: string, out: string): Promise<void> };
+/** Writes `out` from `input`, or returns false when the method failed on it. */
+type Method = { name: string; run(input: string, pages: number, out: string): Promise<boolean> };
 
 const quire = (level: 'high' | 'medium' | 'low'): Method => ({
   name: `Quire ${level}`,
-  async run(input, out) {
+  async run(input, pages, out) {
     const workDir = fs.mkdtempSync(path.join(tmp, 'work-'));
-    // The page count as the upload finds it (qpdf's page-tree walk).
-    const { pages } = await inspectPdf(input, undefined, limits);
-    const [result] = await tools.compress.run(
-      { inputs: [{ path: input, name: path.basename(input), pages }], workDir, limits, progress: () => {} },
-      { file_id: '', level },
-    );
-    fs.copyFileSync(result!.path, out);
-    fs.rmSync(workDir, { recursive: true, force: true });
+    try {
+      const [result] = await tools.compress.run(
+        { inputs: [{ path: input, name: path.basename(input), pages }], workDir, limits, progress: () => {} },
+        { file_id: '', level },
+      );
+      fs.copyFileSync(result!.path, out);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
   },
 });
 
-const methods: Method[] = [
-  quire('high'),
-  quire('medium'),
-  quire('low'),
-  {
-    name: 'gs /ebook',
-    run: (input, out) =>
-      run('gs', ['-q', '-dSAFER', '-dNOPAUSE', '-dBATCH', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${out}`, input]),
-  },
-  { name: 'qpdf', run: (input, out) => run('qpdf', ['--object-streams=generate', '--recompress-flate', input, out]) },
-];
-
-// --- Measures --------------------------------------------------------------------------------------
-
-/** Grey renderings of every page at 100 dpi (on-screen reading size), as raw PGM pixels; null where poppler cannot render the file. */
-function render(file: string): Buffer[] | null {
-  const dir = fs.mkdtempSync(path.join(tmp, 'render-'));
-  try {
-    execFileSync('pdftoppm', ['-r', '100', '-gray', file, path.join(dir, 'p')], { stdio: 'ignore' });
-  } catch {
-    fs.rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-  const pages = fs
-    .readdirSync(dir)
-    .sort()
-    .map((f) => {
-      const pgm = fs.readFileSync(path.join(dir, f));
-      // Header: "P5\n<w> <h>\n255\n"
-      let offset = 0;
-      for (let fields = 0; fields < 4; offset++) if (pgm[offset] === 0x0a || pgm[offset] === 0x20) fields++;
-      return pgm.subarray(offset);
-    });
-  fs.rmSync(dir, { recursive: true, force: true });
-  return pages;
-}
-
-/** Peak signal-to-noise ratio of the output's pages against the input's (dB; ∞ when identical). */
-function psnr(before: Buffer[] | null, after: Buffer[] | null): number | null {
-  if (!before || !after || before.length !== after.length) return null;
-  let sq = 0;
-  let n = 0;
-  for (const [i, a] of before.entries()) {
-    const b = after[i]!;
-    if (a.length !== b.length) return null;
-    for (let j = 0; j < a.length; j++) sq += (a[j]! - b[j]!) ** 2;
-    n += a.length;
-  }
-  return sq === 0 ? Infinity : 10 * Math.log10((255 * 255) / (sq / n));
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+const gsEbook: Method = {
+  name: 'gs /ebook',
+  run: (input, _pages, out) =>
+    run('gs', ['-q', '-dSAFER', '-dNOPAUSE', '-dBATCH', '-sDEVICE=pdfwrite', '-dPDFSETTINGS=/ebook', `-sOutputFile=${out}`, input]),
 };
 
-interface Result {
+// --- SSIM ------------------------------------------------------------------------------------------
+
+interface Grey {
+  width: number;
+  height: number;
+  pixels: Buffer;
+}
+
+/** Grey renderings of every page at 72 dpi; null where poppler cannot render the file. */
+function render(file: string): Grey[] | null {
+  const dir = fs.mkdtempSync(path.join(tmp, 'render-'));
+  try {
+    execFileSync('pdftoppm', ['-r', '72', '-gray', file, path.join(dir, 'p')], { stdio: 'ignore', timeout: 120_000 });
+    return fs
+      .readdirSync(dir)
+      .sort()
+      .map((f) => {
+        const pgm = fs.readFileSync(path.join(dir, f));
+        // Header: "P5\n<w> <h>\n255\n"
+        const fields: string[] = [];
+        let offset = 0;
+        let field = '';
+        while (fields.length < 4) {
+          const c = pgm[offset++]!;
+          if (c === 0x0a || c === 0x20) {
+            fields.push(field);
+            field = '';
+          } else field += String.fromCharCode(c);
+        }
+        return { width: Number(fields[1]), height: Number(fields[2]), pixels: pgm.subarray(offset) };
+      });
+  } catch {
+    return null;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const WINDOW = 8;
+const STEP = 4;
+const C1 = (0.01 * 255) ** 2;
+const C2 = (0.03 * 255) ** 2;
+
+/** Mean SSIM of two same-sized grey images over 8×8 windows every 4 pixels (Wang et al.'s index, square windows). */
+function ssim(a: Grey, b: Grey): number {
+  if (a.width !== b.width || a.height !== b.height) return 0;
+  if (a.width < WINDOW || a.height < WINDOW) return a.pixels.equals(b.pixels) ? 1 : 0;
+  let sum = 0;
+  let windows = 0;
+  const n = WINDOW * WINDOW;
+  for (let y = 0; y + WINDOW <= a.height; y += STEP) {
+    for (let x = 0; x + WINDOW <= a.width; x += STEP) {
+      let [sa, sb, saa, sbb, sab] = [0, 0, 0, 0, 0];
+      for (let dy = 0; dy < WINDOW; dy++) {
+        const row = (y + dy) * a.width + x;
+        for (let dx = 0; dx < WINDOW; dx++) {
+          const [pa, pb] = [a.pixels[row + dx]!, b.pixels[row + dx]!];
+          sa += pa;
+          sb += pb;
+          saa += pa * pa;
+          sbb += pb * pb;
+          sab += pa * pb;
+        }
+      }
+      const [ma, mb] = [sa / n, sb / n];
+      const [va, vb, cov] = [saa / n - ma * ma, sbb / n - mb * mb, sab / n - ma * mb];
+      sum += ((2 * ma * mb + C1) * (2 * cov + C2)) / ((ma * ma + mb * mb + C1) * (va + vb + C2));
+      windows++;
+    }
+  }
+  return sum / windows;
+}
+
+/** The lowest SSIM over the pages, or null when either file cannot be rendered (a page count that differs scores 0). */
+function worstPageSsim(before: Grey[] | null, after: Grey[] | null): number | null {
+  if (!before || !after) return null;
+  if (before.length !== after.length) return 0;
+  return Math.min(1, ...before.map((page, i) => ssim(page, after[i]!)));
+}
+
+// --- Run -------------------------------------------------------------------------------------------
+
+interface Outcome {
+  file: string;
+  inputBytes: number;
+  images: boolean;
   bytes: number;
   ms: number;
-  /** mean PSNR over the inputs whose pages could be compared, and how many those were */
-  psnr: number | null;
-  compared: number;
-  /** inputs whose text and structure all survived */
-  kept: number;
-  larger: number;
-  invalid: number;
+  ssim: number | null;
+  failed: boolean;
+  grown: boolean;
+  damaged: boolean;
 }
 
-/** Runs a method over a set of inputs: REPS timed runs each, then checks the last output. */
-async function measure(method: Method, inputs: string[]): Promise<Result> {
-  const r: Result = { bytes: 0, ms: 0, psnr: null, compared: 0, kept: 0, larger: 0, invalid: 0 };
-  const psnrs: number[] = [];
-  for (const input of inputs) {
-    const out = path.join(tmp, 'out.pdf');
-    const times: number[] = [];
-    for (let i = 0; i < REPS; i++) {
-      fs.rmSync(out, { force: true });
-      const start = performance.now();
-      await method.run(input, out);
-      times.push(performance.now() - start);
-    }
-    r.ms += median(times);
-    const size = fs.statSync(out).size;
-    r.bytes += size;
-    if (size > fs.statSync(input).size) r.larger++;
-    try {
-      execFileSync('qpdf', ['--check', out], { stdio: 'ignore' });
-    } catch (e) {
-      if ((e as { status: number }).status !== 3) r.invalid++;
-    }
-    const { pages } = await inspectPdf(input, undefined, limits);
-    const [a, b] = [await fingerprintOf(input, pages, limits), await fingerprintOf(out, pages, limits)];
-    if (a && b && sameFingerprint(a, b)) r.kept++;
-    const p = psnr(render(input), render(out));
-    if (p !== null) psnrs.push(Math.min(p, 99));
-  }
-  r.compared = psnrs.length;
-  if (psnrs.length) r.psnr = psnrs.reduce((x, y) => x + y, 0) / psnrs.length;
-  return r;
-}
-
-// --- Inputs ----------------------------------------------------------------------------------------
-
-/** A born-digital report: text and vector charts, as a word processor would write it. */
-async function makeReport(file: string, pages: number) {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.TimesRoman);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  for (let n = 1; n <= pages; n++) {
-    const page = doc.addPage([595, 842]);
-    page.drawText(`Quarterly report, section ${n}`, { x: 60, y: 780, size: 18, font: bold });
-    for (let line = 0; line < 30; line++) {
-      page.drawText(`Line ${line + 1} of section ${n}: revenue, costs and the outlook for the next quarter in some detail.`, {
-        x: 60,
-        y: 740 - line * 14,
-        size: 10,
-        font,
-      });
-    }
-    for (let bar = 0; bar < 12; bar++) {
-      const h = 40 + ((bar * 37 + n * 13) % 120);
-      page.drawRectangle({ x: 70 + bar * 38, y: 120, width: 26, height: h, color: rgb(0.2, 0.4, 0.7 - bar * 0.03) });
-    }
-  }
-  fs.writeFileSync(file, await doc.save());
-  return file;
-}
-
-/** The largest unencrypted files of the pdf.js corpus that Quire accepts (real-world, born-digital, odd). */
-async function corpusSample(): Promise<string[]> {
-  const manifest = fs
+/** The corpus files Quire accepts at upload (unencrypted, readable), with their page counts. */
+async function corpus(): Promise<{ file: string; pages: number; images: boolean }[]> {
+  const names = fs
     .readFileSync(path.join(corpusDir, '../pdfjs-manifest.tsv'), 'utf8')
     .split('\n')
     .slice(1)
     .map((l) => l.split('\t'))
-    .filter((c) => c[0] && c[3] === 'no' && c[2] !== '-');
-  const sample: string[] = [];
-  for (const [name] of manifest.sort((a, b) => Number(b[1]) - Number(a[1]))) {
-    if (sample.length === CORPUS_FILES) break;
-    const file = path.join(corpusDir, name!);
-    // Refused at upload (3124, damaged) is no compress input.
-    if (
-      await inspectPdf(file, undefined, limits).then(
-        () => true,
-        () => false,
-      )
-    )
-      sample.push(file);
+    .filter((c) => c[0] && c[3] === 'no' && c[2] !== '-')
+    .map((c) => c[0]!)
+    .filter((name) => FILES.test(name));
+  const files: { file: string; pages: number; images: boolean }[] = [];
+  for (const name of names.sort()) {
+    const file = path.join(corpusDir, name);
+    const pages = await inspectPdf(file, undefined, limits).then(
+      (f) => f.pages,
+      () => 0,
+    );
+    if (!pages) continue;
+    let images = false;
+    try {
+      images =
+        execFileSync('pdfimages', ['-list', file], { stdio: ['ignore', 'pipe', 'ignore'], timeout: 60_000 })
+          .toString()
+          .split('\n').length > 3;
+    } catch {}
+    if (images || !process.env.BENCH_IMAGES) files.push({ file, pages, images });
   }
-  return sample;
+  return files;
 }
 
-// --- Main ------------------------------------------------------------------------------------------
+async function measure(
+  method: Method,
+  input: { file: string; pages: number; images: boolean },
+  before: {
+    print: Fingerprint | null;
+    pages: Grey[] | null;
+  },
+): Promise<Outcome> {
+  const out = path.join(tmp, 'out.pdf');
+  fs.rmSync(out, { force: true });
+  const inputBytes = fs.statSync(input.file).size;
+  const start = performance.now();
+  const ok = (await method.run(input.file, input.pages, out)) && fs.existsSync(out);
+  const ms = performance.now() - start;
+  const base = { file: path.basename(input.file), inputBytes, images: input.images, ms };
+  // A failed method leaves the input as it was: no gain, nothing lost.
+  if (!ok) return { ...base, bytes: inputBytes, ssim: 1, failed: true, grown: false, damaged: false };
+  const bytes = fs.statSync(out).size;
+  const after = await fingerprintOf(out, input.pages, limits);
+  return {
+    ...base,
+    bytes,
+    ssim: worstPageSsim(before.pages, render(out)),
+    failed: false,
+    grown: bytes > inputBytes,
+    damaged: before.print !== null && (after === null || !sameFingerprint(before.print, after)),
+  };
+}
 
-const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2)} MB` : `${(n / 1024).toFixed(0)} KB`);
+const median = (xs: number[]) => {
+  if (!xs.length) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+function summary(name: string, rows: Outcome[]): string[] {
+  const input = rows.reduce((s, r) => s + r.inputBytes, 0);
+  const output = rows.reduce((s, r) => s + r.bytes, 0);
+  const ssims = rows.map((r) => r.ssim).filter((s): s is number => s !== null);
+  return [
+    name,
+    String(rows.length),
+    kb(input),
+    kb(output),
+    pct(1 - output / input),
+    pct(median(rows.map((r) => 1 - r.bytes / r.inputBytes))),
+    ssims.length ? median(ssims).toFixed(4) : 'n/a',
+    ssims.length ? Math.min(...ssims).toFixed(4) : 'n/a',
+    String(ssims.filter((s) => s < 0.99).length),
+    String(rows.filter((r) => r.grown).length),
+    String(rows.filter((r) => r.damaged).length),
+    String(rows.filter((r) => r.failed).length),
+    (rows.reduce((s, r) => s + r.ms, 0) / 1000).toFixed(1),
+  ];
+}
 
 async function main() {
-  console.log(`Generating inputs in ${tmp} …`);
-  const cases: { name: string; inputs: string[] }[] = [
-    { name: 'photos: 4 A4 pages, 300 dpi JPEG q92', inputs: [await makePhotoPdf(path.join(tmp, 'photos.pdf'), 4, 300)] },
-    { name: 'scan: 6 A4 pages, 300 dpi grey JPEG q90', inputs: [await makeScannedPdf(path.join(tmp, 'scan.pdf'), 6, 300)] },
-    { name: 'screenshots: 4 A4 pages, 200 dpi PNG', inputs: [await makeScreenshotPdf(path.join(tmp, 'screens.pdf'), 4, 200)] },
-    { name: 'born-digital report: 40 pages (pdf-lib)', inputs: [await makeReport(path.join(tmp, 'report.pdf'), 40)] },
-    { name: `pdf.js corpus: the ${CORPUS_FILES} largest unencrypted files Quire accepts`, inputs: await corpusSample() },
-  ];
-  console.log(`Running each method ${REPS}× per input (median time) …`);
-  const rows: string[][] = [];
-  for (const c of cases) {
-    const inputBytes = c.inputs.reduce((s, f) => s + fs.statSync(f).size, 0);
+  const methods = [...LEVELS.map(quire), gsEbook];
+  const inputs = await corpus();
+  console.log(
+    `${inputs.length} corpus files (${inputs.filter((i) => i.images).length} with images); methods: ${methods.map((m) => m.name).join(', ')}`,
+  );
+  const results = new Map<string, Outcome[]>(methods.map((m) => [m.name, []]));
+  for (const [i, input] of inputs.entries()) {
+    const before = { print: await fingerprintOf(input.file, input.pages, limits), pages: render(input.file) };
+    const line: string[] = [];
     for (const m of methods) {
-      const r = await measure(m, c.inputs);
-      const saved = ((1 - r.bytes / inputBytes) * 100).toFixed(1);
-      const many = c.inputs.length > 1;
-      rows.push([
-        c.name,
-        kb(inputBytes),
-        m.name,
-        kb(r.bytes),
-        `${saved}%`,
-        (r.ms / 1000).toFixed(2),
-        (r.psnr === null ? 'n/a' : r.psnr >= 99 ? 'identical' : r.psnr.toFixed(1)) + (many ? ` (${r.compared} files)` : ''),
-        many ? `${r.kept}/${c.inputs.length}` : r.kept ? 'yes' : 'NO',
-        many ? `${r.larger}` : r.larger ? 'LARGER' : '-',
-        many ? `${r.invalid}` : r.invalid ? 'INVALID' : '-',
-      ]);
-      console.log(`  ${c.name} | ${m.name}: ${kb(r.bytes)} (${saved}%), ${(r.ms / 1000).toFixed(2)} s`);
+      const r = await measure(m, input, before);
+      results.get(m.name)!.push(r);
+      line.push(
+        `${m.name} ${kb(r.bytes)} ${r.ssim?.toFixed(3) ?? 'n/a'}${r.damaged ? ' DAMAGED' : ''}${r.grown ? ' GROWN' : ''}${r.failed ? ' FAILED' : ''}`,
+      );
     }
+    console.log(`[${i + 1}/${inputs.length}] ${path.basename(input.file)} ${kb(fs.statSync(input.file).size)}: ${line.join(' | ')}`);
   }
   const header = [
+    'files',
+    'n',
     'input',
-    'input size',
-    'method',
-    'output size',
-    'saved',
+    'output',
+    'total saved',
+    'median saved',
+    'median worst-page SSIM',
+    'lowest worst-page SSIM',
+    'SSIM < 0.99',
+    'grown',
+    'damaged',
+    'failed',
     'time s',
-    'PSNR dB',
-    'kept text+structure',
-    'larger than input',
-    'fails qpdf --check',
   ];
   console.log();
-  console.log(`| ${header.join(' | ')} |`);
-  console.log(`|${header.map((_, i) => (i < 3 ? '---' : '---:')).join('|')}|`);
-  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  console.log(`| method | ${header.join(' | ')} |`);
+  console.log(
+    `|---|---|${header
+      .slice(1)
+      .map(() => '---:')
+      .join('|')}|`,
+  );
+  const sets: [string, (r: Outcome) => boolean][] = [
+    ['all', () => true],
+    ['with images', (r) => r.images],
+    ['issue 9 five', (r) => NAMED.includes(r.file)],
+  ];
+  for (const [setName, keep] of sets)
+    for (const m of methods) console.log(`| ${m.name} | ${summary(setName, results.get(m.name)!.filter(keep)).join(' | ')} |`);
+  console.log();
+  console.log('The five files of issue 9, output bytes:');
+  for (const name of NAMED)
+    console.log(
+      `  ${name}: ${methods.map((m) => `${m.name} ${results.get(m.name)!.find((r) => r.file === name)?.bytes ?? 'n/a'}`).join(', ')}`,
+    );
   console.log();
   console.log(
-    `Time: wall clock of one run (Quire: the tool module in-process, every engine call and check included), median of ${REPS}, ` +
-      `summed over the inputs of a row; ${os.availableParallelism()} CPU(s). PSNR: grey renderings at 100 dpi of every page against the input's, ` +
-      'averaged over the inputs poppler can render before and after (higher is closer; 99 counts as identical).',
-  );
-  console.log(
-    `${execFileSync('gs', ['--version']).toString().trim()} (Ghostscript); ${execFileSync('qpdf', ['--version']).toString().split('\n')[0]}; node ${process.version}.`,
+    `${execFileSync('gs', ['--version']).toString().trim()} (Ghostscript); ${execFileSync('qpdf', ['--version']).toString().split('\n')[0]}; ` +
+      `node ${process.version}; ${os.availableParallelism()} CPU(s).`,
   );
 }
 

@@ -46,6 +46,20 @@ describe('compress in the browser', () => {
     await page.context().close();
   });
 
+  it('sends a target size typed in megabytes and shows what was done to reach it', async () => {
+    const page = await e2e.open('/app/compress-pdf');
+    await page.getByTestId('file-input').setInputFiles(file('holiday.pdf'));
+    await ready(page, 1);
+    await page.getByTestId('target-size').fill('0.05');
+    await page.getByTestId('run-tool').click();
+    await page.getByTestId('result').waitFor({ timeout: 180_000 });
+    // Either note is written only for a target size: the settings that reached it, or why none could.
+    expect(await page.getByTestId('output-note').textContent()).toMatch(/Images at \d+ dpi|50 KB cannot be reached/);
+    const out = await download(page, 'download', dir);
+    execFileSync('qpdf', ['--check', out]);
+    await page.context().close();
+  });
+
   it('says "already optimised" for a file that cannot get smaller and gives it back as it was', async () => {
     const page = await e2e.open('/app/compress-pdf');
     await page.getByTestId('file-input').setInputFiles(file('out/holiday-compressed.pdf'));

@@ -3,12 +3,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type TaskEntry } from '@quire/contracts';
 import { quireForTests } from './harness.js';
 import { encryptPdf, makePdf, npages } from './fixtures.js';
-import { makePhotoPdf, makeScannedPdf } from './imageFixtures.js';
+import { makePhotoPdf, makeScannedPdf, photoRaster } from './imageFixtures.js';
 
 const { client, dir } = quireForTests('compress');
 const file = (name: string) => path.join(dir, name);
@@ -18,14 +19,19 @@ let scan: string;
 const size = (f: string) => fs.statSync(f).size;
 const text = (f: string, password?: string) => execFileSync('pdftotext', [...(password ? ['-upw', password] : []), f, '-']).toString();
 const qpdfCheck = (f: string) => execFileSync('qpdf', ['--check', f]).toString();
-/** Resolution of each image as drawn (pdfimages -list's x-ppi). */
-const imagePpi = (f: string) =>
+/** pdfimages -list's rows: each image as drawn, with its kind (image, smask), colour and resolution. */
+const imageList = (f: string) =>
   execFileSync('pdfimages', ['-list', f])
     .toString()
     .split('\n')
     .slice(2)
     .filter((l) => l.trim())
-    .map((l) => Number(l.trim().split(/\s+/)[12]));
+    .map((l) => {
+      const col = l.trim().split(/\s+/);
+      return { type: col[2], width: Number(col[3]), color: col[5], enc: col[8], ppi: Number(col[12]) };
+    });
+/** Resolution of each image as drawn (pdfimages -list's x-ppi). */
+const imagePpi = (f: string) => imageList(f).map((i) => i.ppi);
 /** qpdf --requires-password: 0 a password is needed, 2 not encrypted, 3 encrypted but opens. */
 const requiresPassword = (f: string) => {
   try {
@@ -98,7 +104,7 @@ describe('compress', () => {
     expect(text(file('small-out.pdf'))).toContain('Small Page 3');
   });
 
-  it('keeps form fields, which Ghostscript would drop, by falling back to the lossless rewrite', async () => {
+  it('keeps form fields, which Ghostscript would drop', async () => {
     const doc = await PDFDocument.load(fs.readFileSync(photos));
     doc.getForm().createTextField('name').addToPage(doc.getPage(0), { x: 60, y: 700, width: 200, height: 24 });
     fs.writeFileSync(file('form.pdf'), await doc.save({ useObjectStreams: false }));
@@ -106,6 +112,73 @@ describe('compress', () => {
     expect(formFields(file('form-out.pdf'))).toBe(1);
     expect(entry.outputs[0]!.size).toBeLessThanOrEqual(size(file('form.pdf')));
     expect(text(file('form-out.pdf'))).toContain('Photo 1');
+  });
+
+  it('shrinks the pictures of a form in place, keeping its field, grey pictures grey and transparency', async () => {
+    // 300 dpi pictures on one A4 page: a colour photo, a grey one and a transparent one, and a text field.
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    const photo = photoRaster(2400, 1500, 3);
+    const raw = { raw: { width: photo.width, height: photo.height, channels: 3 as const } };
+    const jpeg = await sharp(photo.pixels, raw).jpeg({ quality: 92 }).toBuffer();
+    page.drawImage(await doc.embedJpg(jpeg), { x: 10, y: 470, width: 576, height: 360 });
+    const grey = await sharp(photo.pixels, raw).resize(1000, 750).toColourspace('b-w').jpeg({ quality: 92 }).toBuffer();
+    page.drawImage(await doc.embedJpg(grey), { x: 10, y: 200, width: 240, height: 180 });
+    const alpha = await sharp(photo.pixels, raw).resize(1000, 750).ensureAlpha(0.5).png().toBuffer();
+    page.drawImage(await doc.embedPng(alpha), { x: 300, y: 200, width: 240, height: 180 });
+    page.drawText('Signed by the applicant', { x: 60, y: 120, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+    doc.getForm().createTextField('applicant').addToPage(page, { x: 60, y: 60, width: 200, height: 24 });
+    fs.writeFileSync(file('form-photos.pdf'), await doc.save());
+    const before = imageList(file('form-photos.pdf'));
+    expect(before.map((i) => [i.type, i.color, Math.round(i.ppi)])).toEqual([
+      ['image', 'rgb', 300],
+      ['image', 'gray', 300],
+      ['image', 'rgb', 300],
+      ['smask', 'gray', 300],
+    ]);
+
+    const entry = await compress(await client.uploadId(file('form-photos.pdf')), 'medium', 'form-photos-out.pdf');
+    const out = file('form-photos-out.pdf');
+    expect(formFields(out)).toBe(1);
+    expect(size(out)).toBeLessThan(size(file('form-photos.pdf')) / 5);
+    qpdfCheck(out);
+    expect(text(out).replace(/\s+/g, ' ')).toBe(text(file('form-photos.pdf')).replace(/\s+/g, ' '));
+    const after = imageList(out);
+    // Down to medium's 150 dpi, as JPEG; the grey one still grey; the transparent one keeps its soft mask.
+    expect(after.map((i) => [i.type, i.color])).toEqual([
+      ['image', 'rgb'],
+      ['image', 'gray'],
+      ['image', 'rgb'],
+      ['smask', 'gray'],
+    ]);
+    for (const i of after) expect(i.ppi).toBeGreaterThan(140);
+    for (const i of after) expect(i.ppi).toBeLessThanOrEqual(151);
+    expect(after.slice(0, 3).map((i) => i.enc)).toEqual(['jpeg', 'jpeg', 'jpeg']);
+    // The JPEGs themselves, as ImageMagick reads them: a grey image holds one channel, not three.
+    execFileSync('pdfimages', ['-j', out, file('form-photos-img')]);
+    const kinds = ['000', '001', '002'].map((n) =>
+      execFileSync('identify', ['-format', '%[colorspace]', file(`form-photos-img-${n}.jpg`)]).toString(),
+    );
+    expect(kinds).toEqual(['sRGB', 'Gray', 'sRGB']);
+    expect(entry.outputs[0]!.note).toMatch(/^3 images recompressed/);
+  });
+
+  // Up to seven rewrites of each file (three at the level, three or four more towards the target).
+  it('goes below the level for a target size, and says so when the target cannot be reached', { timeout: 300_000 }, async () => {
+    const id = await client.uploadId(await makePhotoPdf(file('photo.pdf'), 1, 200));
+    await compress(id, 'medium', 'target-level.pdf');
+    const target = Math.round(size(file('target-level.pdf')) / 2);
+    const entry = await compress(id, 'medium', 'target-met.pdf', { target_size: target });
+    expect(size(file('target-met.pdf'))).toBeLessThanOrEqual(target);
+    expect(entry.outputs[0]!.note).toMatch(/Images at \d+ dpi, JPEG quality \d+\.$/);
+    expect(Math.max(...imagePpi(file('target-met.pdf')))).toBeLessThan(150);
+    qpdfCheck(file('target-met.pdf'));
+    expect(text(file('target-met.pdf'))).toContain('Photo 1');
+
+    const missed = await compress(id, 'medium', 'target-missed.pdf', { target_size: 1000 });
+    expect(missed.outputs[0]!.note).toMatch(/^1 KB cannot be reached without losing content or going below 50 dpi/);
+    expect(size(file('target-missed.pdf'))).toBeLessThan(size(file('target-met.pdf')));
+    expect(text(file('target-missed.pdf'))).toContain('Photo 1');
   });
 
   it('takes an encrypted file with its password (3122 without, 3123 wrong) and returns it unlocked', async () => {

@@ -77,6 +77,12 @@ export const toolParams = {
     passwd,
     multi_id: multiId,
     level: z.enum(['high', 'medium', 'low']).default('medium').describe('high: smallest file; low: best quality'),
+    target_size: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe("Largest output wanted, in bytes: images go below the level's resolution and quality until it fits, or as far as they may"),
   }),
   encrypt: z.object({
     file_id: fileId,

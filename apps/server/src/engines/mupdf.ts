@@ -1,6 +1,7 @@
-// MuPDF (crop boxes, redaction, text replacement) runs in a child process of its own through
-// runEngine: a time limit, and a memory bound on its data segment, since WebAssembly reserves
-// gigabytes of address space up front and an address-space bound would stop it from starting.
+// MuPDF (crop boxes, redaction, text replacement, compress's in-place rewrite) runs in a child
+// process of its own through runEngine: a time limit, and a memory bound on its data segment, since
+// WebAssembly reserves gigabytes of address space up front and an address-space bound would stop it
+// from starting. The in-place rewrite re-encodes images with sharp in the same child.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, QuireError } from '@quire/contracts';
@@ -10,7 +11,7 @@ import { PROGRESS_PREFIX, type JobResults, type MupdfAnswer, type MupdfJob } fro
 import { bundledWorker } from './workerBundle.js';
 
 // The program's entry sits above engines/: it also packs the conversions' readers and writers (convert/).
-const workerFile = bundledWorker(path.join(import.meta.dirname, '../programs/mupdf.ts'), ['mupdf']);
+const workerFile = bundledWorker(path.join(import.meta.dirname, '../programs/mupdf.ts'), ['mupdf', 'sharp']);
 
 /** Runs `job` on a document of `pages` pages, its JSON in a file of `workDir`; leaves no output behind when it fails. */
 export async function runMupdf<J extends MupdfJob>(

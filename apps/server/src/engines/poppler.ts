@@ -7,6 +7,7 @@ import { ErrorCode, IMAGE_MAX_PIXELS, PDF_IMAGE_MAX_PIXELS, QuireError, type Pdf
 import type { EngineLimits } from './qpdf.js';
 import { boundFor, EngineTimeout, runEngine, tookTooLong } from './run.js';
 import { ppmToBmp } from './bmp.js';
+import type { ImagePlacement } from './mupdf/jobs.js';
 import { runImageJob } from './sharp.js';
 
 async function poppler(command: string, args: string[], limits: EngineLimits) {
@@ -136,4 +137,22 @@ export async function rewritePages(input: string, output: string, limits: Engine
   if (res.exitCode === 0) return true;
   await fs.rm(output, { force: true });
   return false;
+}
+
+/**
+ * Each image XObject the pages draw (inline images and masks aside) with its lowest resolution
+ * on them, per axis: where it is drawn largest, every pixel it keeps must still be there.
+ */
+export async function imagePlacements(file: string, limits: EngineLimits): Promise<ImagePlacement[]> {
+  const res = await poppler('pdfimages', ['-list', file], boundFor('inspect', limits));
+  const placements = new Map<number, ImagePlacement>();
+  // page num type width height color comp bpc enc interp object generation x-ppi y-ppi size ratio
+  for (const line of res.stdout.split('\n').slice(2)) {
+    const col = line.trim().split(/\s+/);
+    const [object, xPpi, yPpi] = [Number(col[10]), Number(col[12]), Number(col[13])];
+    if (col.length < 16 || col[2] !== 'image' || !(object > 0) || !(xPpi > 0) || !(yPpi > 0)) continue;
+    const seen = placements.get(object);
+    placements.set(object, { object, xPpi: Math.min(xPpi, seen?.xPpi ?? xPpi), yPpi: Math.min(yPpi, seen?.yPpi ?? yPpi) });
+  }
+  return [...placements.values()];
 }

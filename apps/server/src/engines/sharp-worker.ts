@@ -14,6 +14,7 @@ import { croppedSize, defaultIcoSize, marginsLeaveNothingMessage, resizedSize, t
 import { ppmToBmp } from './bmp.js';
 import { icoFromPng } from './ico.js';
 import { outOfMemoryMessage, type ImageAnswer, type ImageJob } from './imageJobs.js';
+import { packedPixels } from './pixmapPixels.js';
 
 class JobFailure extends Error {
   constructor(
@@ -85,14 +86,8 @@ async function decodeBmp(job: ImageJob): Promise<RawPixels> {
   if (pixmap.getWidth() * pixmap.getHeight() > job.maxPixels) throw tooManyPixels();
   if (pixmap.getColorSpace()?.isRGB() !== true && pixmap.getColorSpace()?.isGray() !== true)
     pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, true);
-  const [width, height, channels, stride] = [pixmap.getWidth(), pixmap.getHeight(), pixmap.getNumberOfComponents(), pixmap.getStride()];
-  const pixels = Buffer.from(pixmap.getPixels());
-  // sharp takes rows without padding.
-  const data =
-    stride === width * channels
-      ? pixels
-      : Buffer.concat(Array.from({ length: height }, (_, y) => pixels.subarray(y * stride, y * stride + width * channels)));
-  return { data, raw: { width, height, channels: channels as RawPixels['raw']['channels'] } };
+  const [width, height, channels] = [pixmap.getWidth(), pixmap.getHeight(), pixmap.getNumberOfComponents()];
+  return { data: packedPixels(pixmap), raw: { width, height, channels: channels as RawPixels['raw']['channels'] } };
 }
 
 async function run(job: ImageJob): Promise<ImageAnswer> {

@@ -1,43 +1,168 @@
-// Compress: the smallest of a lossless rewrite and a Ghostscript rebuild at the chosen level, each
-// checked, and never a file larger than the input: when nothing can be gained, the input itself.
+// Compress: the smallest of three rewrites at the chosen level — a lossless repack, the document
+// optimised in place (images downsampled and re-encoded, fonts subset, duplicates merged) and a
+// Ghostscript rebuild — that keeps everything the document holds and passes qpdf's check; never
+// a file larger than the input: when nothing can be gained, the input itself.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ToolParams } from '@quire/contracts';
-import { fingerprintOf, sameFingerprint } from '../engines/fingerprint.js';
+import { QuireError, type ToolParams } from '@quire/contracts';
+import { fingerprintOf, sameFingerprint, type Fingerprint } from '../engines/fingerprint.js';
 import { pdfwrite, type PdfwriteSettings } from '../engines/ghostscript.js';
+import { runMupdf } from '../engines/mupdf.js';
+import { imagePlacements } from '../engines/poppler.js';
 import { declaredPageCount, decryptedCopy, optimizePdf, passesCheck } from '../engines/qpdf.js';
 import { defineTool, outputName, type ToolContext } from './tool.js';
 
 type Level = ToolParams<'compress'>['level'];
 
+/** What the in-place optimiser does to images. */
+type ImageSettings = Pick<PdfwriteSettings, 'imageDpi' | 'chromaSubsampling'> & {
+  /** mozjpeg quality (0–100) of the images it re-encodes. */
+  jpegQuality: number;
+};
+
 /**
  * high: screen resolution and coarse JPEG, the smallest files; medium: e-book quality, as
  * /ebook; low: print-like resolution and fine JPEG with full colour detail.
  */
-export const compressLevels: Record<Level, PdfwriteSettings> = {
-  high: { imageDpi: 96, monoDpi: 200, jpegQFactor: 0.9, chromaSubsampling: true },
-  medium: { imageDpi: 150, monoDpi: 300, jpegQFactor: 0.76, chromaSubsampling: true },
-  low: { imageDpi: 220, monoDpi: 600, jpegQFactor: 0.4, chromaSubsampling: false },
+export const compressLevels: Record<Level, PdfwriteSettings & ImageSettings> = {
+  high: { imageDpi: 96, monoDpi: 200, jpegQFactor: 0.9, chromaSubsampling: true, jpegQuality: 50 },
+  medium: { imageDpi: 150, monoDpi: 300, jpegQFactor: 0.76, chromaSubsampling: true, jpegQuality: 75 },
+  low: { imageDpi: 220, monoDpi: 600, jpegQFactor: 0.4, chromaSubsampling: false, jpegQuality: 85 },
 };
+
+/** Coarser image settings a target size may go down to, each coarser than the one before; 50 dpi is still legible on screen. */
+const TARGET_LADDER: ImageSettings[] = [
+  { imageDpi: 150, jpegQuality: 60, chromaSubsampling: true },
+  { imageDpi: 120, jpegQuality: 50, chromaSubsampling: true },
+  { imageDpi: 96, jpegQuality: 45, chromaSubsampling: true },
+  { imageDpi: 72, jpegQuality: 40, chromaSubsampling: true },
+  { imageDpi: 72, jpegQuality: 30, chromaSubsampling: true },
+  { imageDpi: 50, jpegQuality: 30, chromaSubsampling: true },
+];
+
+/** A rewrite of the document and what it did, for the result view. */
+interface Candidate {
+  file: string;
+  note: string;
+  /** The lossless repack changes nothing the fingerprint sees; the others are compared with it. */
+  lossless?: boolean;
+}
 
 const sizeOf = async (file: string) => (await fs.stat(file)).size;
 
-/**
- * The Ghostscript candidate, rewritten losslessly like the other, or null when Ghostscript failed or
- * lost something the lossless rewrite keeps (text, annotations, form fields, outlines, attachments, pages).
- */
-async function rebuilt(ctx: ToolContext, lossless: string, level: Level): Promise<string | null> {
+const span = (ctx: ToolContext, from: number, to: number) => (p: number) => ctx.progress(from + ((to - from) * p) / 100);
+
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/** The Ghostscript candidate, repacked like the others, or null when Ghostscript failed. */
+async function rebuilt(ctx: ToolContext, lossless: string, level: Level): Promise<Candidate | null> {
   const gsOut = path.join(ctx.workDir, 'rebuilt-gs.pdf');
-  const span = (from: number, to: number) => (p: number) => ctx.progress(from + ((to - from) * p) / 100);
-  const pages = ctx.inputs[0]!.pages;
-  if (!(await pdfwrite(lossless, gsOut, compressLevels[level], pages, ctx.limits, span(10, 80)))) return null;
-  const out = path.join(ctx.workDir, 'rebuilt.pdf');
-  await optimizePdf({ file: gsOut }, pages, out, ctx.limits, span(80, 88));
+  const settings = compressLevels[level];
+  if (!(await pdfwrite(lossless, gsOut, settings, ctx.inputs[0]!.pages, ctx.limits, span(ctx, 10, 50)))) return null;
+  const file = path.join(ctx.workDir, 'rebuilt.pdf');
+  await optimizePdf({ file: gsOut }, ctx.inputs[0]!.pages, file, ctx.limits, span(ctx, 50, 55));
   await fs.rm(gsOut, { force: true });
-  if ((await sizeOf(out)) >= (await sizeOf(lossless))) return null;
-  ctx.progress(90);
-  const [before, after] = [await fingerprintOf(lossless, pages, ctx.limits), await fingerprintOf(out, pages, ctx.limits)];
-  return before && after && sameFingerprint(before, after) ? out : null;
+  return { file, note: `Rebuilt by Ghostscript: images at ${settings.imageDpi} dpi, fonts subset.` };
+}
+
+/**
+ * The document optimised in place by the MuPDF program (engines/mupdf/optimize.ts), repacked, or
+ * null when MuPDF could not do it: the other candidates remain.
+ */
+async function optimised(ctx: ToolContext, lossless: string, settings: ImageSettings, name: string): Promise<Candidate | null> {
+  const mupdfOut = path.join(ctx.workDir, `${name}-mupdf.pdf`);
+  let done: { imagesRecompressed: number; fontsSubset: number };
+  try {
+    done = await runMupdf(
+      {
+        op: 'optimize',
+        input: lossless,
+        output: mupdfOut,
+        images: await imagePlacements(lossless, ctx.limits),
+        targetDpi: settings.imageDpi,
+        jpegQuality: settings.jpegQuality,
+        chromaSubsampling: settings.chromaSubsampling,
+      },
+      ctx.inputs[0]!.pages,
+      ctx.workDir,
+      ctx.limits,
+      span(ctx, 55, 80),
+    );
+  } catch (e) {
+    if (ctx.limits.signal?.aborted || !(e instanceof QuireError)) throw e;
+    return null;
+  }
+  const file = path.join(ctx.workDir, `${name}.pdf`);
+  await optimizePdf({ file: mupdfOut }, ctx.inputs[0]!.pages, file, ctx.limits, span(ctx, 80, 85));
+  await fs.rm(mupdfOut, { force: true });
+  const did = [
+    done.imagesRecompressed && `${plural(done.imagesRecompressed, 'image')} recompressed`,
+    done.fontsSubset && `${plural(done.fontsSubset, 'font')} subset`,
+    'duplicate objects merged and streams recompressed',
+  ].filter(Boolean);
+  return { file, note: `${did.join(', ')}.`.replace(/^./, (c) => c.toUpperCase()) };
+}
+
+const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 2 : 1)} MB`;
+
+/** The note of a result that misses its target size. */
+const unreachable = (target: number) =>
+  `${sizeText(target)} cannot be reached without losing content or going below ${TARGET_LADDER.at(-1)!.imageDpi} dpi: this is the smallest faithful result.`;
+
+type Sized = Candidate & { size: number };
+
+/** Tells whether a candidate kept everything the lossless repack keeps and passes qpdf's check. */
+function faithfulness(ctx: ToolContext, lossless: string) {
+  let reference: Promise<Fingerprint | null> | undefined;
+  return async (c: Candidate) => {
+    if (!c.lossless) {
+      // Text, annotations, form fields, outlines, attachments and pages, as in the lossless repack.
+      reference ??= fingerprintOf(lossless, ctx.inputs[0]!.pages, ctx.limits);
+      const [before, after] = [await reference, await fingerprintOf(c.file, ctx.inputs[0]!.pages, ctx.limits)];
+      if (!before || !after || !sameFingerprint(before, after)) return false;
+    }
+    return passesCheck(c.file, ctx.inputs[0]!.pages, ctx.limits);
+  };
+}
+
+const withSize = async (c: Candidate): Promise<Sized> => ({ ...c, size: await sizeOf(c.file) });
+
+/**
+ * A target size the level's result misses: a binary search down TARGET_LADDER (three optimiser
+ * runs at most) for the finest settings whose faithful result fits, else the smallest one found,
+ * said so in its note.
+ */
+async function towardsTarget(
+  ctx: ToolContext,
+  lossless: string,
+  level: Level,
+  target: number,
+  faithful: (c: Candidate) => Promise<boolean>,
+): Promise<Sized | null> {
+  const rungs = TARGET_LADDER.filter(
+    (r) => r.imageDpi <= compressLevels[level].imageDpi && r.jpegQuality < compressLevels[level].jpegQuality,
+  );
+  let [lo, hi] = [0, rungs.length - 1];
+  let fit: Sized | null = null;
+  let smallest: Sized | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const made = await optimised(ctx, lossless, rungs[mid]!, `target-${mid}`);
+    const c = made && (await faithful(made)) ? await withSize(made) : null;
+    const detail = ` Images at ${rungs[mid]!.imageDpi} dpi, JPEG quality ${rungs[mid]!.jpegQuality}.`;
+    if (c && c.size <= target) {
+      fit = { ...c, note: `${c.note}${detail}` };
+      hi = mid - 1;
+    } else {
+      if (c && c.size < (smallest?.size ?? Infinity)) smallest = { ...c, note: `${c.note}${detail}` };
+      lo = mid + 1;
+    }
+  }
+  if (fit) return fit;
+  return smallest && { ...smallest, note: `${unreachable(target)} ${smallest.note}` };
 }
 
 export const compress = defineTool({
@@ -47,20 +172,38 @@ export const compress = defineTool({
     const input = ctx.inputs[0]!;
     const inputSize = await sizeOf(input.path);
     // Decrypted, its page tree sound and repacked: a candidate of its own, and the clean source
-    // Ghostscript reads. A repack keeps a damaged tree (a /Count that disagrees with the pages), so
-    // such a tree is rebuilt first.
+    // the other two read. A repack keeps a damaged tree (a /Count that disagrees with the pages),
+    // so such a tree is rebuilt first.
     let source = { file: input.path, password: input.password };
     if ((await declaredPageCount(input.path, input.password, ctx.limits)) !== input.pages) {
       source = { file: path.join(ctx.workDir, 'source.pdf'), password: undefined };
       await decryptedCopy({ file: input.path, password: input.password }, input.pages, source.file, ctx.limits);
     }
     const lossless = path.join(ctx.workDir, 'lossless.pdf');
-    await optimizePdf(source, input.pages, lossless, ctx.limits, (x) => ctx.progress(x / 10));
-    const candidates = [await rebuilt(ctx, lossless, p.level), lossless].filter((c): c is string => c !== null);
-    for (const file of candidates) {
-      if ((await sizeOf(file)) >= inputSize) break;
-      if (await passesCheck(file, input.pages, ctx.limits)) return [{ path: file, name: outputName(input.name, 'compressed'), inputSize }];
+    await optimizePdf(source, input.pages, lossless, ctx.limits, span(ctx, 0, 10));
+    const candidates: Candidate[] = [
+      { file: lossless, note: 'Repacked without loss: objects packed and streams recompressed.', lossless: true },
+    ];
+    const made = [await rebuilt(ctx, lossless, p.level), await optimised(ctx, lossless, compressLevels[p.level], 'optimised')];
+    for (const c of made) if (c) candidates.push(c);
+    const sized = await Promise.all(candidates.map(withSize));
+    sized.sort((a, b) => a.size - b.size);
+    ctx.progress(88);
+    const faithful = faithfulness(ctx, lossless);
+    let best: Sized | null = null;
+    for (const c of sized) {
+      if (c.size >= inputSize) break;
+      if (await faithful(c)) {
+        best = c;
+        break;
+      }
     }
+    if (p.target_size && (best?.size ?? inputSize) > p.target_size) {
+      const further = await towardsTarget(ctx, lossless, p.level, p.target_size, faithful);
+      if (further && further.size < (best?.size ?? inputSize)) best = further;
+      else if (best) best = { ...best, note: `${unreachable(p.target_size)} ${best.note}` };
+    }
+    if (best) return [{ path: best.file, name: outputName(input.name, 'compressed'), inputSize, note: best.note }];
     // Storage takes the output file away, so the untouched input goes out as a copy.
     const original = path.join(ctx.workDir, 'original.pdf');
     await fs.copyFile(input.path, original);

@@ -64,7 +64,28 @@ export interface ExtractJob extends JobFiles {
   title: string;
 }
 
-export type MupdfJob = CropJob | RedactJob | ReplaceJob | GeometryJob | ExtractJob;
+/** Where an image XObject is drawn most coarsely enlarged: its lowest resolution on the page, per axis. */
+export interface ImagePlacement {
+  object: number;
+  xPpi: number;
+  yPpi: number;
+}
+
+/**
+ * Compress's structure-preserving rewrite: the images above `targetDpi` downsampled and
+ * re-encoded as JPEG, fonts subset, identical objects merged; nothing else changes.
+ */
+export interface OptimizeJob extends JobFiles {
+  op: 'optimize';
+  /** The document's image XObjects as drawn on its pages (those not listed are left alone). */
+  images: ImagePlacement[];
+  targetDpi: number;
+  jpegQuality: number;
+  /** 4:2:0 chroma subsampling of colour JPEGs. */
+  chromaSubsampling: boolean;
+}
+
+export type MupdfJob = CropJob | RedactJob | ReplaceJob | GeometryJob | ExtractJob | OptimizeJob;
 
 export interface JobResults {
   crop: { pages: number };
@@ -73,6 +94,7 @@ export interface JobResults {
   replace: { count: number; fallbackFont: string | null };
   geometry: { pages: number };
   extract: { pages: number };
+  optimize: { imagesRecompressed: number; fontsSubset: number };
 }
 
 /** The worker's last line of output. code: a catalogue code (3100, 3124 or 3125). */

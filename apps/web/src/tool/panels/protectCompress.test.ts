@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { outputLinks } from '../../api/tasks';
 import enUs from '../../i18n/locales/en-us.json';
 import { percentSaved } from '../OutputSaving';
+import { targetBytes } from './CompressPanel';
 import { passwordProblems } from './ProtectPanel';
 
 describe('protect password, checked as typed', () => {
@@ -47,5 +48,16 @@ describe('compress result', () => {
       [40, undefined],
       [40, true],
     ]);
+  });
+});
+
+describe('compress target size', () => {
+  it('turns megabytes into bytes and ignores what is not a positive size', () => {
+    expect(targetBytes('2')).toBe(2 * 1024 * 1024);
+    expect(targetBytes(' 0.5 ')).toBe(512 * 1024);
+    expect(targetBytes('')).toBeUndefined();
+    expect(targetBytes('0')).toBeUndefined();
+    expect(targetBytes('-1')).toBeUndefined();
+    expect(targetBytes('abc')).toBeUndefined();
   });
 });

@@ -1,0 +1,238 @@
+// Compress's structure-preserving rewrite: the document stays as it is (form fields, annotations,
+// outlines, attachments, tagged structure, text) while its images are downsampled to the level's
+// resolution and re-encoded as JPEG by mozjpeg (through sharp), its fonts subset to the glyphs the
+// pages use, and identical objects merged when it is saved.
+import fs from 'node:fs';
+import type * as mupdf from 'mupdf';
+import type SharpModule from 'sharp';
+import { packedPixels } from '../pixmapPixels.js';
+import type { ImagePlacement, JobResults, OptimizeJob } from './jobs.js';
+import { openPdf, progress } from './program.js';
+
+/** Re-encoding a JPEG without downsampling costs a generation of loss: it is kept only for this much gain. */
+const REENCODE_GAIN = 0.9;
+/** A lossless image at its own resolution is tried as JPEG only from this size: smaller ones are icons and flat art. */
+const MIN_LOSSLESS_TRY_BYTES = 64 * 1024;
+/** …and becomes one only when the JPEG is this much smaller: flat art deflates well, photographs do not. */
+const LOSSLESS_TO_JPEG_GAIN = 0.25;
+
+type Doc = mupdf.PDFDocument;
+type Obj = mupdf.PDFObject;
+
+/** What one run keeps between images: the encoder, and the soft masks already downsampled (several images may share one). */
+interface Run {
+  sharp: typeof SharpModule;
+  masksDone: Set<number>;
+}
+
+const lastFilter = (stream: Obj): string => {
+  const f = stream.get('Filter');
+  if (f.isArray()) return f.length ? f.get(f.length - 1).asName() : '';
+  return f.isName() ? f.asName() : '';
+};
+
+/** How many colour channels a PDF colour space holds that JPEG carries as they are (grey or RGB), or null. */
+function plainChannels(space: Obj): 1 | 3 | null {
+  if (space.isName()) return space.asName() === 'DeviceGray' ? 1 : space.asName() === 'DeviceRGB' ? 3 : null;
+  // An ICC profile of one or three components: the samples stay in it, so the profile stays too.
+  if (space.isArray() && space.get(0).asName() === 'ICCBased') {
+    const n = space.get(1).get('N').asNumber();
+    return n === 1 || n === 3 ? n : null;
+  }
+  return null;
+}
+
+/**
+ * The colour space of the image's decoded pixels as a JPEG would hold them, or null when they
+ * cannot go into one faithfully (CMYK, Lab, Separation, DeviceN): a palette image decodes to its
+ * base colour space, a JPEG 2000 without a /ColorSpace to the one its codestream declares.
+ */
+function jpegSpace(doc: Doc, image: Obj, pixmap: mupdf.Pixmap): { space: Obj; channels: 1 | 3 } | null {
+  let space = image.get('ColorSpace');
+  if (space.isArray() && space.get(0).asName() === 'Indexed') space = space.get(1);
+  let channels = plainChannels(space);
+  if (space.isNull()) {
+    const decoded = pixmap.getColorSpace();
+    channels = decoded?.isGray() ? 1 : decoded?.isRGB() ? 3 : null;
+    space = doc.newName(channels === 1 ? 'DeviceGray' : 'DeviceRGB');
+  }
+  if (channels === null || pixmap.getAlpha() || pixmap.getNumberOfComponents() !== channels) return null;
+  return { space, channels };
+}
+
+/** Whether recompressing the image could change how it looks beyond its resolution and JPEG's loss. */
+function mustStayAsIs(image: Obj): boolean {
+  const smask = image.get('SMask');
+  return (
+    image.get('ImageMask').asBoolean() ||
+    image.get('BitsPerComponent').asNumber() === 1 || // bitonal scans stay as they are (Flate, CCITT, JBIG2)
+    image.get('Mask').isArray() || // colour-key masking matches exact sample values, which JPEG moves
+    image.get('SMaskInData').asNumber() > 0 ||
+    (smask.isStream() && !smask.get('Matte').isNull()) // pre-multiplied colours
+  );
+}
+
+const decodedPixels = (doc: Doc, image: Obj) => doc.loadImage(image).toPixmap();
+
+/** The size an image of `width` × `height` pixels, placed at `placement`'s resolution, takes at `dpi`. */
+function targetSize(width: number, height: number, xScale: number, yScale: number) {
+  return [Math.max(1, Math.round(width * Math.min(1, xScale))), Math.max(1, Math.round(height * Math.min(1, yScale)))] as const;
+}
+
+/** Downsamples a soft mask by the scale its image got; it stays lossless (Flate when saved), as edges of transparency must. */
+async function shrinkMask(doc: Doc, smask: Obj, xScale: number, yScale: number, { sharp }: Run) {
+  const [width, height] = [smask.get('Width').asNumber(), smask.get('Height').asNumber()];
+  const [w, h] = targetSize(width, height, xScale, yScale);
+  if (w === width && h === height) return;
+  const pixmap = decodedPixels(doc, smask);
+  if (pixmap.getNumberOfComponents() !== 1 || pixmap.getAlpha()) return;
+  const grey = await sharp(packedPixels(pixmap), { raw: { width, height, channels: 1 } })
+    .resize(w, h, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  for (const key of ['Filter', 'DecodeParms', 'Decode']) smask.delete(key);
+  smask.put('Width', doc.newInteger(w));
+  smask.put('Height', doc.newInteger(h));
+  smask.put('BitsPerComponent', doc.newInteger(8));
+  smask.writeStream(grey);
+}
+
+/** Replaces the image by a smaller JPEG at the target resolution; true when it did. */
+async function recompress(doc: Doc, image: Obj, placement: ImagePlacement, job: OptimizeJob, run: Run): Promise<boolean> {
+  if (!image.isStream() || image.get('Subtype').asName() !== 'Image' || mustStayAsIs(image)) return false;
+  const [width, height] = [image.get('Width').asNumber(), image.get('Height').asNumber()];
+  const [xScale, yScale] = [job.targetDpi / placement.xPpi, job.targetDpi / placement.yPpi];
+  const [w, h] = targetSize(width, height, xScale, yScale);
+  const downsampled = w < width || h < height;
+  const stored = image.readRawStream().length;
+  const lossy = ['DCTDecode', 'JPXDecode'].includes(lastFilter(image));
+  if (!downsampled && !lossy && stored < MIN_LOSSLESS_TRY_BYTES) return false;
+  const pixmap = decodedPixels(doc, image);
+  const out = jpegSpace(doc, image, pixmap);
+  if (!out) return false;
+  const jpeg = await run
+    .sharp(packedPixels(pixmap), { raw: { width: pixmap.getWidth(), height: pixmap.getHeight(), channels: out.channels } })
+    .resize(w, h, { fit: 'fill' })
+    // libvips writes one channel as three unless told the image is grey.
+    .toColourspace(out.channels === 1 ? 'b-w' : 'srgb')
+    .jpeg({ quality: job.jpegQuality, mozjpeg: true, chromaSubsampling: job.chromaSubsampling ? '4:2:0' : '4:4:4' })
+    .toBuffer();
+  const worth = downsampled ? stored : stored * (lossy ? REENCODE_GAIN : LOSSLESS_TO_JPEG_GAIN);
+  if (jpeg.length >= worth) return false;
+  for (const key of ['DecodeParms', 'Decode', 'SMaskInData']) image.delete(key);
+  image.put('Filter', doc.newName('DCTDecode'));
+  image.put('ColorSpace', out.space);
+  image.put('Width', doc.newInteger(w));
+  image.put('Height', doc.newInteger(h));
+  image.put('BitsPerComponent', doc.newInteger(8));
+  image.writeRawStream(jpeg);
+  const smask = image.get('SMask');
+  if (smask.isStream() && !run.masksDone.has(smask.asIndirect())) {
+    run.masksDone.add(smask.asIndirect());
+    await shrinkMask(doc, smask, w / width, h / height, run);
+  }
+  return true;
+}
+
+const SUBSET_NAME = /^[A-Z]{6}\+/;
+
+/** Object numbers of the font dictionaries whose name says they hold a whole font. */
+function wholeFonts(doc: Doc): Set<number> {
+  const fonts = new Set<number>();
+  for (let num = 1; num < doc.countObjects(); num++) {
+    const obj = doc.newIndirect(num);
+    // A composite font's descendant carries the same name: each font counts once.
+    if (!obj.isDictionary() || obj.get('Type').asName() !== 'Font' || obj.get('Subtype').asName().startsWith('CIDFont')) continue;
+    if (!SUBSET_NAME.test(obj.get('BaseFont').asName())) fonts.add(num);
+  }
+  return fonts;
+}
+
+/** Whether a font dictionary carries its font program (a composite font's is in its descendant). */
+function embedsProgram(font: Obj): boolean {
+  const program = font.get('Subtype').asName() === 'Type0' ? font.get('DescendantFonts').get(0) : font;
+  if (!program.isDictionary()) return false;
+  const descriptor = program.get('FontDescriptor');
+  return descriptor.isDictionary() && ['FontFile', 'FontFile2', 'FontFile3'].some((key) => descriptor.get(key).isStream());
+}
+
+const TYPED_FIELDS = new Set(['Tx', 'Ch']);
+
+/**
+ * The names (in AcroForm /DR) of the fonts someone filling the form in types with: those of the
+ * default appearances (/DA) of its text and choice fields. A button's caption is drawn once.
+ */
+function typedFontNames(doc: Doc): Set<string> {
+  const names = new Set<string>();
+  const seen = new Set<number>();
+  const form = doc.getTrailer().get('Root', 'AcroForm');
+  const walk = (fields: Obj, type: string, da: string) => {
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields.get(i);
+      // A damaged form may loop through /Kids.
+      if (!field.isDictionary() || seen.has(field.asIndirect())) continue;
+      if (field.asIndirect()) seen.add(field.asIndirect());
+      const ownType = field.get('FT').isName() ? field.get('FT').asName() : type;
+      const ownDa = field.get('DA').isString() ? field.get('DA').asString() : da;
+      const font = /\/([^\s/]+)\s+[-+\d.]+\s+Tf/.exec(ownDa)?.[1];
+      if (TYPED_FIELDS.has(ownType) && font) names.add(font);
+      if (field.get('Kids').isArray()) walk(field.get('Kids'), ownType, ownDa);
+    }
+  };
+  if (form.isDictionary()) walk(form.get('Fields'), '', form.get('DA').isString() ? form.get('DA').asString() : '');
+  return names;
+}
+
+/**
+ * The fonts the form's fields are typed in keep every glyph (those embedded whole): the form's
+ * resources (AcroForm /DR) get their own copy of them, which no page draws with.
+ */
+function keepFormFonts(doc: Doc, file: string) {
+  const fonts = doc.getTrailer().get('Root', 'AcroForm', 'DR', 'Font');
+  if (!fonts.isDictionary()) return;
+  const names = [...typedFontNames(doc)].filter((name) => {
+    const font = fonts.get(name);
+    return font.isDictionary() && !SUBSET_NAME.test(font.get('BaseFont').asName()) && embedsProgram(font);
+  });
+  if (!names.length) return;
+  const original = openPdf(file).getTrailer().get('Root', 'AcroForm', 'DR', 'Font');
+  const copies = doc.newGraftMap();
+  for (const name of names) fonts.put(name, copies.graftObject(original.get(name)));
+}
+
+/** Subsets the fonts to the glyphs the pages draw; returns how many were. */
+function subsetFonts(doc: Doc, file: string): number {
+  keepFormFonts(doc, file);
+  const before = wholeFonts(doc);
+  doc.subsetFonts();
+  const after = wholeFonts(doc);
+  return [...before].filter((num) => !after.has(num)).length;
+}
+
+export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']> {
+  let doc = openPdf(job.input);
+  let fontsSubset = 0;
+  try {
+    fontsSubset = subsetFonts(doc, job.input);
+  } catch (e) {
+    // A font MuPDF cannot subset leaves the document as it was read: the images still shrink.
+    process.stderr.write(`font subsetting failed: ${(e as Error).message}\n`);
+    doc = openPdf(job.input);
+  }
+  let imagesRecompressed = 0;
+  // Loaded here, not with the module: the other MuPDF jobs share this program and need no libvips.
+  const run: Run = { sharp: (await import('sharp')).default, masksDone: new Set() };
+  // Each image is encoded once: libvips' cache would only hold memory under the job's bound.
+  run.sharp.cache(false);
+  for (const [done, placement] of job.images.entries()) {
+    try {
+      if (await recompress(doc, doc.newIndirect(placement.object), placement, job, run)) imagesRecompressed++;
+    } catch (e) {
+      // An image that cannot be decoded stays as it is; the others still shrink.
+      process.stderr.write(`image ${placement.object} left as it is: ${(e as Error).message}\n`);
+    }
+    progress(done + 1, job.images.length);
+  }
+  fs.writeFileSync(job.output, doc.saveToBuffer('garbage=deduplicate,compress,encrypt=none').asUint8Array());
+  return { imagesRecompressed, fontsSubset };
+}
