@@ -1,9 +1,12 @@
-// Robustness against real-world PDFs: every file of the pdf.js corpus goes through merge, split
-// and rotate over the HTTP API of one running Quire. Each file must be either refused with a
-// catalogue code, or give per tool a task that succeeds with an output independent tools accept
-// (qpdf --check, qpdf --show-npages, pdfinfo, pdftotext) or fails with a catalogue status, in time.
+// Robustness against real-world PDFs: every file of the pdf.js corpus goes through a group of tools
+// over the HTTP API of one running Quire. Each file must be either refused with a catalogue code, or
+// give per tool a task that succeeds with an output independent tools accept (qpdf --check, qpdf's
+// page count and page-tree walk, pdfinfo, pdftotext) or fails with a catalogue status, in time.
+// The eleven tools are split in three groups, one test file each (corpus-organise, corpus-edit,
+// corpus-render), so the suites' workers share the pass instead of one worker running all of it.
+// Each test file imports this module afresh (Vitest isolates test files), so the state below is its own.
 //
-// Run with: npx vitest run --project corpus
+// Run with: npx vitest run --project corpus apps/server/test/corpus-organise.test.ts (or -edit, -render)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,7 +36,7 @@ const TASK_DEADLINE_MS = 90_000;
 /** The small document every corpus file is merged with. */
 const GEN_PAGES = 2;
 
-type ToolName =
+export type ToolName =
   | 'merge'
   | 'split'
   | 'rotate'
@@ -45,19 +48,6 @@ type ToolName =
   | 'decode'
   | 'to_png'
   | 'extract_images';
-const TOOLS: ToolName[] = [
-  'merge',
-  'split',
-  'rotate',
-  'cut',
-  'redaction',
-  'replacetext',
-  'compress',
-  'encrypt',
-  'decode',
-  'to_png',
-  'extract_images',
-];
 type Outcome = 'ok' | number;
 
 // ---------------------------------------------------------------------------------------------
@@ -65,33 +55,41 @@ type Outcome = 'ok' | number;
 
 const pwArg = (pw?: string) => (pw ? [`--password=${pw}`] : []);
 
-/** The page count the document declares: its root's /Count (what the manifest lists). */
-async function declaredPages(file: string, pw?: string): Promise<number | null> {
-  const r = await sh('qpdf', [...pwArg(pw), '--show-npages', file]);
-  const n = Number.parseInt(r.stdout.trim(), 10);
-  return (r.code === 0 || r.code === 3) && Number.isFinite(n) ? n : null;
+/**
+ * What qpdf makes of a file in one run: whether --check passes (0 is clean, 3 is warnings only; both
+ * mean a readable file), the page count its root declares (what the manifest lists) and the pages its
+ * page-tree walk finds (what any page selection works on). One process, not three: the corpus runs
+ * thousands of these checks.
+ */
+interface QpdfView {
+  check: string | null;
+  declared: number | null;
+  walked: number | null;
 }
 
-/** The pages qpdf finds by walking the page tree (what any page selection works on), or null if it cannot. */
+async function qpdfView(file: string, opts: { pw?: string; check?: boolean } = {}): Promise<QpdfView> {
+  const r = await sh('qpdf', [...pwArg(opts.pw), ...(opts.check ? ['--check'] : []), '--show-npages', '--show-pages', file]);
+  const readable = r.code === 0 || r.code === 3;
+  const declared = Number.parseInt(r.stdout.match(/^(\d+)$/m)?.[1] ?? '', 10);
+  return {
+    check: readable ? null : `qpdf --check exit ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-2).join(' | ')}`,
+    declared: Number.isFinite(declared) ? declared : null,
+    walked: readable ? [...r.stdout.matchAll(/^page \d+:/gm)].length : null,
+  };
+}
+
+/** The pages qpdf finds by walking the page tree, or null if it cannot. */
 async function treePages(file: string, pw?: string): Promise<number | null> {
-  const r = await sh('qpdf', [...pwArg(pw), '--show-pages', file]);
-  return r.code === 0 || r.code === 3 ? [...r.stdout.matchAll(/^page \d+:/gm)].length : null;
+  return (await qpdfView(file, { pw })).walked;
 }
 
-/** An output must declare the pages it holds: both counts equal `expected`, or a description of what is wrong. */
-async function outputPagesWrong(file: string, expected: number): Promise<string | null> {
-  const [declared, walked] = await Promise.all([declaredPages(file), treePages(file)]);
-  return declared === expected && walked === expected
-    ? null
-    : `${declared} pages declared, ${walked} in the page tree, expected ${expected}`;
-}
-
-/** qpdf --check: 0 is clean, 3 is warnings only; both mean a readable file. */
-async function qpdfCheck(file: string): Promise<string | null> {
-  const r = await sh('qpdf', ['--check', file]);
-  return r.code === 0 || r.code === 3
-    ? null
-    : `qpdf --check exit ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-2).join(' | ')}`;
+/** An output must pass qpdf --check and declare the pages it holds: both counts equal `expected`. */
+async function outputProblems(file: string, expected: number, what: string): Promise<string[]> {
+  const { check, declared, walked } = await qpdfView(file, { check: true });
+  const problems = check ? [check] : [];
+  if (declared !== expected || walked !== expected)
+    problems.push(`${what}: ${declared} pages declared, ${walked} in the page tree, expected ${expected}`);
+  return problems;
 }
 
 async function pdfinfoRotations(file: string, pw?: string): Promise<number[] | null> {
@@ -181,6 +179,7 @@ interface Input {
   pages: number;
   /** Whether qpdf's own page-tree walk finds those pages (else a 3124 from a tool is fair). */
   readable: boolean;
+  /** Page rotations of the input, read only for a pass that checks them (split, rotate). */
   rotations: number[] | null;
   tmp: string;
 }
@@ -242,12 +241,10 @@ async function checkMerge(input: Input, report: FileReport) {
   const dl = await download(entry.task_id, out);
   if (dl) problems.push(dl);
   else {
-    const check = await qpdfCheck(out);
-    if (check) problems.push(check);
     const expected = input.pages + GEN_PAGES;
-    const wrong = await outputPagesWrong(out, expected);
-    if (wrong) problems.push(`merged output: ${wrong} (${input.pages} + ${GEN_PAGES})`);
-    else if (!(await pageText(out, expected)).includes(`Gen Page ${GEN_PAGES}`))
+    const wrong = await outputProblems(out, expected, `merged output (${input.pages} + ${GEN_PAGES})`);
+    problems.push(...wrong);
+    if (!wrong.length && !(await pageText(out, expected)).includes(`Gen Page ${GEN_PAGES}`))
       problems.push(`last merged page is not "Gen Page ${GEN_PAGES}"`);
   }
   if (problems.length) {
@@ -268,10 +265,7 @@ async function checkSplit(input: Input, report: FileReport) {
       problems.push(dl);
       continue;
     }
-    const check = await qpdfCheck(out);
-    if (check) problems.push(`part ${part.index}: ${check}`);
-    const wrong = await outputPagesWrong(out, 1);
-    if (wrong) problems.push(`part ${part.index}: ${wrong}`);
+    problems.push(...(await outputProblems(out, 1, `part ${part.index}`)));
     const rot = await pdfinfoRotations(out);
     const want = input.rotations?.[part.index];
     if (want !== undefined && rot?.[0] !== want) problems.push(`part ${part.index} rotation ${rot?.[0]}, input page has ${want}`);
@@ -297,10 +291,7 @@ async function checkRotate(input: Input, report: FileReport) {
   const dl = await download(entry.task_id, out);
   if (dl) problems.push(dl);
   else {
-    const check = await qpdfCheck(out);
-    if (check) problems.push(check);
-    const wrong = await outputPagesWrong(out, input.pages);
-    if (wrong) problems.push(`rotated output: ${wrong}`);
+    problems.push(...(await outputProblems(out, input.pages, 'rotated output')));
     const got = await pdfinfoRotations(out);
     if (!input.rotations) problems.push('cannot read the input rotations to compare');
     else if (!got) problems.push('pdfinfo cannot read the rotated output');
@@ -335,10 +326,7 @@ async function downloadChecked(tool: ToolName, input: Input, taskId: string, nam
     problems.push(dl);
     return null;
   }
-  const check = await qpdfCheck(out);
-  if (check) problems.push(check);
-  const wrong = await outputPagesWrong(out, input.pages);
-  if (wrong) problems.push(`${tool} output: ${wrong}`);
+  problems.push(...(await outputProblems(out, input.pages, `${tool} output`)));
   return out;
 }
 
@@ -489,10 +477,7 @@ async function checkProtect(input: Input, report: FileReport) {
     const dec = await sh('qpdf', ['--decrypt', `--password=${PROTECT_PASSWORD}`, out, opened]);
     if (dec.code !== 0 && dec.code !== 3) problems.push(`qpdf --decrypt with the new password exit ${dec.code}`);
     else {
-      const check = await qpdfCheck(opened);
-      if (check) problems.push(check);
-      const wrong = await outputPagesWrong(opened, input.pages);
-      if (wrong) problems.push(`protected output: ${wrong}`);
+      problems.push(...(await outputProblems(opened, input.pages, 'protected output')));
     }
   }
   if (problems.length) {
@@ -574,7 +559,7 @@ async function checkExtractImages(input: Input, report: FileReport) {
   }
 }
 
-async function uploadFile(name: string, file: string, report: FileReport): Promise<Input | null> {
+async function uploadFile(name: string, file: string, report: FileReport, withRotations: boolean): Promise<Input | null> {
   const row = pdfjsManifest.get(name);
   const fail = (msg: string) => {
     failures.upload.push(`${name}: ${msg}`);
@@ -626,7 +611,7 @@ async function uploadFile(name: string, file: string, report: FileReport): Promi
     info.total_page = (right.body.data as { total_page: number }).total_page;
   }
   const tmp = fs.mkdtempSync(path.join(tmpRoot, 'f-'));
-  const [pages, declared] = await Promise.all([treePages(file, password), declaredPages(file, password)]);
+  const { walked: pages, declared } = await qpdfView(file, { pw: password });
   if (!pages) fail(`accepted although qpdf finds no pages in it (Quire says ${info.total_page})`);
   else if (info.total_page !== pages) fail(`Quire counts ${info.total_page} pages, qpdf's page-tree walk ${pages}`);
   if (pages !== null && declared !== pages)
@@ -640,29 +625,34 @@ async function uploadFile(name: string, file: string, report: FileReport): Promi
     password,
     pages: pages || info.total_page,
     readable: !!pages,
-    rotations: pages ? await inputRotations(file, password, pages, tmp) : null,
+    rotations: pages && withRotations ? await inputRotations(file, password, pages, tmp) : null,
     tmp,
   };
 }
 
-async function processFile(name: string) {
+/** Each tool's call and the independent checks of its output. */
+const CHECKS: Record<ToolName, (input: Input, report: FileReport) => Promise<void>> = {
+  merge: checkMerge,
+  split: checkSplit,
+  rotate: checkRotate,
+  cut: checkCrop,
+  redaction: checkRedact,
+  replacetext: checkReplace,
+  compress: checkCompress,
+  encrypt: checkProtect,
+  decode: checkUnlock,
+  to_png: checkToPng,
+  extract_images: checkExtractImages,
+};
+
+async function processFile(name: string, tools: ToolName[]) {
   const report: FileReport = { file: name, upload: 'ok', tools: {} };
   reports.push(report);
   let input: Input | null = null;
   try {
-    input = await uploadFile(name, path.join(pdfjsDir, name), report);
+    input = await uploadFile(name, path.join(pdfjsDir, name), report, tools.includes('split') || tools.includes('rotate'));
     if (!input) return;
-    await checkMerge(input, report);
-    await checkSplit(input, report);
-    await checkRotate(input, report);
-    await checkCrop(input, report);
-    await checkRedact(input, report);
-    await checkReplace(input, report);
-    await checkCompress(input, report);
-    await checkProtect(input, report);
-    await checkUnlock(input, report);
-    await checkToPng(input, report);
-    await checkExtractImages(input, report);
+    for (const tool of tools) await CHECKS[tool](input, report);
   } catch (e) {
     failures.server.push(`${name}: ${(e as Error).stack ?? e}`);
   } finally {
@@ -682,53 +672,56 @@ function tally(outcomes: (Outcome | undefined)[]): string {
     .join(', ');
 }
 
-describe('pdf.js corpus through merge, split and rotate over HTTP', () => {
-  const files = pdfjsFiles();
+/** The pass of `tools` over the whole corpus: one running Quire, every file uploaded once and through each tool in turn. */
+export function describeCorpusPass(tools: ToolName[]) {
+  describe(`pdf.js corpus through ${tools.join(', ')} over HTTP`, () => {
+    const files = pdfjsFiles();
 
-  beforeAll(async () => {
-    const started = Date.now();
-    tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-corpus-'));
-    // Anything the server logs as an error (an unexpected exception in a task or a request) is a crash.
-    collectConsoleErrors(serverErrors);
-    quire = await startQuire({ engineTimeoutMs: ENGINE_TIMEOUT_MS });
-    client = new Client(quire.url);
-    // The first call sets the visitor cookie; every later (concurrent) call shares it.
-    const gen = await makePdf(path.join(tmpRoot, 'gen.pdf'), GEN_PAGES, 'Gen');
-    genId = await client.uploadId(gen);
-    await pool(files, CONCURRENCY, processFile);
-    elapsedMs = Date.now() - started;
-    // Eleven tools on each of 229 files: alone about 20 min on 2 cores, longer beside the other suites; each task keeps its own deadline.
-  }, 3_300_000);
+    beforeAll(async () => {
+      const started = Date.now();
+      tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-corpus-'));
+      // Anything the server logs as an error (an unexpected exception in a task or a request) is a crash.
+      collectConsoleErrors(serverErrors);
+      quire = await startQuire({ engineTimeoutMs: ENGINE_TIMEOUT_MS });
+      client = new Client(quire.url);
+      // The first call sets the visitor cookie; every later (concurrent) call shares it.
+      const gen = await makePdf(path.join(tmpRoot, 'gen.pdf'), GEN_PAGES, 'Gen');
+      genId = await client.uploadId(gen);
+      await pool(files, CONCURRENCY, (name) => processFile(name, tools));
+      elapsedMs = Date.now() - started;
+      // A group of tools on each of 233 files: alone 4–6 min on 2 cores, far longer beside the other suites; each task keeps its own deadline.
+    }, 1_800_000);
 
-  afterAll(async () => {
-    vi.restoreAllMocks();
-    const byTool = TOOLS.map(
-      (t) => `${t}: ${tally(reports.filter((r) => r.upload === 'ok').map((r) => r.tools[t]))} (${(toolSeconds[t] ?? 0).toFixed(0)} s)`,
-    );
-    console.log(
-      `corpus: ${reports.length} files in ${(elapsedMs / 1000).toFixed(1)} s | upload: ${tally(reports.map((r) => r.upload))} | ${byTool.join(' | ')} | ` +
-        `slowest task ${(slowest.ms / 1000).toFixed(1)} s (${slowest.what})`,
-    );
-    if (notes.length) console.log(`corpus notes:\n  ${notes.join('\n  ')}`);
-    await quire?.stop();
-    if (tmpRoot) fs.rmSync(tmpRoot, { recursive: true, force: true });
+    afterAll(async () => {
+      vi.restoreAllMocks();
+      const byTool = tools.map(
+        (t) => `${t}: ${tally(reports.filter((r) => r.upload === 'ok').map((r) => r.tools[t]))} (${(toolSeconds[t] ?? 0).toFixed(0)} s)`,
+      );
+      console.log(
+        `corpus: ${reports.length} files in ${(elapsedMs / 1000).toFixed(1)} s | upload: ${tally(reports.map((r) => r.upload))} | ${byTool.join(' | ')} | ` +
+          `slowest task ${(slowest.ms / 1000).toFixed(1)} s (${slowest.what})`,
+      );
+      if (notes.length) console.log(`corpus notes:\n  ${notes.join('\n  ')}`);
+      await quire?.stop();
+      if (tmpRoot) fs.rmSync(tmpRoot, { recursive: true, force: true });
+    });
+
+    it('covers the whole corpus', () => {
+      expect(files.length).toBe(pdfjsManifest.size);
+      expect(reports.length).toBe(files.length);
+      expect(failures.server).toEqual([]);
+    });
+
+    it('accepts each upload, or refuses it with a catalogue code that agrees with the manifest', () => {
+      expect(failures.upload).toEqual([]);
+    });
+
+    it.each(tools)('%s: every accepted file gives a correct output or a catalogue failure, in time', (tool) => {
+      expect(failures[tool]).toEqual([]);
+    });
+
+    it('logs no unexpected server error', () => {
+      expect(serverErrors).toEqual([]);
+    });
   });
-
-  it('covers the whole corpus', () => {
-    expect(files.length).toBe(pdfjsManifest.size);
-    expect(reports.length).toBe(files.length);
-    expect(failures.server).toEqual([]);
-  });
-
-  it('accepts each upload, or refuses it with a catalogue code that agrees with the manifest', () => {
-    expect(failures.upload).toEqual([]);
-  });
-
-  it.each(TOOLS)('%s: every accepted file gives a correct output or a catalogue failure, in time', (tool) => {
-    expect(failures[tool]).toEqual([]);
-  });
-
-  it('logs no unexpected server error', () => {
-    expect(serverErrors).toEqual([]);
-  });
-});
+}
