@@ -9,6 +9,7 @@ import { useT } from '../i18n/I18nProvider';
 import { formatBytes } from '../ui/format';
 import { useToast } from '../ui/Toast';
 import { fileListReducer, newFileItem, type FileItem } from './fileList';
+import { loadFileList, saveFileList } from './savedFiles';
 import type { FileAction } from './fileStateMachine';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -19,7 +20,8 @@ const isDamaged = (e: unknown) => e instanceof ApiError && (e.code === ErrorCode
 export function useFileList(tool: ToolDefinition) {
   const t = useT();
   const toast = useToast();
-  const [items, dispatch] = useReducer(fileListReducer, []);
+  const [items, dispatch] = useReducer(fileListReducer, tool.slug, loadFileList);
+  useEffect(() => saveFileList(tool.slug, items), [tool.slug, items]);
   const uploads = useRef(new Map<string, AbortController>());
 
   const fire = useCallback(
@@ -99,7 +101,7 @@ export function useFileList(tool: ToolDefinition) {
 
     const added = chosen.map((file) => newFileItem(crypto.randomUUID(), file));
     dispatch({ type: 'add', items: added, replace: tool.isSingleUpload });
-    for (const item of added) void startUpload(item.uid, item.file);
+    added.forEach((item, i) => void startUpload(item.uid, chosen[i]!));
   };
 
   const submitPassword = async (item: FileItem, password: string) => {
@@ -123,6 +125,7 @@ export function useFileList(tool: ToolDefinition) {
     fire([uid], { type: 'goto', to: 'encrypted' }, { password: undefined, passwordError: wrong ? t('file.wrongPassword') : undefined });
 
   const retryUpload = (item: FileItem) => {
+    if (!item.file) return;
     fire([item.uid], { type: 'localAdd' }, { error: undefined });
     void startUpload(item.uid, item.file);
   };
@@ -135,6 +138,8 @@ export function useFileList(tool: ToolDefinition) {
   const clear = () => {
     for (const uid of [...uploads.current.keys()]) cancelUpload(uid);
     dispatch({ type: 'clear' });
+    // At once, not after the next render: the page may be on its way out.
+    saveFileList(tool.slug, []);
   };
 
   return {

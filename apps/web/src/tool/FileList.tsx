@@ -39,8 +39,8 @@ export function FileList({ files, reorderable }: FileListProps) {
 
 /** The first page of a PDF or the picture of an image once the file is ready, a file icon before (and for other documents). */
 function FilePreview({ item }: { item: FileItem }) {
-  const image = isReady(item) && isImageFileName(item.file.name) ? item.info.file_id : undefined;
-  const pdfFile = isReady(item) && /\.pdf$/i.test(item.file.name) ? item : undefined;
+  const image = isReady(item) && isImageFileName(item.name) ? item.info.file_id : undefined;
+  const pdfFile = isReady(item) && /\.pdf$/i.test(item.name) ? item : undefined;
   const pdf = useFilePdf(pdfFile);
   const [imageFailed, setImageFailed] = useState(false);
   let preview = <Icon name={item.state === 'encrypted' ? 'lock' : 'file'} size={40} />;
@@ -51,17 +51,17 @@ function FilePreview({ item }: { item: FileItem }) {
 
 function FileDetails({ item, files }: { item: FileItem; files: FileListController }) {
   const t = useT();
-  const size = item.info?.file_size ?? item.file.size;
+  const size = item.info?.file_size ?? item.size;
   return (
     <div className="file-details">
       <div className="file-head">
-        <span className="file-name" title={item.file.name}>
-          {item.file.name}
+        <span className="file-name" title={item.name}>
+          {item.name}
         </span>
         <button
           type="button"
           className="icon-button file-remove"
-          aria-label={t('file.remove', { name: item.file.name })}
+          aria-label={t('file.remove', { name: item.name })}
           data-testid="remove-file"
           onClick={() => files.removeFile(item.uid)}
         >
@@ -83,7 +83,7 @@ function FileStatus({ item, files }: { item: FileItem; files: FileListController
   switch (item.state) {
     case 'localAdded':
     case 'ossUploading': {
-      const percent = Math.floor((item.uploadedBytes / Math.max(item.file.size, 1)) * 100);
+      const percent = Math.floor((item.uploadedBytes / Math.max(item.size, 1)) * 100);
       return (
         <div className="file-status">
           <ProgressBar percent={percent} testId="upload-progress" label={t('file.uploading', { percent })} />

@@ -1,12 +1,13 @@
 // The one tool page every tool uses: upload, the tool's option panel, the task, the result.
 import { ErrorCode, errorMessages, imageProcessExtensions, toolCallPath, type ToolDefinition } from '@quire/contracts';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { isAbort } from '../api/client';
 import { bulkDownloadUrl } from '../api/tasks';
 import { isPending, isReady } from '../files/fileList';
 import { useFileList } from '../files/useFileList';
 import { useT } from '../i18n/I18nProvider';
 import { formatBytes } from '../ui/format';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Icon } from '../ui/Icon';
 import { ProgressBar } from '../ui/ProgressBar';
 import { TASK_TOAST_MS, useToast } from '../ui/Toast';
@@ -18,6 +19,7 @@ import { OutputSaving } from './OutputSaving';
 import type { PanelParts } from './panels/types';
 import { toolPageOf } from './toolPages';
 import { TaskRunError, useTaskRun, type RunState } from './useTaskRun';
+import { useLeaveConfirm } from './useLeaveConfirm';
 
 export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const t = useT();
@@ -33,6 +35,14 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   // Damaged and failed files are left out; the rest must be ready before the tool can run.
   const ready = files.items.filter(isReady);
   const waiting = files.items.some(isPending);
+
+  // Files in the list and no result yet: leaving would lose them, so it asks first.
+  const done = task.state.phase === 'done';
+  const leaving = useLeaveConfirm(files.items.length > 0 && !done);
+  // Once the work is done, going elsewhere leaves this page empty for the next visit.
+  const onLeave = useRef<() => void>(undefined);
+  onLeave.current = () => done && files.clear();
+  useEffect(() => () => onLeave.current?.(), []);
 
   const pickFiles = () => input.current?.click();
   const startOver = () => {
@@ -158,6 +168,19 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
       {content}
       {/* Over the workspace rather than instead of it, so the options survive a failed task. */}
       {task.state.phase === 'running' && <Processing title={title} progress={task.state.progress} />}
+      {leaving && (
+        <ConfirmDialog
+          title={t('leave.title')}
+          message={t('leave.message')}
+          confirmLabel={t('leave.confirm')}
+          cancelLabel={t('leave.stay')}
+          onConfirm={() => {
+            files.clear();
+            leaving.proceed();
+          }}
+          onCancel={leaving.stay}
+        />
+      )}
     </div>
   );
 }
