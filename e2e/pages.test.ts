@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusRoot } from '../apps/server/test/corpusSupport.js';
 import { makePdf } from '../apps/server/test/fixtures.js';
 import { startE2e, tmpDir, type E2e } from './browser.js';
 
@@ -11,10 +12,17 @@ let e2e: E2e;
 const dir = tmpDir('pages');
 const file = (name: string) => path.join(dir, name);
 
+const MAX_PAGES = 5;
+
 beforeAll(async () => {
-  e2e = await startE2e();
+  e2e = await startE2e({ maxPages: MAX_PAGES });
   await makePdf(file('alpha.pdf'), 2, 'Alpha');
   await makePdf(file('beta.pdf'), 3, 'Beta');
+  await makePdf(file('long.pdf'), MAX_PAGES + 1, 'Long');
+  fs.writeFileSync(file('empty.pdf'), '');
+  const jpeg = fs.readFileSync(path.join(corpusRoot, 'images', 'concert.jpg'));
+  fs.writeFileSync(file('cut.jpg'), jpeg.subarray(0, jpeg.length >> 2));
+  fs.writeFileSync(file('whole.jpg'), jpeg);
 });
 afterAll(async () => {
   await e2e.stop();
@@ -76,6 +84,36 @@ describe('leaving a tool page', () => {
     // The restored files are the uploads on the server: the tool runs on them.
     await page.getByTestId('run-tool').click();
     await page.getByTestId('result').waitFor({ timeout: 60_000 });
+    await page.context().close();
+  });
+});
+
+describe('files checked at upload', () => {
+  const card = (page: Page, name: string) => page.locator('[data-testid="file-item"]', { hasText: name });
+
+  it('shows an empty file and one over the page limit as refused on their cards, with the limit named', async () => {
+    const page = await e2e.open('/app/merge-pdf');
+    await page.getByTestId('file-input').setInputFiles([file('empty.pdf'), file('long.pdf'), file('alpha.pdf')]);
+    await expect.poll(() => card(page, 'empty.pdf').getAttribute('data-state'), { timeout: 30_000 }).toBe('damaged');
+    expect(await card(page, 'empty.pdf').locator('.file-status').textContent()).toBe('The file is empty.');
+    await expect.poll(() => card(page, 'long.pdf').getAttribute('data-state'), { timeout: 30_000 }).toBe('damaged');
+    expect(await card(page, 'long.pdf').locator('.file-status').textContent()).toBe(
+      `The number of pages exceeds the limit of ${MAX_PAGES} pages.`,
+    );
+    await expect.poll(() => card(page, 'alpha.pdf').getAttribute('data-state'), { timeout: 30_000 }).toBe('ossSuccessful');
+    // Nothing to retry: another upload of the same file would be refused the same way.
+    expect(await page.getByTestId('retry-upload').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows a damaged image as damaged before any tool runs', async () => {
+    const page = await e2e.open('/app/jpg-to-pdf');
+    await page.getByTestId('file-input').setInputFiles([file('cut.jpg'), file('whole.jpg')]);
+    await expect.poll(() => card(page, 'cut.jpg').getAttribute('data-state'), { timeout: 30_000 }).toBe('damaged');
+    expect(await card(page, 'cut.jpg').locator('.file-status').textContent()).toBe(
+      'The file is damaged or in a format that cannot be read.',
+    );
+    await expect.poll(() => card(page, 'whole.jpg').getAttribute('data-state'), { timeout: 30_000 }).toBe('ossSuccessful');
     await page.context().close();
   });
 });

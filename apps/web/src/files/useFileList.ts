@@ -14,8 +14,20 @@ import type { FileAction } from './fileStateMachine';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** Files the server cannot read at all: marked damaged, since another upload would not help. */
-const isDamaged = (e: unknown) => e instanceof ApiError && (e.code === ErrorCode.Damaged || e.code === ErrorCode.NotPdf);
+/**
+ * The server's refusals of the file itself (damaged, empty, of no type it reads, over the size or
+ * page limit): the file is marked damaged with the server's message, since another upload would not help.
+ */
+const refusals: readonly number[] = [
+  ErrorCode.Damaged,
+  ErrorCode.NotPdf,
+  ErrorCode.Unreadable,
+  ErrorCode.Empty,
+  ErrorCode.UnsupportedType,
+  ErrorCode.TooLarge,
+  ErrorCode.TooManyPages,
+];
+const isDamaged = (e: unknown) => e instanceof ApiError && refusals.includes(e.code);
 
 export function useFileList(tool: ToolDefinition) {
   const t = useT();
