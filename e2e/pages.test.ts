@@ -1,5 +1,6 @@
 // Tool pages that never lose work and check files at once, in Chromium: the leave-confirm dialog,
 // the file list kept through Back and a reload, refusals on the file card, thumbnails, the result page.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -13,6 +14,8 @@ const dir = tmpDir('pages');
 const file = (name: string) => path.join(dir, name);
 
 const MAX_PAGES = 5;
+/** More than the 20 files per upload the product recommends. */
+const MANY = 24;
 
 beforeAll(async () => {
   e2e = await startE2e({ maxPages: MAX_PAGES });
@@ -23,6 +26,9 @@ beforeAll(async () => {
   const jpeg = fs.readFileSync(path.join(corpusRoot, 'images', 'concert.jpg'));
   fs.writeFileSync(file('cut.jpg'), jpeg.subarray(0, jpeg.length >> 2));
   fs.writeFileSync(file('whole.jpg'), jpeg);
+  for (let n = 1; n <= MANY; n++) await makePdf(file(`many-${String(n).padStart(2, '0')}.pdf`), 1, `Many ${n}`);
+  // 50 MB: an incompressible attachment behind one page.
+  await makePdf(file('fifty.pdf'), 1, 'Fifty', undefined, crypto.randomBytes(50 * 1024 * 1024));
 });
 afterAll(async () => {
   await e2e.stop();
@@ -114,6 +120,60 @@ describe('files checked at upload', () => {
       'The file is damaged or in a format that cannot be read.',
     );
     await expect.poll(() => card(page, 'whole.jpg').getAttribute('data-state'), { timeout: 30_000 }).toBe('ossSuccessful');
+    await page.context().close();
+  });
+});
+
+describe('thumbnails', () => {
+  const downloads = (page: Page) => {
+    const seen: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/file/download')) seen.push(r.url());
+    });
+    return seen;
+  };
+
+  it('warns about more than 20 files, and opens only the PDFs whose cards are near the view', async () => {
+    const page = await e2e.open('/app/merge-pdf', { width: 1280, height: 800 });
+    const fetched = downloads(page);
+    const names = Array.from({ length: MANY }, (_, i) => file(`many-${String(i + 1).padStart(2, '0')}.pdf`));
+    await page.getByTestId('file-input').setInputFiles(names);
+    await expect
+      .poll(() => page.getByTestId('toast').allTextContents())
+      .toContain(`You added ${MANY} files. At most 20 files per upload are recommended: smaller batches upload and process faster.`);
+    await expect.poll(() => readyItems(page).count(), { timeout: 60_000 }).toBe(MANY);
+    const drawn = page.locator('[data-testid="page-thumb"][data-drawn="yes"]');
+    await expect.poll(() => drawn.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const opened = fetched.length;
+    expect(opened).toBeLessThan(MANY);
+    // Scrolled to the end, the last card's page is drawn too.
+    await items(page).last().scrollIntoViewIfNeeded();
+    await expect.poll(() => items(page).last().locator('[data-drawn="yes"]').count(), { timeout: 30_000 }).toBe(1);
+    expect(fetched.length).toBeGreaterThan(opened);
+    await page.context().close();
+  });
+
+  it('holds the place with a spinner until the page is drawn; a 50 MB PDF shows its first page soon after upload', async () => {
+    const page = await e2e.open('/app/merge-pdf');
+    // The file's bytes are held back until the spinner has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/file/download*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByTestId('file-input').setInputFiles([file('fifty.pdf')]);
+    await expect.poll(() => readyItems(page).count(), { timeout: 120_000 }).toBe(1);
+    const thumb = page.getByTestId('page-thumb');
+    await thumb.locator('.spinner').waitFor();
+    expect(await thumb.getAttribute('data-drawn')).toBe('no');
+    const started = Date.now();
+    release();
+    await expect.poll(() => thumb.getAttribute('data-drawn'), { timeout: 30_000 }).toBe('yes');
+    console.log(`50 MB PDF: first page drawn ${Date.now() - started} ms after its upload was ready`);
+    expect(await thumb.locator('.spinner').count()).toBe(0);
     await page.context().close();
   });
 });

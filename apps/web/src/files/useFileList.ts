@@ -7,12 +7,15 @@ import { getDocumentInfo, getServerConfig } from '../api/files';
 import { uploadFile } from '../api/upload';
 import { useT } from '../i18n/I18nProvider';
 import { formatBytes } from '../ui/format';
-import { useToast } from '../ui/Toast';
+import { TASK_TOAST_MS, useToast } from '../ui/Toast';
 import { fileListReducer, newFileItem, type FileItem } from './fileList';
 import { loadFileList, saveFileList } from './savedFiles';
 import type { FileAction } from './fileStateMachine';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** More files than this in one upload are taken, with a warning that fewer work better. */
+export const RECOMMENDED_FILES_PER_UPLOAD = 20;
 
 /**
  * The server's refusals of the file itself (damaged, empty, of no type it reads, over the size or
@@ -109,6 +112,9 @@ export function useFileList(tool: ToolDefinition) {
     }
     const chosen = tool.isSingleUpload ? accepted.slice(0, 1) : accepted;
     if (chosen.length === 0) return;
+    if (chosen.length > RECOMMENDED_FILES_PER_UPLOAD) {
+      toast(t('upload.manyFiles', { count: chosen.length, max: RECOMMENDED_FILES_PER_UPLOAD }), { durationMs: TASK_TOAST_MS });
+    }
     if (tool.isSingleUpload) for (const uid of [...uploads.current.keys()]) cancelUpload(uid);
 
     const added = chosen.map((file) => newFileItem(crypto.randomUUID(), file));

@@ -1,5 +1,5 @@
 import { isImageFileName } from '@quire/contracts';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { fileDownloadUrl } from '../api/files';
 import { isReady, type FileItem } from '../files/fileList';
 import type { FileListController } from '../files/useFileList';
@@ -9,6 +9,7 @@ import { formatBytes } from '../ui/format';
 import { Icon } from '../ui/Icon';
 import { ProgressBar } from '../ui/ProgressBar';
 import { useDragReorder } from '../ui/useDragReorder';
+import { useNearView } from '../ui/useNearView';
 import { useFilePdf } from './panels/common';
 
 interface FileListProps {
@@ -37,16 +38,26 @@ export function FileList({ files, reorderable }: FileListProps) {
   );
 }
 
-/** The first page of a PDF or the picture of an image once the file is ready, a file icon before (and for other documents). */
+/**
+ * The first page of a PDF or the picture of an image once the file is ready, a file icon before (and
+ * for other documents). A PDF is opened only when its card comes near the viewport: a long list
+ * fetches and parses nothing it does not show.
+ */
 function FilePreview({ item }: { item: FileItem }) {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearView(box);
   const image = isReady(item) && isImageFileName(item.name) ? item.info.file_id : undefined;
-  const pdfFile = isReady(item) && /\.pdf$/i.test(item.name) ? item : undefined;
+  const pdfFile = near && isReady(item) && /\.pdf$/i.test(item.name) ? item : undefined;
   const pdf = useFilePdf(pdfFile);
   const [imageFailed, setImageFailed] = useState(false);
   let preview = <Icon name={item.state === 'encrypted' ? 'lock' : 'file'} size={40} />;
-  if (image && !imageFailed) preview = <img src={fileDownloadUrl(image)} alt="" onError={() => setImageFailed(true)} />;
+  if (image && !imageFailed) preview = <img src={fileDownloadUrl(image)} alt="" loading="lazy" onError={() => setImageFailed(true)} />;
   else if (pdfFile && !pdf.failed) preview = <PageThumb doc={pdf.doc} pageNumber={1} size={120} />;
-  return <div className="file-preview">{preview}</div>;
+  return (
+    <div ref={box} className="file-preview">
+      {preview}
+    </div>
+  );
 }
 
 function FileDetails({ item, files }: { item: FileItem; files: FileListController }) {
