@@ -1,12 +1,17 @@
 // Sends stored files: an upload, one task output, or a zip of many.
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { FastifyReply } from 'fastify';
-import { ErrorCode, QuireError } from '@quire/contracts';
+import { ErrorCode, QuireError, type FileInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import { outputsOf, type StoredOutput } from '../db/tasksRepo.js';
-import { finishedTasks, downloadName } from './tasks.js';
-import { ownedFile } from './files.js';
+import type { TaskTable } from '../db/schema.js';
+import { newId } from '../ids.js';
+import { outputName } from '../tools/tool.js';
+import { discardTask, finishedTasks, downloadName } from './tasks.js';
+import { acceptUpload, ownedFile } from './files.js';
 import { attachmentDisposition, safeFileName } from './fileNames.js';
 
 const contentType = (name: string) =>
@@ -48,19 +53,48 @@ export async function sendUpload(ctx: AppContext, reply: FastifyReply, ownerId: 
   return sendStored(ctx, reply, row.storage_key, row.name);
 }
 
+/** The output at `index`, or the only one when no index is given; null when there is none such. */
+function oneOutput(outputs: StoredOutput[], index: number | undefined): StoredOutput | null {
+  if (index !== undefined) return outputs.find((o) => o.index === index) ?? null;
+  return outputs.length === 1 ? outputs[0]! : null;
+}
+
 export async function sendTaskOutput(ctx: AppContext, reply: FastifyReply, ownerId: string, taskId: string, index?: number) {
   const [task] = await finishedTasks(ctx, ownerId, { task_id: taskId });
   const outputs = outputsOf(task!);
-  if (index !== undefined) {
-    const one = outputs.find((o) => o.index === index);
-    if (!one) throw new QuireError(ErrorCode.NoData);
-    return sendStored(ctx, reply, one.key, one.name);
-  }
-  if (outputs.length === 1) return sendStored(ctx, reply, outputs[0]!.key, outputs[0]!.name);
+  const one = oneOutput(outputs, index);
+  if (one) return sendStored(ctx, reply, one.key, one.name);
+  if (index !== undefined) throw new QuireError(ErrorCode.NoData);
   return sendZip(ctx, reply, outputs, downloadName(task!));
+}
+
+/** The zip of a whole run is named after its first file and the tool: "report-compress.zip". */
+function bulkName(tasks: TaskTable[]): string {
+  const first = outputsOf(tasks[0]!)[0];
+  return first ? outputName(first.source ?? first.name, tasks[0]!.tool.replace(/_/g, '-'), '.zip') : 'quire-files.zip';
 }
 
 export async function sendBulk(ctx: AppContext, reply: FastifyReply, ownerId: string, multiId: string) {
   const tasks = await finishedTasks(ctx, ownerId, { multi_id: multiId });
-  return sendZip(ctx, reply, tasks.flatMap(outputsOf), 'quire-files.zip');
+  return sendZip(ctx, reply, tasks.flatMap(outputsOf), bulkName(tasks));
+}
+
+/** Deletes the outputs of every finished task of a run at once, rather than at the end of their retention. */
+export async function deleteOutputs(ctx: AppContext, ownerId: string, multiId: string) {
+  const tasks = await finishedTasks(ctx, ownerId, { multi_id: multiId });
+  for (const task of tasks) await discardTask(ctx, task.id);
+  return { deleted: tasks.length };
+}
+
+/**
+ * An output taken as a new upload (with an upload's checks), so another tool can start on it
+ * without the visitor downloading it and sending it back.
+ */
+export async function outputAsFile(ctx: AppContext, ownerId: string, taskId: string, index?: number): Promise<FileInfo> {
+  const [task] = await finishedTasks(ctx, ownerId, { task_id: taskId });
+  const one = oneOutput(outputsOf(task!), index);
+  if (!one) throw new QuireError(ErrorCode.NoData);
+  const copy = path.join(ctx.tmpDir, `${newId()}.output`);
+  await pipeline(ctx.storage.read(one.key), createWriteStream(copy));
+  return acceptUpload(ctx, ownerId, one.name, copy);
 }
