@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusRoot } from '../apps/server/test/corpusSupport.js';
 import { makePdf } from '../apps/server/test/fixtures.js';
-import { startE2e, tmpDir, type E2e } from './browser.js';
+import { download, startE2e, tmpDir, type E2e } from './browser.js';
 
 let e2e: E2e;
 const dir = tmpDir('pages');
@@ -174,6 +174,48 @@ describe('thumbnails', () => {
     await expect.poll(() => thumb.getAttribute('data-drawn'), { timeout: 30_000 }).toBe('yes');
     console.log(`50 MB PDF: first page drawn ${Date.now() - started} ms after its upload was ready`);
     expect(await thumb.locator('.spinner').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('the result page', () => {
+  it('previews the first page, says how long results are kept, and continues with another tool without a download', async () => {
+    const page = await e2e.open('/app/merge-pdf');
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await page.getByTestId('file-input').setInputFiles([file('alpha.pdf'), file('beta.pdf')]);
+    await expect.poll(() => readyItems(page).count(), { timeout: 30_000 }).toBe(2);
+    await page.getByTestId('run-tool').click();
+    await page.getByTestId('result').waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.getByTestId('result-preview').locator('[data-drawn="yes"]').count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByTestId('retention').textContent())
+      .toBe(`Results stay on the server for ${e2e.quire.ctx.config.retentionHours} h, then they are deleted. Delete now`);
+
+    await page.getByTestId('continue-with').selectOption('split-pdf');
+    await expect.poll(() => path0(page)).toBe('/app/split-pdf');
+    await expect.poll(() => readyItems(page).count(), { timeout: 30_000 }).toBe(1);
+    expect(await items(page).first().locator('.file-name').textContent()).toBe('alpha-merged.pdf');
+    expect(await items(page).first().locator('.file-meta').textContent()).toContain('5 pages');
+    expect(downloads).toBe(0);
+    await page.context().close();
+  });
+
+  it('names the zip after the first file and the tool, and deletes the results on request', async () => {
+    const page = await e2e.open('/app/compress-pdf');
+    await page.getByTestId('file-input').setInputFiles([file('beta.pdf'), file('alpha.pdf')]);
+    await expect.poll(() => readyItems(page).count(), { timeout: 30_000 }).toBe(2);
+    await page.getByTestId('run-tool').click();
+    await page.getByTestId('result').waitFor({ timeout: 60_000 });
+    expect(path.basename(await download(page, 'download-all', dir))).toBe('beta-compress.zip');
+
+    const link = await page.getByTestId('download').first().getAttribute('href');
+    expect((await page.request.get(e2e.quire.url + link!)).status()).toBe(200);
+    await page.getByTestId('delete-now').click();
+    await expect.poll(() => page.getByTestId('retention').textContent()).toBe('Your results were deleted from the server.');
+    expect(await page.getByTestId('download').count()).toBe(0);
+    const gone = await (await page.request.get(e2e.quire.url + link!)).json();
+    expect(gone.code).toBe(2405);
     await page.context().close();
   });
 });

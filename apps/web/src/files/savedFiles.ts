@@ -1,6 +1,6 @@
 // A tool page's file list kept in the tab's session storage, so it survives Back and a reload until
 // the user clears it. The uploads are on the server: their ids, names and states are enough.
-import { fileInfo } from '@quire/contracts';
+import { fileInfo, type FileInfo } from '@quire/contracts';
 import { z } from 'zod';
 import { isReady, type FileItem } from './fileList';
 
@@ -47,12 +47,25 @@ export function loadFileList(slug: string, storage: Storage | undefined = global
   }
 }
 
-export function saveFileList(slug: string, items: readonly FileItem[], storage: Storage | undefined = globalThis.sessionStorage): void {
-  const saved = toSaved(items);
+function writeSaved(slug: string, saved: readonly SavedFile[], storage: Storage | undefined): void {
   try {
     if (saved.length) storage?.setItem(storageKey(slug), JSON.stringify(saved));
     else storage?.removeItem(storageKey(slug));
   } catch {
     // Storage full or switched off: the list still works, it only does not outlive the page.
   }
+}
+
+export function saveFileList(slug: string, items: readonly FileItem[], storage: Storage | undefined = globalThis.sessionStorage): void {
+  writeSaved(slug, toSaved(items), storage);
+}
+
+/** Starts another tool page's list with one upload, as a reload of that page would find it. */
+export function startListWith(slug: string, info: FileInfo, storage: Storage | undefined = globalThis.sessionStorage): void {
+  const kept = { uid: crypto.randomUUID(), name: info.file_name, size: info.file_size, info };
+  writeSaved(
+    slug,
+    [info.encrypted ? { ...kept, state: 'encrypted' } : { ...kept, state: 'ossSuccessful', pageCount: info.total_page }],
+    storage,
+  );
 }
