@@ -94,7 +94,8 @@ function FileStatus({ item, files }: { item: FileItem; files: FileListController
   switch (item.state) {
     case 'localAdded':
     case 'ossUploading': {
-      const percent = Math.floor((item.uploadedBytes / Math.max(item.size, 1)) * 100);
+      // The bytes sent include the form around the file: never more than 100 %.
+      const percent = Math.min(100, Math.floor((item.uploadedBytes / Math.max(item.size, 1)) * 100));
       return (
         <div className="file-status">
           <ProgressBar percent={percent} testId="upload-progress" label={t('file.uploading', { percent })} />
