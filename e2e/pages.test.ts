@@ -164,6 +164,11 @@ describe('thumbnails', () => {
       await held;
       await route.continue();
     });
+    // The server sends byte ranges of an upload: pdf.js fetches what page 1 needs, not 50 MB.
+    const rangeBytes: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/file/download') && r.status() === 206) rangeBytes.push(Number(r.headers()['content-length']));
+    });
     await page.getByTestId('file-input').setInputFiles([file('fifty.pdf')]);
     await expect.poll(() => readyItems(page).count(), { timeout: 120_000 }).toBe(1);
     const thumb = page.getByTestId('page-thumb');
@@ -174,6 +179,8 @@ describe('thumbnails', () => {
     await expect.poll(() => thumb.getAttribute('data-drawn'), { timeout: 30_000 }).toBe('yes');
     console.log(`50 MB PDF: first page drawn ${Date.now() - started} ms after its upload was ready`);
     expect(await thumb.locator('.spinner').count()).toBe(0);
+    expect(rangeBytes.length).toBeGreaterThan(0);
+    expect(rangeBytes.reduce((sum, n) => sum + n, 0)).toBeLessThan(5 * 1024 * 1024);
     await page.context().close();
   });
 });

@@ -117,6 +117,36 @@ describe('bulk download', () => {
   });
 });
 
+describe('upload download', () => {
+  it('sends a byte range when asked, so a viewer need not fetch all of a large file first', async () => {
+    const client = new Client(quire.url);
+    const id = await client.uploadId(file('big.pdf'));
+    const bytes = fs.readFileSync(file('big.pdf'));
+    const get = (range?: string) => client.raw(`/api/tools/v1/file/download?file_id=${id}`, range ? { headers: { range } } : {});
+
+    const whole = await get();
+    expect([whole.status, whole.headers.get('accept-ranges')]).toEqual([200, 'bytes']);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
+    for (const [range, start, end] of [
+      ['bytes=100-199', 100, 199],
+      ['bytes=1000000-', 1_000_000, bytes.length - 1],
+      ['bytes=-50', bytes.length - 50, bytes.length - 1],
+      [`bytes=${bytes.length - 10}-${bytes.length + 500}`, bytes.length - 10, bytes.length - 1],
+    ] as const) {
+      const res = await get(range);
+      expect(res.status, range).toBe(206);
+      expect(res.headers.get('content-range'), range).toBe(`bytes ${start}-${end}/${bytes.length}`);
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes.subarray(start, end + 1)), range).toBe(true);
+    }
+    // Several ranges, or none that fits: the whole file, as HTTP allows.
+    for (const range of ['bytes=0-1,5-6', `bytes=${bytes.length}-`, 'items=0-1']) {
+      const res = await get(range);
+      expect(res.status, range).toBe(200);
+      expect((await res.arrayBuffer()).byteLength, range).toBe(bytes.length);
+    }
+  });
+});
+
 describe('after the result', () => {
   it("takes a task's output as a new upload another tool runs on, without a download", async () => {
     const client = new Client(quire.url);

@@ -225,7 +225,7 @@ export function buildCalls(): Call[] {
       summary: 'The uploaded file itself, as it was uploaded (the web app renders thumbnails from it)',
       query: fileDownloadQuery,
       sendsFile: true,
-      handler: ({ query }, c) => sendUpload(c.ctx, c.reply, c.ownerId, query.file_id),
+      handler: ({ query }, c) => sendUpload(c.ctx, c.reply, c.ownerId, query.file_id, c.req.headers.range),
     },
     {
       method: 'GET',

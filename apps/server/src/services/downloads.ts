@@ -6,6 +6,7 @@ import yazl from 'yazl';
 import type { FastifyReply } from 'fastify';
 import { ErrorCode, QuireError, type FileInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
+import type { ByteRange } from '../storage/storage.js';
 import { outputsOf, type StoredOutput } from '../db/tasksRepo.js';
 import type { TaskTable } from '../db/schema.js';
 import { newId } from '../ids.js';
@@ -21,13 +22,29 @@ const contentType = (name: string) =>
       ? 'application/zip'
       : 'application/octet-stream';
 
-async function sendStored(ctx: AppContext, reply: FastifyReply, key: string, name: string) {
+/**
+ * The one range of a `Range: bytes=…` header ("a-b", "a-", "-n") within a file of `size` bytes, or
+ * null: no header, several ranges, or none that fits, and the whole file is sent (as HTTP allows).
+ */
+function byteRange(header: string | undefined, size: number): ByteRange | null {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!m || (!m[1] && !m[2])) return null;
+  const range = m[1]
+    ? { start: Number(m[1]), end: m[2] ? Math.min(Number(m[2]), size - 1) : size - 1 }
+    : { start: Math.max(0, size - Number(m[2])), end: size - 1 };
+  return range.start <= range.end && range.start < size ? range : null;
+}
+
+async function sendStored(ctx: AppContext, reply: FastifyReply, key: string, name: string, rangeHeader?: string) {
   const size = await ctx.storage.size(key);
+  const range = byteRange(rangeHeader, size);
+  reply.header('content-type', contentType(name)).header('content-disposition', attachmentDisposition(name));
+  if (!range) return reply.header('content-length', size).send(ctx.storage.read(key));
   return reply
-    .header('content-type', contentType(name))
-    .header('content-length', size)
-    .header('content-disposition', attachmentDisposition(name))
-    .send(ctx.storage.read(key));
+    .code(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+    .header('content-length', range.end - range.start + 1)
+    .send(ctx.storage.read(key, range));
 }
 
 /** A name not yet in `used` (compared as unzip on a case-insensitive disk would): "a.pdf", "a (2).pdf"… */
@@ -48,9 +65,14 @@ async function sendZip(ctx: AppContext, reply: FastifyReply, outputs: StoredOutp
   return reply.header('content-type', 'application/zip').header('content-disposition', attachmentDisposition(name)).send(zip.outputStream);
 }
 
-export async function sendUpload(ctx: AppContext, reply: FastifyReply, ownerId: string, fileId: string) {
+/**
+ * An upload as it was uploaded, in parts when asked: pdf.js then fetches only what the pages it
+ * draws need (the cross-reference table, a page's objects), not all of a large file first.
+ */
+export async function sendUpload(ctx: AppContext, reply: FastifyReply, ownerId: string, fileId: string, rangeHeader: string | undefined) {
   const row = await ownedFile(ctx, ownerId, fileId);
-  return sendStored(ctx, reply, row.storage_key, row.name);
+  reply.header('accept-ranges', 'bytes');
+  return sendStored(ctx, reply, row.storage_key, row.name, rangeHeader);
 }
 
 /** The output at `index`, or the only one when no index is given; null when there is none such. */
