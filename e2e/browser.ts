@@ -15,8 +15,9 @@ export interface E2e {
   stop(): Promise<void>;
 }
 
-export async function startE2e(): Promise<E2e> {
-  const quire = await startQuire();
+/** `overrides`: server settings for the test (a low page limit, say). */
+export async function startE2e(overrides: Parameters<typeof startQuire>[0] = {}): Promise<E2e> {
+  const quire = await startQuire(overrides);
   if (!fs.existsSync(path.join(quire.ctx.config.webDist, 'index.html'))) throw new Error('the web app is not built: run npm run build');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -75,10 +75,13 @@ describe('ownership', () => {
       await stranger.call(`document/download-doc?task_id=${created.data.task_id}`),
       await stranger.call(`download-doc-bulk?multi_id=${created.data.multi_id}`),
       await stranger.call(`file/download?file_id=${fileId}`),
+      await stranger.post('document/delete-outputs', { multi_id: created.data.multi_id }),
+      await stranger.post('document/output-as-file', { task_id: created.data.task_id }),
     ];
     for (const res of answers) expect(res).toEqual({ code: ErrorCode.NoData, msg: 'No data found.', data: null });
     // The owner still can.
     expect((await owner.call(`document/info?file_id=${fileId}`)).code).toBe(0);
+    expect((await owner.raw(`/api/tools/v1/document/download-doc?task_id=${created.data.task_id}`)).status).toBe(200);
   });
 });
 
@@ -103,6 +106,73 @@ describe('bulk download', () => {
         .split('\n')
         .sort(),
     ).toEqual(['a-extracted.pdf', 'a-rotated.pdf']);
+    // Named after the first file and the tool of the first task.
+    expect(res.headers.get('content-disposition')).toContain('filename="a-rotate.zip"');
+  });
+});
+
+describe('upload download', () => {
+  it('sends a byte range when asked, so a viewer need not fetch all of a large file first', async () => {
+    const client = new Client(served.quire.url);
+    const id = await client.uploadId(file('big.pdf'));
+    const bytes = fs.readFileSync(file('big.pdf'));
+    const get = (range?: string) => client.raw(`/api/tools/v1/file/download?file_id=${id}`, range ? { headers: { range } } : {});
+
+    const whole = await get();
+    expect([whole.status, whole.headers.get('accept-ranges')]).toEqual([200, 'bytes']);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
+    for (const [range, start, end] of [
+      ['bytes=100-199', 100, 199],
+      ['bytes=1000000-', 1_000_000, bytes.length - 1],
+      ['bytes=-50', bytes.length - 50, bytes.length - 1],
+      [`bytes=${bytes.length - 10}-${bytes.length + 500}`, bytes.length - 10, bytes.length - 1],
+    ] as const) {
+      const res = await get(range);
+      expect(res.status, range).toBe(206);
+      expect(res.headers.get('content-range'), range).toBe(`bytes ${start}-${end}/${bytes.length}`);
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes.subarray(start, end + 1)), range).toBe(true);
+    }
+    // Several ranges, or none that fits: the whole file, as HTTP allows.
+    for (const range of ['bytes=0-1,5-6', `bytes=${bytes.length}-`, 'items=0-1']) {
+      const res = await get(range);
+      expect(res.status, range).toBe(200);
+      expect((await res.arrayBuffer()).byteLength, range).toBe(bytes.length);
+    }
+  });
+});
+
+describe('after the result', () => {
+  it("takes a task's output as a new upload another tool runs on, without a download", async () => {
+    const client = new Client(served.quire.url);
+    const id = await client.uploadId(file('a.pdf'));
+    const rotated = await client.post('document/rotate', { file_id: id, angle: 90, pages: 'all' });
+    await client.waitTask(rotated.data.task_id);
+    const taken = await client.post('document/output-as-file', { task_id: rotated.data.task_id });
+    expect(taken).toMatchObject({ code: 0, data: { file_name: 'a-rotated.pdf', total_page: 2, encrypted: false } });
+    const entry = await client.runTool('extract_page', { file_id: taken.data.file_id, pages: '2' }, file('continued.pdf'));
+    expect(entry.status).toBe(0);
+    expect(pageLabels(file('continued.pdf'))).toEqual(['A Page 2']);
+    // An index the task does not have is no data.
+    expect((await client.post('document/output-as-file', { task_id: rotated.data.task_id, index: 7 })).code).toBe(ErrorCode.NoData);
+  });
+
+  it('deletes the outputs of a run at once: their downloads answer 2405 after', async () => {
+    const client = new Client(served.quire.url);
+    const id = await client.uploadId(file('a.pdf'));
+    const first = await client.post('document/rotate', { file_id: id, angle: 90, pages: 'all', multi_id: 'gone-1' });
+    const second = await client.post('extract_page', { file_id: id, pages: '1', multi_id: 'gone-1' });
+    await client.waitTask(first.data.task_id);
+    await client.waitTask(second.data.task_id);
+    const stored = () =>
+      fs
+        .readdirSync(path.join(served.quire.ctx.config.dataDir, 'storage', 'outputs'))
+        .filter((n) => [first.data.task_id, second.data.task_id].includes(n));
+    expect(stored()).toHaveLength(2);
+    expect(await client.post('document/delete-outputs', { multi_id: 'gone-1' })).toEqual({ code: 0, msg: 'success', data: { deleted: 2 } });
+    expect(stored()).toEqual([]);
+    expect((await client.call(`document/download-doc?task_id=${first.data.task_id}`)).code).toBe(ErrorCode.NoData);
+    expect((await client.call('download-doc-bulk?multi_id=gone-1')).code).toBe(ErrorCode.NoData);
+    expect((await client.post('document/delete-outputs', { multi_id: 'gone-1' })).code).toBe(ErrorCode.NoData);
   });
 });
 

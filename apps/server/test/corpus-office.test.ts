@@ -39,7 +39,8 @@ const isExpectedRefusal = (file: string) =>
   file in expectedRefusals || manifest.get(file)?.note.startsWith('broken:') || /\.(webp|heic|heif)$/.test(file);
 
 /** Codes each step may answer with, besides success. */
-const UPLOAD_REFUSALS = new Set<number>([ErrorCode.UnsupportedType, ErrorCode.TooLarge]);
+// 3105 for a damaged image or office container, found at upload.
+const UPLOAD_REFUSALS = new Set<number>([ErrorCode.UnsupportedType, ErrorCode.TooLarge, ErrorCode.Unreadable]);
 // 3122 for a locked file the upload found locked (the checks below allow it only for those with passwords).
 const CALL_REFUSALS = new Set<number>([ErrorCode.UnsupportedType, ErrorCode.WrongType, ErrorCode.TooLarge, ErrorCode.Encrypted]);
 const TASK_REFUSALS = new Set<number>([ErrorCode.Unreadable, ErrorCode.Encrypted, ErrorCode.WrongPassword, ErrorCode.TaskFailed]);

@@ -204,7 +204,8 @@ describe('headers', () => {
       single: "O'Brien (draft) ünï-rotated.pdf",
       oneOfSeveral: "O'Brien (draft) ünï-2.pdf",
       zip: "O'Brien (draft) ünï.zip",
-      bulk: 'quire-files.zip',
+      // Named after the first file and the tool of the run's first task.
+      bulk: "O'Brien (draft) ünï-split.zip",
     });
   });
 

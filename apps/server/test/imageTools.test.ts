@@ -220,10 +220,12 @@ describe('images_process refusals', () => {
     }
   });
 
-  it('fails damaged images with 3105', async () => {
+  it('refuses damaged images at upload with 3105', async () => {
     for (const name of ['broken.png', 'broken-corrupt-header.jpg']) {
-      const id = await client.uploadId(path.join(corpus, name));
-      expect(await failure(id, { action: 'convert', format: 'png' })).toEqual([ErrorCode.Unreadable, errorMessages[ErrorCode.Unreadable]]);
+      expect(await client.upload(path.join(corpus, name))).toMatchObject({
+        code: ErrorCode.Unreadable,
+        msg: errorMessages[ErrorCode.Unreadable],
+      });
     }
   });
 

@@ -97,6 +97,12 @@ export const downloadQuery = z.object({
   index: z.coerce.number().int().min(0).optional().describe('One output of a task with several; omitted: the only output, or a zip of all'),
 });
 export const bulkDownloadQuery = z.object({ multi_id: z.string().min(1) });
+export const deleteOutputsRequest = bulkDownloadQuery;
+export const deletedOutputs = z.object({ deleted: z.number().int().describe('How many tasks had their outputs deleted') });
+export const outputAsFileRequest = z.object({
+  task_id: z.string().min(1),
+  index: z.number().int().min(0).optional().describe('One output of a task with several; omitted: the only output'),
+});
 
 export const serverConfig = z.object({
   max_file_size: z.number().int(),

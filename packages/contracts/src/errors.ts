@@ -10,6 +10,7 @@ export const ErrorCode = {
   NotPdf: 3103, // Quire: a PDF tool was given something that is not a PDF
   UnsupportedType: 3104, // Quire: a file of a type Quire cannot read, or a conversion cannot take
   Unreadable: 3105, // Quire: a document or image its engine cannot open (damaged, or a variant it does not know)
+  Empty: 3106, // Quire: an upload with no bytes
   Encrypted: 3122,
   WrongPassword: 3123, // Quire
   Damaged: 3124, // Quire
@@ -34,6 +35,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.NotPdf]: 'The file type is not supported. Please upload a PDF file.',
   [ErrorCode.UnsupportedType]: 'This file type is not supported.',
   [ErrorCode.Unreadable]: 'The file is damaged or in a format that cannot be read.',
+  [ErrorCode.Empty]: 'The file is empty.',
   [ErrorCode.Encrypted]: 'This file is password protected. Please enter the password.',
   [ErrorCode.WrongPassword]: 'Incorrect password. Please try again.',
   [ErrorCode.Damaged]: 'The PDF file is corrupted and cannot be processed.',

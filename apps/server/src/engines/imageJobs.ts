@@ -2,15 +2,23 @@
 import type { ImageAction, ImageOutputFormat } from '@quire/contracts';
 import type { ImageFormat } from './imageHeader.js';
 
-export interface ImageJob {
+interface ImageInput {
   input: string;
   /** The input's format by its magic bytes: libvips reads no BMP, so MuPDF decodes those. */
   inputFormat: Exclude<ImageFormat, 'heif'>;
+  /** Most pixels an input (all its frames) or an output may hold. */
+  maxPixels: number;
+}
+
+export interface ImageJob extends ImageInput {
   output: string;
   format: ImageOutputFormat;
   params: ImageAction;
-  /** Most pixels an input (all its frames) or an output may hold. */
-  maxPixels: number;
+}
+
+/** Decodes the input, small, only to prove that it decodes: nothing is written. */
+export interface ImageCheckJob extends ImageInput {
+  check: true;
 }
 
 /** The job needed more memory than its bound allows (3125). */

@@ -167,8 +167,8 @@ async function compoundEncrypted(h: Handle, size: number): Promise<boolean> {
 const MAX_CENTRAL_DIRECTORY = 8 << 20;
 const MAX_ENTRY = 1 << 20;
 
-/** One small entry of a zip, inflated, or null (missing, too big, zip64 or damaged). */
-async function zipEntry(h: Handle, size: number, wanted: string): Promise<Buffer | null> {
+/** A zip's central directory, found from its end record, or null when there is none to read. */
+async function centralDirectory(h: Handle, size: number): Promise<Buffer | null> {
   const tailLength = Math.min(size, 22 + 0xffff);
   const tail = await readAt(h, size - tailLength, tailLength);
   const eocd = tail.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1'));
@@ -176,6 +176,13 @@ async function zipEntry(h: Handle, size: number, wanted: string): Promise<Buffer
   const cdSize = tail.readUInt32LE(eocd + 12);
   if (cdSize > MAX_CENTRAL_DIRECTORY) return null;
   const cd = await readAt(h, tail.readUInt32LE(eocd + 16), cdSize);
+  return cd.length === cdSize && cd.length >= 46 && cd.readUInt32LE(0) === 0x02014b50 ? cd : null;
+}
+
+/** One small entry of a zip, inflated, or null (missing, too big, zip64 or damaged). */
+async function zipEntry(h: Handle, size: number, wanted: string): Promise<Buffer | null> {
+  const cd = await centralDirectory(h, size);
+  if (!cd) return null;
   for (let pos = 0; pos + 46 <= cd.length && cd.readUInt32LE(pos) === 0x02014b50; ) {
     const [nameLength, extra, comment] = [cd.readUInt16LE(pos + 28), cd.readUInt16LE(pos + 30), cd.readUInt16LE(pos + 32)];
     if (cd.toString('utf8', pos + 46, pos + 46 + nameLength) === wanted) {
@@ -210,6 +217,37 @@ export async function isEncryptedOffice(file: string): Promise<boolean> {
     return false;
   } catch {
     return false; // damaged beyond what the parsers guard against: LibreOffice will tell
+  } finally {
+    await h.close();
+  }
+}
+
+/** Every stream of the root storage can be read from its start, as far as a reader looks first. */
+async function compoundReadable(h: Handle, size: number): Promise<boolean> {
+  const cf = await openCompound(h, size);
+  if (!cf || cf.rootStreams.size === 0) return false;
+  for (const entry of cf.rootStreams.values()) {
+    const want = Math.min(entry.size, 4096);
+    if ((await cf.read(entry, want)).length < want) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether an office document's container cannot be walked: a compound file whose header, directory
+ * or a root stream's sector chain is broken, or a zip without a central directory. Found at upload
+ * so the file card says so at once; what is inside (XML, records) is LibreOffice's to judge.
+ */
+export async function isDamagedOffice(file: string): Promise<boolean> {
+  const h = await fs.open(file, 'r');
+  try {
+    const { size } = await h.stat();
+    const magic = await readAt(h, 0, 8);
+    if (magic.equals(OLE2)) return !(await compoundReadable(h, size));
+    if (magic.subarray(0, 4).toString('latin1') === 'PK\x03\x04') return !(await centralDirectory(h, size));
+    return false;
+  } catch {
+    return true; // a structure the parsers could not follow at all
   } finally {
     await h.close();
   }

@@ -13,7 +13,7 @@ import { ErrorCode, errorMessages } from '@quire/contracts/errors';
 import { croppedSize, defaultIcoSize, marginsLeaveNothingMessage, resizedSize, tooManyPixelsMessage } from '@quire/contracts/imageTools';
 import { ppmToBmp } from './bmp.js';
 import { icoFromPng } from './ico.js';
-import { outOfMemoryMessage, type ImageAnswer, type ImageJob } from './imageJobs.js';
+import { outOfMemoryMessage, type ImageAnswer, type ImageCheckJob, type ImageJob } from './imageJobs.js';
 import { packedPixels } from './pixmapPixels.js';
 
 class JobFailure extends Error {
@@ -69,13 +69,13 @@ type RawPixels = { data: Buffer; raw: { width: number; height: number; channels:
 let bmpPixels: RawPixels | undefined;
 
 /** The input, decoded lazily by libvips, or (BMP, once) by MuPDF into raw pixels. */
-async function open(job: ImageJob, options: sharp.SharpOptions = {}): Promise<Sharp> {
+async function open(job: ImageJob | ImageCheckJob, options: sharp.SharpOptions = {}): Promise<Sharp> {
   if (job.inputFormat !== 'bmp') return sharp(job.input, { limitInputPixels: job.maxPixels, ...options });
   bmpPixels ??= await decodeBmp(job);
   return sharp(bmpPixels.data, { raw: bmpPixels.raw });
 }
 
-async function decodeBmp(job: ImageJob): Promise<RawPixels> {
+async function decodeBmp(job: ImageJob | ImageCheckJob): Promise<RawPixels> {
   const mupdf = await import('mupdf');
   let pixmap: Pixmap;
   try {
@@ -88,6 +88,12 @@ async function decodeBmp(job: ImageJob): Promise<RawPixels> {
     pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, true);
   const [width, height, channels] = [pixmap.getWidth(), pixmap.getHeight(), pixmap.getNumberOfComponents()];
   return { data: packedPixels(pixmap), raw: { width, height, channels: channels as RawPixels['raw']['channels'] } };
+}
+
+/** A thumbnail reads every row of the image, so a damaged one fails; a JPEG shrinks while it decodes, so it stays cheap. */
+async function check(job: ImageCheckJob): Promise<ImageAnswer> {
+  await (await open(job)).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+  return { ok: true };
 }
 
 async function run(job: ImageJob): Promise<ImageAnswer> {
@@ -162,12 +168,12 @@ async function run(job: ImageJob): Promise<ImageAnswer> {
 
 const answer = (a: ImageAnswer) => process.stdout.write(`${JSON.stringify(a)}\n`);
 
-const job = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as ImageJob;
+const job = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as ImageJob | ImageCheckJob;
 sharp.cache(false);
 try {
-  answer(await run(job));
+  answer('check' in job ? await check(job) : await run(job));
 } catch (e) {
-  fs.rmSync(job.output, { force: true });
+  if ('output' in job) fs.rmSync(job.output, { force: true });
   // libvips' own words go to the log; the user gets the catalogue's.
   if (!(e instanceof JobFailure)) process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
   const failure =

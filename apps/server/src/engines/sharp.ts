@@ -1,10 +1,11 @@
 // The image tools' engine (sharp-worker.ts) started through runEngine: a time limit, and a memory
 // bound on the data segment (MuPDF's WebAssembly, which decodes BMP there, reserves gigabytes of
 // address space up front; libvips' allocations count against the data segment all the same).
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ErrorCode, QuireError } from '@quire/contracts';
-import { outOfMemoryMessage, type ImageAnswer, type ImageJob } from './imageJobs.js';
+import { ErrorCode, IMAGE_MAX_PIXELS, QuireError } from '@quire/contracts';
+import { outOfMemoryMessage, type ImageAnswer, type ImageCheckJob, type ImageJob } from './imageJobs.js';
 import type { EngineLimits } from './qpdf.js';
 import { boundFor, EngineTimeout, runEngine, tookTooLong } from './run.js';
 import { bundledWorker } from './workerBundle.js';
@@ -12,8 +13,9 @@ import { bundledWorker } from './workerBundle.js';
 const workerFile = bundledWorker(path.join(import.meta.dirname, 'sharp-worker.ts'), ['sharp', 'mupdf']);
 
 /** Runs `job` (its JSON in a file of `workDir`): the output is written, or the catalogue error thrown. */
-export async function runImageJob(job: ImageJob, workDir: string, limits: EngineLimits): Promise<void> {
-  const jobFile = path.join(workDir, `image-job-${path.basename(job.output)}.json`);
+export async function runImageJob(job: ImageJob | ImageCheckJob, workDir: string, limits: EngineLimits): Promise<void> {
+  const output = 'output' in job ? job.output : undefined;
+  const jobFile = path.join(workDir, `image-job-${crypto.randomUUID()}.json`);
   await fs.writeFile(jobFile, JSON.stringify(job));
   let answer: ImageAnswer | null = null;
   let stderr = '';
@@ -23,16 +25,21 @@ export async function runImageJob(job: ImageJob, workDir: string, limits: Engine
     const last = res.stdout.trimEnd().split('\n').at(-1) ?? '';
     if (last.startsWith('{')) answer = JSON.parse(last) as ImageAnswer;
   } catch (e) {
-    await fs.rm(job.output, { force: true });
+    if (output) await fs.rm(output, { force: true });
     if (e instanceof EngineTimeout) throw tookTooLong();
     throw e;
   } finally {
     await fs.rm(jobFile, { force: true });
   }
   if (answer?.ok) return;
-  await fs.rm(job.output, { force: true });
+  if (output) await fs.rm(output, { force: true });
   if (answer) throw new QuireError(answer.code as ErrorCode, answer.message);
   // No answer at all: the worker was ended, most likely by its memory bound.
   console.warn(`image job ended without an answer:\n${stderr.slice(-2000)}`);
   throw new QuireError(ErrorCode.TaskFailed, outOfMemoryMessage);
+}
+
+/** Proves an image decodes (a small thumbnail, nothing kept): 3105 when it does not. */
+export function checkImageDecodes(input: string, inputFormat: ImageJob['inputFormat'], workDir: string, limits: EngineLimits) {
+  return runImageJob({ input, inputFormat, maxPixels: IMAGE_MAX_PIXELS, check: true }, workDir, limits);
 }

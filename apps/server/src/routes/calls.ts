@@ -8,6 +8,8 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   bulkDownloadQuery,
+  deletedOutputs,
+  deleteOutputsRequest,
   documentInfo,
   downloadQuery,
   fileDownloadQuery,
@@ -15,6 +17,7 @@ import {
   QuireError,
   documentInfoQuery,
   fileInfo,
+  outputAsFileRequest,
   serverConfig,
   taskCreated,
   taskEntry,
@@ -31,7 +34,7 @@ import {
 import type { AppContext } from '../context.js';
 import { installedLanguages } from '../engines/ocr.js';
 import { acceptUpload, toFileInfo, unlockedFile } from '../services/files.js';
-import { sendBulk, sendTaskOutput, sendUpload } from '../services/downloads.js';
+import { deleteOutputs, outputAsFile, sendBulk, sendTaskOutput, sendUpload } from '../services/downloads.js';
 import { newId } from '../ids.js';
 import { completeUpload, uploadPolicy as makeUploadPolicy, uploadPart } from '../services/uploads.js';
 import { createTask, taskResults } from '../services/tasks.js';
@@ -223,7 +226,7 @@ export function buildCalls(): Call[] {
       summary: 'The uploaded file itself, as it was uploaded (the web app renders thumbnails from it)',
       query: fileDownloadQuery,
       sendsFile: true,
-      handler: ({ query }, c) => sendUpload(c.ctx, c.reply, c.ownerId, query.file_id),
+      handler: ({ query }, c) => sendUpload(c.ctx, c.reply, c.ownerId, query.file_id, c.req.headers.range),
     },
     {
       method: 'GET',
@@ -232,6 +235,23 @@ export function buildCalls(): Call[] {
       query: downloadQuery,
       sendsFile: true,
       handler: ({ query }, c) => sendTaskOutput(c.ctx, c.reply, c.ownerId, query.task_id, query.index),
+    },
+    {
+      method: 'POST',
+      path: `${base}document/delete-outputs`,
+      summary: 'Delete the outputs of every finished task of a multi_id now, before their retention ends',
+      body: deleteOutputsRequest,
+      response: deletedOutputs,
+      handler: ({ body }, c) => deleteOutputs(c.ctx, c.ownerId, body.multi_id),
+    },
+    {
+      method: 'POST',
+      path: `${base}document/output-as-file`,
+      summary: "A task's output registered as an upload, so another tool can take its file_id",
+      rateLimit: 'upload',
+      body: outputAsFileRequest,
+      response: fileInfo,
+      handler: ({ body }, c) => outputAsFile(c.ctx, c.ownerId, body.task_id, body.index),
     },
     {
       method: 'GET',

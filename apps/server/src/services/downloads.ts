@@ -1,12 +1,18 @@
 // Sends stored files: an upload, one task output, or a zip of many.
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { FastifyReply } from 'fastify';
-import { ErrorCode, QuireError } from '@quire/contracts';
+import { ErrorCode, QuireError, type FileInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
+import type { ByteRange } from '../storage/storage.js';
 import { outputsOf, type StoredOutput } from '../db/tasksRepo.js';
-import { finishedTasks, downloadName } from './tasks.js';
-import { ownedFile } from './files.js';
+import type { TaskTable } from '../db/schema.js';
+import { newId } from '../ids.js';
+import { outputName } from '../tools/tool.js';
+import { discardTask, finishedTasks, downloadName } from './tasks.js';
+import { acceptUpload, ownedFile } from './files.js';
 import { attachmentDisposition, safeFileName } from './fileNames.js';
 
 const contentType = (name: string) =>
@@ -16,13 +22,29 @@ const contentType = (name: string) =>
       ? 'application/zip'
       : 'application/octet-stream';
 
-async function sendStored(ctx: AppContext, reply: FastifyReply, key: string, name: string) {
+/**
+ * The one range of a `Range: bytes=…` header ("a-b", "a-", "-n") within a file of `size` bytes, or
+ * null: no header, several ranges, or none that fits, and the whole file is sent (as HTTP allows).
+ */
+function byteRange(header: string | undefined, size: number): ByteRange | null {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!m || (!m[1] && !m[2])) return null;
+  const range = m[1]
+    ? { start: Number(m[1]), end: m[2] ? Math.min(Number(m[2]), size - 1) : size - 1 }
+    : { start: Math.max(0, size - Number(m[2])), end: size - 1 };
+  return range.start <= range.end && range.start < size ? range : null;
+}
+
+async function sendStored(ctx: AppContext, reply: FastifyReply, key: string, name: string, rangeHeader?: string) {
   const size = await ctx.storage.size(key);
+  const range = byteRange(rangeHeader, size);
+  reply.header('content-type', contentType(name)).header('content-disposition', attachmentDisposition(name));
+  if (!range) return reply.header('content-length', size).send(ctx.storage.read(key));
   return reply
-    .header('content-type', contentType(name))
-    .header('content-length', size)
-    .header('content-disposition', attachmentDisposition(name))
-    .send(ctx.storage.read(key));
+    .code(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+    .header('content-length', range.end - range.start + 1)
+    .send(ctx.storage.read(key, range));
 }
 
 /** A name not yet in `used` (compared as unzip on a case-insensitive disk would): "a.pdf", "a (2).pdf"… */
@@ -43,24 +65,58 @@ async function sendZip(ctx: AppContext, reply: FastifyReply, outputs: StoredOutp
   return reply.header('content-type', 'application/zip').header('content-disposition', attachmentDisposition(name)).send(zip.outputStream);
 }
 
-export async function sendUpload(ctx: AppContext, reply: FastifyReply, ownerId: string, fileId: string) {
+/**
+ * An upload as it was uploaded, in parts when asked: pdf.js then fetches only what the pages it
+ * draws need (the cross-reference table, a page's objects), not all of a large file first.
+ */
+export async function sendUpload(ctx: AppContext, reply: FastifyReply, ownerId: string, fileId: string, rangeHeader: string | undefined) {
   const row = await ownedFile(ctx, ownerId, fileId);
-  return sendStored(ctx, reply, row.storage_key, row.name);
+  reply.header('accept-ranges', 'bytes');
+  return sendStored(ctx, reply, row.storage_key, row.name, rangeHeader);
+}
+
+/** The output at `index`, or the only one when no index is given; null when there is none such. */
+function oneOutput(outputs: StoredOutput[], index: number | undefined): StoredOutput | null {
+  if (index !== undefined) return outputs.find((o) => o.index === index) ?? null;
+  return outputs.length === 1 ? outputs[0]! : null;
 }
 
 export async function sendTaskOutput(ctx: AppContext, reply: FastifyReply, ownerId: string, taskId: string, index?: number) {
   const [task] = await finishedTasks(ctx, ownerId, { task_id: taskId });
   const outputs = outputsOf(task!);
-  if (index !== undefined) {
-    const one = outputs.find((o) => o.index === index);
-    if (!one) throw new QuireError(ErrorCode.NoData);
-    return sendStored(ctx, reply, one.key, one.name);
-  }
-  if (outputs.length === 1) return sendStored(ctx, reply, outputs[0]!.key, outputs[0]!.name);
+  const one = oneOutput(outputs, index);
+  if (one) return sendStored(ctx, reply, one.key, one.name);
+  if (index !== undefined) throw new QuireError(ErrorCode.NoData);
   return sendZip(ctx, reply, outputs, downloadName(task!));
+}
+
+/** The zip of a whole run is named after its first file and the tool: "report-compress.zip". */
+function bulkName(tasks: TaskTable[]): string {
+  const first = outputsOf(tasks[0]!)[0];
+  return first ? outputName(first.source ?? first.name, tasks[0]!.tool.replace(/_/g, '-'), '.zip') : 'quire-files.zip';
 }
 
 export async function sendBulk(ctx: AppContext, reply: FastifyReply, ownerId: string, multiId: string) {
   const tasks = await finishedTasks(ctx, ownerId, { multi_id: multiId });
-  return sendZip(ctx, reply, tasks.flatMap(outputsOf), 'quire-files.zip');
+  return sendZip(ctx, reply, tasks.flatMap(outputsOf), bulkName(tasks));
+}
+
+/** Deletes the outputs of every finished task of a run at once, rather than at the end of their retention. */
+export async function deleteOutputs(ctx: AppContext, ownerId: string, multiId: string) {
+  const tasks = await finishedTasks(ctx, ownerId, { multi_id: multiId });
+  for (const task of tasks) await discardTask(ctx, task.id);
+  return { deleted: tasks.length };
+}
+
+/**
+ * An output taken as a new upload (with an upload's checks), so another tool can start on it
+ * without the visitor downloading it and sending it back.
+ */
+export async function outputAsFile(ctx: AppContext, ownerId: string, taskId: string, index?: number): Promise<FileInfo> {
+  const [task] = await finishedTasks(ctx, ownerId, { task_id: taskId });
+  const one = oneOutput(outputsOf(task!), index);
+  if (!one) throw new QuireError(ErrorCode.NoData);
+  const copy = path.join(ctx.tmpDir, `${newId()}.output`);
+  await pipeline(ctx.storage.read(one.key), createWriteStream(copy));
+  return acceptUpload(ctx, ownerId, one.name, copy);
 }

@@ -4,15 +4,16 @@ import crypto from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import os from 'node:os';
-import { ErrorCode, QuireError, type FileInfo } from '@quire/contracts';
+import { ErrorCode, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, QuireError, type FileInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import { findOwnedFile, insertFile, setPageInfo } from '../db/filesRepo.js';
 import type { FileTable } from '../db/schema.js';
 import { declaredPageCount, firstPageSize, inspectPdf, type PdfFacts } from '../engines/qpdf.js';
 import { declaredPages, rewritePages } from '../engines/poppler.js';
-import { readImageHeader } from '../engines/imageHeader.js';
-import { isEncryptedOffice } from '../engines/officeEncryption.js';
-import { detectFileType, extensionOf } from '../engines/fileTypes.js';
+import { largestFrame, readImageHeader, type ImageHeader } from '../engines/imageHeader.js';
+import { isDamagedOffice, isEncryptedOffice } from '../engines/officeEncryption.js';
+import { detectFileType, extensionOf, processableImageTypes } from '../engines/fileTypes.js';
+import { checkImageDecodes } from '../engines/sharp.js';
 import { safeFileName } from './fileNames.js';
 import { concurrencyLimit } from './concurrencyLimit.js';
 import { checkDeclaredSizes } from './declaredSizes.js';
@@ -125,6 +126,20 @@ async function repairInPlace(ctx: AppContext, file: string): Promise<PdfFacts> {
 }
 
 /**
+ * An image the tools decode is decoded now (small), so a damaged one is refused at upload rather
+ * than when a tool first runs on it. One over the image limits is not decoded: the tools refuse it.
+ */
+async function checkImageDecodesAtUpload(ctx: AppContext, file: string, header: ImageHeader | null, size: number): Promise<void> {
+  if (!header || header.format === 'heif') throw new QuireError(ErrorCode.Unreadable);
+  if (size > IMAGE_MAX_BYTES || largestFrame(header) > IMAGE_MAX_PIXELS) return;
+  const format = header.format;
+  await wholeFileChecks(() => checkImageDecodes(file, format, ctx.tmpDir, ctx.inspectLimits)).catch((e: unknown) => {
+    // Only an image proved damaged is refused; a check its time or memory bound cut short leaves it to the tools.
+    if (e instanceof QuireError && e.code === ErrorCode.Unreadable) throw e;
+  });
+}
+
+/**
  * Takes a complete upload from a temporary path into storage. The temporary file is always
  * consumed: stored on success, deleted on any failure, so nothing half-checked is kept.
  */
@@ -133,6 +148,7 @@ export async function acceptUpload(ctx: AppContext, ownerId: string, clientName:
   try {
     const size = (await fs.stat(tmpPath)).size;
     if (size > ctx.config.maxFileBytes) throw new QuireError(ErrorCode.TooLarge);
+    if (size === 0) throw new QuireError(ErrorCode.Empty);
     // Any type some tool takes is kept; each tool refuses the types it does not take (fileTypes.ts).
     const detected = await detectFileType(tmpPath, name);
     // A file named .pdf whose header is not where readers look for it may still be one a repair recovers.
@@ -151,12 +167,14 @@ export async function acceptUpload(ctx: AppContext, ownerId: string, clientName:
         encrypted = true;
       }
     } else if (type === 'office') {
-      // Known now so the page asks for the password at once, not when a conversion fails.
+      // Known now so the page asks for the password at once, and says it is damaged, not when a conversion fails.
+      if (await isDamagedOffice(tmpPath)) throw new QuireError(ErrorCode.Unreadable);
       encrypted = await isEncryptedOffice(tmpPath);
     } else {
       // An image's pixel size as its header states it; other documents have no pages until converted.
-      const frames = (await readImageHeader(tmpPath))?.frames;
-      if (frames) [pages, pageSize] = [frames.length, { w: frames[0]!.width, h: frames[0]!.height }];
+      const header = await readImageHeader(tmpPath);
+      if (processableImageTypes.includes(type)) await checkImageDecodesAtUpload(ctx, tmpPath, header, size);
+      if (header) [pages, pageSize] = [header.frames.length, { w: header.frames[0]!.width, h: header.frames[0]!.height }];
     }
     if (pages > ctx.config.maxPages) throw tooManyPages(ctx);
     const id = newId();

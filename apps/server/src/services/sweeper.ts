@@ -5,10 +5,11 @@ import path from 'node:path';
 import os from 'node:os';
 import { PROCESSES_DIR, processOfFolder, type AppContext } from '../context.js';
 import { deleteFile, expiredFiles } from '../db/filesRepo.js';
-import { deleteTask, expiredTasks } from '../db/tasksRepo.js';
+import { expiredTasks } from '../db/tasksRepo.js';
 import { expiredUploads } from '../db/uploadsRepo.js';
 import { killRecordedEngines, processStartTime } from '../engines/processes.js';
 import { claimOfWorkFolder, recoverAbandoned, releaseClaims, WORK_DIR } from '../queue/worker.js';
+import { discardTask } from './tasks.js';
 import { discardUpload } from './uploads.js';
 
 export async function sweep(ctx: AppContext, now = Date.now()) {
@@ -19,10 +20,7 @@ export async function sweep(ctx: AppContext, now = Date.now()) {
     await deleteFile(ctx.db, f.id);
   }
   const tasks = await expiredTasks(ctx.db, now);
-  for (const t of tasks) {
-    await ctx.storage.deletePrefix(`outputs/${t.id}`);
-    await deleteTask(ctx.db, t.id);
-  }
+  for (const t of tasks) await discardTask(ctx, t.id);
   const uploads = await expiredUploads(ctx.db, now);
   for (const u of uploads) await discardUpload(ctx, u.id);
   // Joined uploads and stray temporaries older than a day are leftovers of a crash.

@@ -2,7 +2,7 @@
 import { ErrorCode, QuireError, type TaskCreated, type TaskEntry } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { TaskTable } from '../db/schema.js';
-import { countQueued, insertTask, outputsOf, ownedTasks } from '../db/tasksRepo.js';
+import { countQueued, deleteTask, insertTask, outputsOf, ownedTasks } from '../db/tasksRepo.js';
 import { newId } from '../ids.js';
 import { toolById } from '../tools/registry.js';
 import { workBudgetOf } from '../tools/budget.js';
@@ -114,6 +114,12 @@ export async function taskResults(ctx: AppContext, ownerId: string, q: { task_id
   const rows = await ownedTasks(ctx.db, ownerId, q, Date.now());
   if (rows.length === 0) throw new QuireError(ErrorCode.NoData);
   return rows.map(toTaskEntry);
+}
+
+/** A task and its outputs, gone: on request, or when its time is up. */
+export async function discardTask(ctx: AppContext, taskId: string): Promise<void> {
+  await ctx.storage.deletePrefix(`outputs/${taskId}`);
+  await deleteTask(ctx.db, taskId);
 }
 
 export async function finishedTasks(ctx: AppContext, ownerId: string, q: { task_id?: string; multi_id?: string }): Promise<TaskTable[]> {

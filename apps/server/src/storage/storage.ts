@@ -6,13 +6,19 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface Storage {
   /** Moves a finished local file into storage under `key`. */
   putFile(key: string, localPath: string): Promise<void>;
   putStream(key: string, body: Readable): Promise<number>;
   /** A local path an engine can read; for local disk, the stored file itself. */
   localPath(key: string): Promise<string>;
-  read(key: string): Readable;
+  /** The stored bytes, or those from `range.start` to `range.end` (inclusive). */
+  read(key: string, range?: ByteRange): Readable;
   size(key: string): Promise<number>;
   delete(key: string): Promise<void>;
   /** Deletes every key under a prefix ("outputs/<task>/"). */
@@ -59,8 +65,8 @@ export class LocalStorage implements Storage {
     return this.resolve(key);
   }
 
-  read(key: string): Readable {
-    return fs.createReadStream(this.resolve(key));
+  read(key: string, range?: ByteRange): Readable {
+    return fs.createReadStream(this.resolve(key), range);
   }
 
   async size(key: string): Promise<number> {

@@ -12,6 +12,11 @@ describe('messageFor', () => {
 
   it("keeps the server's exact message for invalid parameters", () => {
     expect(messageFor(3100, 'Please enter a valid page range.')).toBe('Please enter a valid page range.');
+    // Limits are named by the server, which knows them.
+    expect(messageFor(4013, 'The number of pages exceeds the limit of 2000 pages.')).toBe(
+      'The number of pages exceeds the limit of 2000 pages.',
+    );
+    expect(messageFor(4013)).toBe('The number of pages exceeds the limit.');
   });
 });
 

@@ -9,11 +9,13 @@ const HTTP_TIMEOUT_MS = 90_000;
 export const NETWORK_ERROR = -1;
 const networkMessage = 'Network error. Please connect to the Internet';
 
+const serverWorded: readonly number[] = [ErrorCode.InvalidParams, ErrorCode.TooManyPages, ErrorCode.TooLarge];
+
 /** The message to show for a catalogue code: the catalogue's, else the server's, else generic. */
 export function messageFor(code: number, serverMsg?: string): string {
   if (code === NETWORK_ERROR) return networkMessage;
-  // For invalid parameters the server's msg carries the exact message to show (e.g. a page range's).
-  if (code === ErrorCode.InvalidParams && serverMsg) return serverMsg;
+  // For these the server's msg carries the exact message to show: a page range's, the limit passed.
+  if (serverWorded.includes(code) && serverMsg) return serverMsg;
   if (Object.hasOwn(errorMessages, code)) return errorMessages[code as ErrorCode];
   return serverMsg || errorMessages[ErrorCode.Generic];
 }

@@ -3,8 +3,11 @@ import {
   ErrorCode,
   TASK_POLL_INTERVAL_MS,
   TASK_POLL_TIMEOUT_MS,
+  deletedOutputs,
+  fileInfo,
   taskCreated,
   taskEntry,
+  type FileInfo,
   type TaskCreated,
   type TaskEntry,
 } from '@quire/contracts';
@@ -67,6 +70,9 @@ export function fetchTaskEntries(query: { task_id: string } | { multi_id: string
 }
 
 export interface TaskOutputLink {
+  taskId: string;
+  /** Which output of its task, when the task has several. */
+  index?: number;
   name: string;
   size: number;
   url: string;
@@ -82,6 +88,8 @@ export interface TaskOutputLink {
 export function outputLinks(entries: readonly TaskEntry[]): TaskOutputLink[] {
   return entries.flatMap((entry) =>
     entry.outputs.map((out) => ({
+      taskId: entry.task_id,
+      ...(entry.outputs.length > 1 && { index: out.index }),
       name: out.name,
       size: out.size,
       url: apiUrl('document/download-doc', { task_id: entry.task_id, index: entry.outputs.length > 1 ? out.index : undefined }),
@@ -94,4 +102,14 @@ export function outputLinks(entries: readonly TaskEntry[]): TaskOutputLink[] {
 
 export function bulkDownloadUrl(multiId: string): string {
   return apiUrl('download-doc-bulk', { multi_id: multiId });
+}
+
+/** Deletes the outputs of a run from the server now. */
+export function deleteOutputs(multiId: string): Promise<unknown> {
+  return postJson(apiUrl('document/delete-outputs'), { multi_id: multiId }, deletedOutputs);
+}
+
+/** The output registered as an upload of this visitor, for another tool to start on. */
+export function outputAsFile(output: TaskOutputLink): Promise<FileInfo> {
+  return postJson(apiUrl('document/output-as-file'), { task_id: output.taskId, index: output.index }, fileInfo);
 }

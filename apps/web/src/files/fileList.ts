@@ -4,7 +4,10 @@ import { nextFileState, type FileAction, type FileState } from './fileStateMachi
 
 export interface FileItem {
   uid: string;
-  file: File;
+  name: string;
+  size: number;
+  /** The picked file, for uploading it again; absent on a list restored after a reload. */
+  file?: File;
   state: FileState;
   /** Bytes sent so far while uploading. */
   uploadedBytes: number;
@@ -43,7 +46,7 @@ export type FileListAction =
 
 /** A new list item, moved from initial to localAdded. */
 export function newFileItem(uid: string, file: File): FileItem {
-  return { uid, file, state: nextFileState('initial', { type: 'localAdd' })!, uploadedBytes: 0 };
+  return { uid, name: file.name, size: file.size, file, state: nextFileState('initial', { type: 'localAdd' })!, uploadedBytes: 0 };
 }
 
 /** Moves the element at `from` to index `to`. */

@@ -7,19 +7,36 @@ import { getDocumentInfo, getServerConfig } from '../api/files';
 import { uploadFile } from '../api/upload';
 import { useT } from '../i18n/I18nProvider';
 import { formatBytes } from '../ui/format';
-import { useToast } from '../ui/Toast';
+import { TASK_TOAST_MS, useToast } from '../ui/Toast';
 import { fileListReducer, newFileItem, type FileItem } from './fileList';
+import { loadFileList, saveFileList } from './savedFiles';
 import type { FileAction } from './fileStateMachine';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** Files the server cannot read at all: marked damaged, since another upload would not help. */
-const isDamaged = (e: unknown) => e instanceof ApiError && (e.code === ErrorCode.Damaged || e.code === ErrorCode.NotPdf);
+/** More files than this in one upload are taken, with a warning that fewer work better. */
+export const RECOMMENDED_FILES_PER_UPLOAD = 20;
+
+/**
+ * The server's refusals of the file itself (damaged, empty, of no type it reads, over the size or
+ * page limit): the file is marked damaged with the server's message, since another upload would not help.
+ */
+const refusals: readonly number[] = [
+  ErrorCode.Damaged,
+  ErrorCode.NotPdf,
+  ErrorCode.Unreadable,
+  ErrorCode.Empty,
+  ErrorCode.UnsupportedType,
+  ErrorCode.TooLarge,
+  ErrorCode.TooManyPages,
+];
+const isDamaged = (e: unknown) => e instanceof ApiError && refusals.includes(e.code);
 
 export function useFileList(tool: ToolDefinition) {
   const t = useT();
   const toast = useToast();
-  const [items, dispatch] = useReducer(fileListReducer, []);
+  const [items, dispatch] = useReducer(fileListReducer, tool.slug, loadFileList);
+  useEffect(() => saveFileList(tool.slug, items), [tool.slug, items]);
   const uploads = useRef(new Map<string, AbortController>());
 
   const fire = useCallback(
@@ -95,11 +112,14 @@ export function useFileList(tool: ToolDefinition) {
     }
     const chosen = tool.isSingleUpload ? accepted.slice(0, 1) : accepted;
     if (chosen.length === 0) return;
+    if (chosen.length > RECOMMENDED_FILES_PER_UPLOAD) {
+      toast(t('upload.manyFiles', { count: chosen.length, max: RECOMMENDED_FILES_PER_UPLOAD }), { durationMs: TASK_TOAST_MS });
+    }
     if (tool.isSingleUpload) for (const uid of [...uploads.current.keys()]) cancelUpload(uid);
 
     const added = chosen.map((file) => newFileItem(crypto.randomUUID(), file));
     dispatch({ type: 'add', items: added, replace: tool.isSingleUpload });
-    for (const item of added) void startUpload(item.uid, item.file);
+    added.forEach((item, i) => void startUpload(item.uid, chosen[i]!));
   };
 
   const submitPassword = async (item: FileItem, password: string) => {
@@ -123,6 +143,7 @@ export function useFileList(tool: ToolDefinition) {
     fire([uid], { type: 'goto', to: 'encrypted' }, { password: undefined, passwordError: wrong ? t('file.wrongPassword') : undefined });
 
   const retryUpload = (item: FileItem) => {
+    if (!item.file) return;
     fire([item.uid], { type: 'localAdd' }, { error: undefined });
     void startUpload(item.uid, item.file);
   };
@@ -135,6 +156,8 @@ export function useFileList(tool: ToolDefinition) {
   const clear = () => {
     for (const uid of [...uploads.current.keys()]) cancelUpload(uid);
     dispatch({ type: 'clear' });
+    // At once, not after the next render: the page may be on its way out.
+    saveFileList(tool.slug, []);
   };
 
   return {

@@ -26,8 +26,15 @@ export function usePdfDocument(url: string | undefined, password?: string): PdfS
     loadPdfJs()
       .then((pdfjs) => {
         if (cancelled) return null;
-        // isEvalSupported off: never compile font code from a document with eval.
-        const task = pdfjs.getDocument({ url, isEvalSupported: false, ...(password && { password }) });
+        // isEvalSupported off: never compile font code from a document with eval. Where the server
+        // sends byte ranges (uploads), only the parts the drawn pages need are fetched, not the whole file.
+        const task = pdfjs.getDocument({
+          url,
+          isEvalSupported: false,
+          disableStream: true,
+          disableAutoFetch: true,
+          ...(password && { password }),
+        });
         destroy = () => task.destroy();
         return task.promise;
       })

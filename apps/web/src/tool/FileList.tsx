@@ -1,5 +1,5 @@
 import { isImageFileName } from '@quire/contracts';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { fileDownloadUrl } from '../api/files';
 import { isReady, type FileItem } from '../files/fileList';
 import type { FileListController } from '../files/useFileList';
@@ -9,6 +9,7 @@ import { formatBytes } from '../ui/format';
 import { Icon } from '../ui/Icon';
 import { ProgressBar } from '../ui/ProgressBar';
 import { useDragReorder } from '../ui/useDragReorder';
+import { useNearView } from '../ui/useNearView';
 import { useFilePdf } from './panels/common';
 
 interface FileListProps {
@@ -37,31 +38,41 @@ export function FileList({ files, reorderable }: FileListProps) {
   );
 }
 
-/** The first page of a PDF or the picture of an image once the file is ready, a file icon before (and for other documents). */
+/**
+ * The first page of a PDF or the picture of an image once the file is ready, a file icon before (and
+ * for other documents). A PDF is opened only when its card comes near the viewport: a long list
+ * fetches and parses nothing it does not show.
+ */
 function FilePreview({ item }: { item: FileItem }) {
-  const image = isReady(item) && isImageFileName(item.file.name) ? item.info.file_id : undefined;
-  const pdfFile = isReady(item) && /\.pdf$/i.test(item.file.name) ? item : undefined;
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearView(box);
+  const image = isReady(item) && isImageFileName(item.name) ? item.info.file_id : undefined;
+  const pdfFile = near && isReady(item) && /\.pdf$/i.test(item.name) ? item : undefined;
   const pdf = useFilePdf(pdfFile);
   const [imageFailed, setImageFailed] = useState(false);
   let preview = <Icon name={item.state === 'encrypted' ? 'lock' : 'file'} size={40} />;
-  if (image && !imageFailed) preview = <img src={fileDownloadUrl(image)} alt="" onError={() => setImageFailed(true)} />;
+  if (image && !imageFailed) preview = <img src={fileDownloadUrl(image)} alt="" loading="lazy" onError={() => setImageFailed(true)} />;
   else if (pdfFile && !pdf.failed) preview = <PageThumb doc={pdf.doc} pageNumber={1} size={120} />;
-  return <div className="file-preview">{preview}</div>;
+  return (
+    <div ref={box} className="file-preview">
+      {preview}
+    </div>
+  );
 }
 
 function FileDetails({ item, files }: { item: FileItem; files: FileListController }) {
   const t = useT();
-  const size = item.info?.file_size ?? item.file.size;
+  const size = item.info?.file_size ?? item.size;
   return (
     <div className="file-details">
       <div className="file-head">
-        <span className="file-name" title={item.file.name}>
-          {item.file.name}
+        <span className="file-name" title={item.name}>
+          {item.name}
         </span>
         <button
           type="button"
           className="icon-button file-remove"
-          aria-label={t('file.remove', { name: item.file.name })}
+          aria-label={t('file.remove', { name: item.name })}
           data-testid="remove-file"
           onClick={() => files.removeFile(item.uid)}
         >
@@ -83,7 +94,8 @@ function FileStatus({ item, files }: { item: FileItem; files: FileListController
   switch (item.state) {
     case 'localAdded':
     case 'ossUploading': {
-      const percent = Math.floor((item.uploadedBytes / Math.max(item.file.size, 1)) * 100);
+      // The bytes sent include the form around the file: never more than 100 %.
+      const percent = Math.min(100, Math.floor((item.uploadedBytes / Math.max(item.size, 1)) * 100));
       return (
         <div className="file-status">
           <ProgressBar percent={percent} testId="upload-progress" label={t('file.uploading', { percent })} />

@@ -1,12 +1,11 @@
 // The one tool page every tool uses: upload, the tool's option panel, the task, the result.
 import { ErrorCode, errorMessages, imageProcessExtensions, toolCallPath, type ToolDefinition } from '@quire/contracts';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { isAbort } from '../api/client';
-import { bulkDownloadUrl } from '../api/tasks';
 import { isPending, isReady } from '../files/fileList';
 import { useFileList } from '../files/useFileList';
 import { useT } from '../i18n/I18nProvider';
-import { formatBytes } from '../ui/format';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Icon } from '../ui/Icon';
 import { ProgressBar } from '../ui/ProgressBar';
 import { TASK_TOAST_MS, useToast } from '../ui/Toast';
@@ -14,10 +13,11 @@ import { ToolIcon } from '../ui/ToolIcon';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { useFileDrop } from '../ui/useFileDrop';
 import { FileList } from './FileList';
-import { OutputSaving } from './OutputSaving';
 import type { PanelParts } from './panels/types';
 import { toolPageOf } from './toolPages';
-import { TaskRunError, useTaskRun, type RunState } from './useTaskRun';
+import { Result } from './Result';
+import { TaskRunError, useTaskRun } from './useTaskRun';
+import { useLeaveConfirm } from './useLeaveConfirm';
 
 export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const t = useT();
@@ -33,6 +33,14 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   // Damaged and failed files are left out; the rest must be ready before the tool can run.
   const ready = files.items.filter(isReady);
   const waiting = files.items.some(isPending);
+
+  // Files in the list and no result yet: leaving would lose them, so it asks first.
+  const done = task.state.phase === 'done';
+  const leaving = useLeaveConfirm(files.items.length > 0 && !done);
+  // Once the work is done, going elsewhere leaves this page empty for the next visit.
+  const onLeave = useRef<() => void>(undefined);
+  onLeave.current = () => done && files.clear();
+  useEffect(() => () => onLeave.current?.(), []);
 
   const pickFiles = () => input.current?.click();
   const startOver = () => {
@@ -104,7 +112,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
 
   let content: ReactNode;
   if (task.state.phase === 'done') {
-    content = <Result state={task.state} onStartOver={startOver} />;
+    content = <Result tool={tool} state={task.state} onStartOver={startOver} />;
   } else if (files.items.length === 0) {
     // Pages that take other files than PDFs (conversions to PDF) ask for images or for files.
     const takesPdf = tool.extFrom.includes('pdf');
@@ -158,6 +166,19 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
       {content}
       {/* Over the workspace rather than instead of it, so the options survive a failed task. */}
       {task.state.phase === 'running' && <Processing title={title} progress={task.state.progress} />}
+      {leaving && (
+        <ConfirmDialog
+          title={t('leave.title')}
+          message={t('leave.message')}
+          confirmLabel={t('leave.confirm')}
+          cancelLabel={t('leave.stay')}
+          onConfirm={() => {
+            files.clear();
+            leaving.proceed();
+          }}
+          onCancel={leaving.stay}
+        />
+      )}
     </div>
   );
 }
@@ -172,52 +193,5 @@ function Processing({ title, progress }: { title: string; progress: number }) {
         <ProgressBar percent={progress} label={`${progress}%`} testId="task-progress" />
       </section>
     </div>
-  );
-}
-
-function Result({ state, onStartOver }: { state: Extract<RunState, { phase: 'done' }>; onStartOver(): void }) {
-  const t = useT();
-  const several = state.outputs.length > 1;
-  return (
-    <section className="status-card result" data-testid="result">
-      <span className="result-check">
-        <Icon name="check" size={32} />
-      </span>
-      <h1>{several ? t('result.titleMany', { count: state.outputs.length }) : t('result.title')}</h1>
-      {several && (
-        <a className="button button-primary button-xl" href={bulkDownloadUrl(state.multiId)} download data-testid="download-all">
-          <Icon name="download" /> {t('result.downloadAll')}
-        </a>
-      )}
-      <ul className="result-files">
-        {state.outputs.map((out) => (
-          <li key={out.url}>
-            <Icon name="file" />
-            <span className="file-name">{out.name}</span>
-            <span className="file-meta">{formatBytes(out.size)}</span>
-            <OutputSaving output={out} />
-            <a
-              className={several ? 'button button-ghost' : 'button button-primary'}
-              href={out.url}
-              download={out.name}
-              data-testid="download"
-            >
-              <Icon name="download" size={18} /> {t('result.download')}
-            </a>
-          </li>
-        ))}
-      </ul>
-      {state.outputs.map(
-        (out) =>
-          out.note && (
-            <p key={out.url} className="panel-note" data-testid="output-note">
-              {several ? `${out.name}: ${out.note}` : out.note}
-            </p>
-          ),
-      )}
-      <button type="button" className="link-button" data-testid="start-over" onClick={onStartOver}>
-        {t('result.startOver')}
-      </button>
-    </section>
   );
 }

@@ -81,10 +81,10 @@ export function OcrPanel({ output, files, layout }: OptionPanelProps & { output:
     deskew,
     output_format: output,
   };
-  const images = files.filter((f) => isImageFileName(f.file.name));
+  const images = files.filter((f) => isImageFileName(f.name));
   const bodies: ToolParams<'ocr'>[] = [
     ...files
-      .filter((f) => !isImageFileName(f.file.name))
+      .filter((f) => !isImageFileName(f.name))
       .map((f) => ({ file_ids: [f.info.file_id], ...(f.password && { passwd: f.password }), ...common })),
     ...(images.length > 0 ? [{ file_ids: images.map((f) => f.info.file_id), ...common }] : []),
   ];

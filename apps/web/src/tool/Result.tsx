@@ -1,0 +1,161 @@
+// The result of a run: downloads, how long the server keeps them (or Delete now), a preview of the
+// first output, and another tool to continue with on it without downloading it.
+import { hasAcceptedExtension, isImageFileName, toolDefinitions, type ToolDefinition } from '@quire/contracts';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { getServerConfig } from '../api/files';
+import { bulkDownloadUrl, deleteOutputs, outputAsFile, type TaskOutputLink } from '../api/tasks';
+import { startListWith } from '../files/savedFiles';
+import { useI18n, useT } from '../i18n/I18nProvider';
+import { usePdfDocument } from '../pdf/pdfDocument';
+import { PageThumb } from '../pdf/PageThumb';
+import { useToolTitle } from '../search/ToolSearch';
+import { formatBytes } from '../ui/format';
+import { Icon } from '../ui/Icon';
+import { useToast } from '../ui/Toast';
+import { OutputSaving } from './OutputSaving';
+import type { RunState } from './useTaskRun';
+
+interface ResultProps {
+  tool: ToolDefinition;
+  state: Extract<RunState, { phase: 'done' }>;
+  onStartOver(): void;
+}
+
+export function Result({ tool, state, onStartOver }: ResultProps) {
+  const t = useT();
+  const toast = useToast();
+  const [retentionHours, setRetentionHours] = useState<number>();
+  const [deleted, setDeleted] = useState(false);
+  useEffect(() => {
+    void getServerConfig().then((config) => setRetentionHours(config.retention_hours));
+  }, []);
+  const several = state.outputs.length > 1;
+  const first = state.outputs[0];
+
+  const deleteNow = async () => {
+    try {
+      await deleteOutputs(state.multiId);
+      setDeleted(true);
+    } catch (e) {
+      toast(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <section className="status-card result" data-testid="result">
+      <span className="result-check">
+        <Icon name="check" size={32} />
+      </span>
+      <h1>{several ? t('result.titleMany', { count: state.outputs.length }) : t('result.title')}</h1>
+      {!deleted && first && <OutputPreview output={first} />}
+      {!deleted && several && (
+        <a className="button button-primary button-xl" href={bulkDownloadUrl(state.multiId)} download data-testid="download-all">
+          <Icon name="download" /> {t('result.downloadAll')}
+        </a>
+      )}
+      {!deleted && (
+        <ul className="result-files">
+          {state.outputs.map((out) => (
+            <li key={out.url}>
+              <Icon name="file" />
+              <span className="file-name">{out.name}</span>
+              <span className="file-meta">{formatBytes(out.size)}</span>
+              <OutputSaving output={out} />
+              <a
+                className={several ? 'button button-ghost' : 'button button-primary'}
+                href={out.url}
+                download={out.name}
+                data-testid="download"
+              >
+                <Icon name="download" size={18} /> {t('result.download')}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!deleted &&
+        state.outputs.map(
+          (out) =>
+            out.note && (
+              <p key={out.url} className="panel-note" data-testid="output-note">
+                {several ? `${out.name}: ${out.note}` : out.note}
+              </p>
+            ),
+        )}
+      {deleted ? (
+        <p className="result-retention" data-testid="retention">
+          {t('result.deleted')}
+        </p>
+      ) : (
+        <p className="result-retention" data-testid="retention">
+          {retentionHours !== undefined && t('result.kept', { hours: retentionHours })}{' '}
+          <button type="button" className="link-button" data-testid="delete-now" onClick={() => void deleteNow()}>
+            {t('result.deleteNow')}
+          </button>
+        </p>
+      )}
+      {!deleted && first && <ContinueWith output={first} current={tool} />}
+      <button type="button" className="link-button" data-testid="start-over" onClick={onStartOver}>
+        {t('result.startOver')}
+      </button>
+    </section>
+  );
+}
+
+/** The first page of a PDF output, or an image output itself. */
+function OutputPreview({ output }: { output: TaskOutputLink }) {
+  const isPdf = /\.pdf$/i.test(output.name);
+  const pdf = usePdfDocument(isPdf ? output.url : undefined);
+  if (isImageFileName(output.name)) return <img className="result-preview" src={output.url} alt="" data-testid="result-preview" />;
+  if (!isPdf || pdf.failed) return null;
+  return (
+    <div className="result-preview" data-testid="result-preview">
+      <PageThumb doc={pdf.doc} pageNumber={1} size={180} />
+    </div>
+  );
+}
+
+/** Another tool that takes the output, started on it: the server registers the output as an upload. */
+function ContinueWith({ output, current }: { output: TaskOutputLink; current: ToolDefinition }) {
+  const t = useT();
+  const toast = useToast();
+  const titleOf = useToolTitle();
+  const navigate = useNavigate();
+  const { localePath } = useI18n();
+  const [busy, setBusy] = useState(false);
+  const next = toolDefinitions.filter((d) => d.listed !== false && d.slug !== current.slug && hasAcceptedExtension(output.name, d));
+  if (next.length === 0) return null;
+
+  const start = async (slug: string) => {
+    setBusy(true);
+    try {
+      startListWith(slug, await outputAsFile(output));
+      void navigate(localePath(`/app/${slug}`));
+    } catch (e) {
+      setBusy(false);
+      toast(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <label className="continue-with">
+      <span>{t('result.continueWith')}</span>
+      <select
+        value=""
+        disabled={busy}
+        data-testid="continue-with"
+        onChange={(e) => {
+          if (e.target.value) void start(e.target.value);
+        }}
+      >
+        <option value="">{t('result.chooseTool')}</option>
+        {next.map((d) => (
+          <option key={d.slug} value={d.slug}>
+            {titleOf(d)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
