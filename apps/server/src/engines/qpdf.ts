@@ -26,7 +26,7 @@ interface SecretOptions {
 export const passwordJob = (password: string | undefined): SecretOptions | undefined => (password ? { password } : undefined);
 
 /** Exit 0 and 3 (warnings, e.g. a repaired xref) both mean qpdf produced a usable result. */
-const succeeded = (code: number) => code === 0 || code === 3;
+export const succeeded = (code: number) => code === 0 || code === 3;
 
 /**
  * Runs qpdf with `args` and, if any, the `secrets` in a job file only this process can read: a
