@@ -192,7 +192,7 @@ describe('searchable PDF from a scan', () => {
 });
 
 describe('speed against the tesseract command line', () => {
-  it('spends at most 1.6 times its CPU per page on upright scans', async () => {
+  it('spends no more CPU per page on upright scans than it, give or take a quarter', async () => {
     const pages = ocrPages.filter((p) => !p.sideways);
     const images = await makeScanImages(path.join(dir, 'speed'), pages);
     const scanned = await makeScannedPdf(file('speed.pdf'), pages);
@@ -217,7 +217,7 @@ describe('speed against the tesseract command line', () => {
     );
     const quire = childCpu() - cpu;
     console.log(`OCR CPU per page: Quire ${(quire / pages.length).toFixed(2)} s, tesseract CLI ${(cli / pages.length).toFixed(2)} s`);
-    expect(quire).toBeLessThan(cli * 1.6);
+    expect(quire).toBeLessThan(cli * 1.25);
   }, 120_000);
 });
 

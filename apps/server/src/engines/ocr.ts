@@ -140,45 +140,84 @@ async function textTurn(pdf: string): Promise<number> {
   return [...votes].sort((x, y) => y[1] - x[1])[0]?.[0] ?? 0;
 }
 
-/** One page image through Tesseract: its text-only PDF, its text and its hOCR's mean word confidence. */
-async function tesseract(image: string, base: string, dpi: number, opts: OcrOptions, extra: string[], limits: EngineLimits) {
-  const args = [image, base, '--dpi', String(dpi), '-l', opts.languages.join('+'), ...extra, '-c', 'textonly_pdf=1', 'pdf', 'txt', 'hocr'];
-  // One thread: the pages are the parallelism.
-  const res = await runEngine('env', ['OMP_THREAD_LIMIT=1', 'tesseract', ...args], limits);
-  if (res.exitCode !== 0) throw new Error(`tesseract failed (${res.exitCode}): ${res.stderr.slice(-2000)}`);
-  const hocr = await fs.readFile(`${base}.hocr`, 'utf8');
-  const confidences = [...hocr.matchAll(/x_wconf (\d+)/g)].map((m) => Number(m[1]));
-  const confidence = confidences.length ? confidences.reduce((a, b) => a + b, 0) / confidences.length : 100;
-  return { pdf: `${base}.pdf`, text: (await fs.readFile(`${base}.txt`, 'utf8')).replace(/\f/g, '').trim(), confidence };
+/** hOCR's mean word confidence (0–100) of one page; a page without words has nothing to read again. */
+function meanConfidence(hocrPage: string): number {
+  const confidences = [...hocrPage.matchAll(/x_wconf (\d+)/g)].map((m) => Number(m[1]));
+  return confidences.length ? confidences.reduce((a, b) => a + b, 0) / confidences.length : 100;
 }
 
 /**
- * Renders page `page` at `dpi` and recognises it, in the page layout analysis of the `tesseract`
- * command line, which reads text turned a quarter either way; a page read with low confidence
- * (upside down, say) is read again with Tesseract's orientation detection (--psm 1), and the
- * better reading kept.
+ * Page images (`images`, one file or a list file) through one single-threaded Tesseract, which
+ * loads its models once for them all: each page's text-only PDF (`base`-N.pdf), text and mean
+ * word confidence. Each page may take the per-call time limit.
  */
-async function recognisePage(
-  input: string,
-  page: number,
+async function tesseract(
+  images: string,
+  count: number,
+  base: string,
   dpi: number,
-  dir: string,
   opts: OcrOptions,
+  extra: string[],
   limits: EngineLimits,
-): Promise<Recognised> {
-  const image = path.join(dir, `page-${page}`);
+) {
+  const args = [images, base, '--dpi', String(dpi), '-l', opts.languages.join('+'), ...extra, '-c', 'textonly_pdf=1', 'pdf', 'txt', 'hocr'];
+  const res = await runEngine('env', ['OMP_THREAD_LIMIT=1', 'tesseract', ...args], { ...limits, timeoutMs: limits.timeoutMs * count });
+  if (res.exitCode !== 0) throw new Error(`tesseract failed (${res.exitCode}): ${res.stderr.slice(-2000)}`);
+  const split = await qpdf([`${base}.pdf`, '--split-pages', `${base}-%d.pdf`], limits);
+  if (!succeeded(split.exitCode)) throw new Error(`qpdf could not split the text layers: ${split.stderr}`);
+  const texts = (await fs.readFile(`${base}.txt`, 'utf8')).split('\f');
+  const hocr = (await fs.readFile(`${base}.hocr`, 'utf8')).split("class='ocr_page'").slice(1);
+  return Array.from({ length: count }, (_, i) => ({
+    pdf: `${base}-${i + 1}.pdf`,
+    text: texts[i]?.trim() ?? '',
+    confidence: meanConfidence(hocr[i] ?? ''),
+  }));
+}
+
+/**
+ * Renders `pages` at `dpi` (MuPDF, each as shown) and recognises them in one Tesseract run, in
+ * the page layout analysis of the `tesseract` command line, which reads text turned a quarter
+ * either way; a page read with low confidence (upside down, say) is read again with Tesseract's
+ * orientation detection (--psm 1), and the better reading kept.
+ */
+async function recogniseBatch(input: string, pages: number[], dpi: number, dir: string, opts: OcrOptions, limits: EngineLimits) {
+  const base = path.join(dir, `batch-${pages[0]}`);
+  const images = pages.map((p) => `${base}-page-${p}.pgm`);
   await mustRun(
-    'pdftoppm',
-    ['-r', String(dpi), '-gray', '-f', String(page), '-l', String(page), '-singlefile', input, image],
+    'mutool',
+    ['draw', '-q', '-r', String(dpi), '-c', 'gray', '-o', `${base}-page-%d.pgm`, input, pages.join(',')],
     boundFor('render', limits),
   );
-  let best = await tesseract(`${image}.pgm`, image, dpi, opts, [], limits);
-  if (best.confidence < LOW_CONFIDENCE) {
-    const osd = await tesseract(`${image}.pgm`, `${image}-osd`, dpi, opts, ['--psm', '1'], limits);
-    if (osd.confidence > best.confidence) best = osd;
+  await fs.writeFile(`${base}.list`, `${images.join('\n')}\n`);
+  const readings = await tesseract(`${base}.list`, pages.length, base, dpi, opts, [], limits);
+  const done = new Map<number, Recognised>();
+  for (const [i, page] of pages.entries()) {
+    let best = readings[i]!;
+    if (best.confidence < LOW_CONFIDENCE) {
+      const [osd] = await tesseract(images[i]!, 1, `${base}-osd-${page}`, dpi, opts, ['--psm', '1'], limits);
+      if (osd!.confidence > best.confidence) best = osd!;
+    }
+    done.set(page, { pdf: best.pdf, text: best.text, rotate: await textTurn(best.pdf) });
   }
-  await fs.rm(`${image}.pgm`);
-  return { pdf: best.pdf, text: best.text, rotate: await textTurn(best.pdf) };
+  await Promise.all(images.map((image) => fs.rm(image)));
+  return done;
+}
+
+/**
+ * Pages per Tesseract run at most: it loads its models once per run (about half a page's time with
+ * three languages), and the page images of a run wait on disk. One digit, as qpdf --split-pages numbers them.
+ */
+const BATCH = 8;
+
+/** Consecutive runs of at most `size` pages that share a resolution. */
+function batches(todo: number[], dpi: number[], size: number): number[][] {
+  const out: number[][] = [];
+  for (const page of todo) {
+    const last = out.at(-1);
+    if (last && last.length < size && dpi[last[0]! - 1] === dpi[page - 1]) last.push(page);
+    else out.push([page]);
+  }
+  return out;
 }
 
 /** The per-page OCR (see the top of this file). */
@@ -187,18 +226,21 @@ async function tesseractPages(input: string, output: string, pages: number, opts
   const texts = (await mustRun('pdftotext', ['-enc', 'UTF-8', input, '-'], boundFor('text', limits))).split('\f');
   const todo = Array.from({ length: pages }, (_, i) => i + 1).filter((page) => !texts[page - 1]?.trim());
   const dpi = todo.length ? await pageResolutions(input, pages, limits) : [];
+  // Every worker gets pages: a short document is shared out evenly.
+  const queue = batches(todo, dpi, Math.min(BATCH, Math.ceil(todo.length / opts.jobs)));
   const tmp = await fs.mkdtemp(path.join(path.dirname(output), 'ocr-tmp-'));
   try {
     const done = new Map<number, Recognised>();
     let next = 0;
     const lane = async () => {
-      for (let i = next++; i < todo.length; i = next++) {
-        const page = todo[i]!;
-        done.set(page, await recognisePage(input, page, dpi[page - 1]!, tmp, opts, limits));
+      for (let i = next++; i < queue.length; i = next++) {
+        const batch = queue[i]!;
+        for (const [page, recognised] of await recogniseBatch(input, batch, dpi[batch[0]! - 1]!, tmp, opts, limits))
+          done.set(page, recognised);
         opts.onProgress?.(done.size / todo.length);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(opts.jobs, todo.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(opts.jobs, queue.length) }, lane));
     await graft(input, output, todo, done, tmp, limits);
     const sidecar = Array.from({ length: pages }, (_, i) => done.get(i + 1)?.text ?? `[OCR skipped on page(s) ${i + 1}]`);
     await fs.writeFile(`${output}.txt`, sidecar.join('\n\f'));
