@@ -183,11 +183,10 @@ async function tesseract(
 async function recogniseBatch(input: string, pages: number[], dpi: number, dir: string, opts: OcrOptions, limits: EngineLimits) {
   const base = path.join(dir, `batch-${pages[0]}`);
   const images = pages.map((p) => `${base}-page-${p}.pgm`);
-  await mustRun(
-    'mutool',
-    ['draw', '-q', '-r', String(dpi), '-c', 'gray', '-o', `${base}-page-%d.pgm`, input, pages.join(',')],
-    boundFor('render', limits),
-  );
+  await mustRun('mutool', ['draw', '-q', '-r', String(dpi), '-c', 'gray', '-o', `${base}-page-%d.pgm`, input, pages.join(',')], {
+    ...boundFor('render', limits),
+    timeoutMs: limits.timeoutMs * pages.length,
+  });
   await fs.writeFile(`${base}.list`, `${images.join('\n')}\n`);
   const readings = await tesseract(`${base}.list`, pages.length, base, dpi, opts, [], limits);
   const done = new Map<number, Recognised>();
