@@ -192,11 +192,11 @@ describe('searchable PDF from a scan', () => {
 });
 
 describe('speed against the tesseract command line', () => {
-  it('spends no more CPU per page on upright scans than it, give or take a quarter', async () => {
+  it('spends at most 1.1 times its CPU per page on upright scans (the issue's goal)', async () => {
     const pages = ocrPages.filter((p) => !p.sideways);
     const images = await makeScanImages(path.join(dir, 'speed'), pages);
     const scanned = await makeScannedPdf(file('speed.pdf'), pages);
-    // CPU time, not wall time: the machine may be shared.
+    // CPU time, not wall time: the machine may be shared. One worker, as the CLI runs one page after another.
     let cpu = childCpu();
     for (const [i, image] of images.entries())
       execFileSync('tesseract', [image, file(`cli-${i}`), '--dpi', String(DPI), '-l', 'eng+deu+fra', 'pdf'], {
@@ -209,7 +209,7 @@ describe('speed against the tesseract command line', () => {
       scanned,
       file('speed-ocr.pdf'),
       pages.length,
-      { languages: ['eng', 'deu', 'fra'], force: false, jobs: 2 },
+      { languages: ['eng', 'deu', 'fra'], force: false, jobs: 1 },
       {
         timeoutMs: 120_000,
         memoryMb: 2048,
@@ -217,7 +217,7 @@ describe('speed against the tesseract command line', () => {
     );
     const quire = childCpu() - cpu;
     console.log(`OCR CPU per page: Quire ${(quire / pages.length).toFixed(2)} s, tesseract CLI ${(cli / pages.length).toFixed(2)} s`);
-    expect(quire).toBeLessThan(cli * 1.25);
+    expect(quire).toBeLessThan(cli * 1.1);
   }, 120_000);
 });
 
