@@ -192,7 +192,7 @@ describe('searchable PDF from a scan', () => {
 });
 
 describe('speed against the tesseract command line', () => {
-  it('spends at most 1.1 times its CPU per page on upright scans (the issue's goal)', async () => {
+  it('spends at most 1.1 times its CPU per page on upright scans (the goal of issue 9)', async () => {
     const pages = ocrPages.filter((p) => !p.sideways);
     const images = await makeScanImages(path.join(dir, 'speed'), pages);
     const scanned = await makeScannedPdf(file('speed.pdf'), pages);
