@@ -1,5 +1,6 @@
-// OCR benchmark: seconds per page of Quire's OCR (OCRmyPDF over Tesseract, engines/ocr.ts) with 1
-// and with 2 pages at once, against the `tesseract` command line on the same pages in the same run.
+// OCR benchmark: seconds per page of Quire's OCR (Tesseract page by page, engines/ocr.ts) with 1
+// and with 2 pages at once, against the `tesseract` command line on the same pages in the same run;
+// and deskewing (OCRmyPDF over Tesseract).
 //
 //   node --import tsx bench/ocr.ts            (BENCH_REPS=3, BENCH_PAGES=8 by default)
 //
@@ -97,9 +98,9 @@ async function main() {
   console.log('| --- | ---: | ---: | ---: | ---: |');
   console.log(row('tesseract CLI, one page after another (OMP_THREAD_LIMIT=1)', times.cli, accuracy.cli));
   console.log(row('tesseract CLI, two pages at once (OMP_THREAD_LIMIT=1)', times.cli2, accuracy.cli));
-  console.log(row('Quire, 1 worker (--jobs 1)', times.one, accuracy.one));
-  console.log(row('Quire, 2 workers (--jobs 2)', times.two, accuracy.two));
-  console.log(row('Quire, 2 workers, deskew', times.deskew, accuracy.deskew));
+  console.log(row('Quire, 1 worker', times.one, accuracy.one));
+  console.log(row('Quire, 2 workers', times.two, accuracy.two));
+  console.log(row('Quire, 2 workers, deskew (OCRmyPDF)', times.deskew, accuracy.deskew));
   // The CLI's own speed-up says how much of a second core the machine had free during the run.
   console.log(
     `speed-up from 1 to 2 workers: Quire ${(wall(times.one) / wall(times.two)).toFixed(2)}x, tesseract CLI ${(wall(times.cli) / wall(times.cli2)).toFixed(2)}x`,

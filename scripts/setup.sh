@@ -17,7 +17,7 @@ DEBIAN_PACKAGES+=(libreoffice-writer libreoffice-calc libreoffice-impress libreo
 DEBIAN_PACKAGES+=(python3-msoffcrypto-tool)
 # LibreOffice runs shut in (bubblewrap): it sees its job's files only, never the data folder.
 DEBIAN_PACKAGES+=(bubblewrap)
-# OCR: OCRmyPDF over Tesseract, its page-orientation model (osd) and the languages offered.
+# OCR: Tesseract page by page (OCRmyPDF for forced OCR and deskew, ADR 0110), its page-orientation model (osd) and the languages offered.
 DEBIAN_PACKAGES+=(ocrmypdf tesseract-ocr tesseract-ocr-osd tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra
   tesseract-ocr-spa tesseract-ocr-por tesseract-ocr-jpn tesseract-ocr-chi-sim)
 # Only the tests need the browser (end-to-end), zip (they build EPUB fixtures) and ImageMagick (an

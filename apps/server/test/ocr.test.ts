@@ -5,11 +5,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { ErrorCode, OCR_LIMIT_MB, ocrTooLargeMessage, toolParams, type TaskEntry } from '@quire/contracts';
 import { quireForTests } from './harness.js';
 import { encryptPdf } from './fixtures.js';
 import { charAccuracy, expectedText, makeScanImages, makeScannedPdf, ocrPages } from './ocrFixtures.js';
+import { createHash } from 'node:crypto';
 import { ocr } from '../src/tools/ocr.js';
 import { runTool } from '../src/tools/tool.js';
 
@@ -62,6 +63,19 @@ const imageList = (pdf: string) =>
     .filter(Boolean)
     .map((l) => l.trim().split(/\s+/))
     .map((c) => [c[0], c[3], c[4], c[8], c[14]].join(' '));
+
+/** A hash of each image stream's stored bytes (undecoded, as qpdf reads them), sorted. */
+function imageStreams(pdf: string): string[] {
+  const json = JSON.parse(
+    execFileSync('qpdf', ['--json', '--json-key=qpdf', '--json-stream-data=inline', '--decode-level=none', pdf], {
+      maxBuffer: 1 << 28,
+    }).toString(),
+  ) as { qpdf: [unknown, Record<string, { stream?: { data: string; dict: Record<string, unknown> } }>] };
+  return Object.values(json.qpdf[1])
+    .filter((o) => o.stream?.dict['/Subtype'] === '/Image')
+    .map((o) => createHash('sha256').update(o.stream!.data, 'base64').digest('hex'))
+    .sort();
+}
 
 async function download(entry: TaskEntry, dest: string): Promise<string> {
   const res = await client.raw(`/api/tools/v1/document/download-doc?task_id=${entry.task_id}`);
@@ -143,7 +157,34 @@ describe('searchable PDF from a scan', () => {
     expect(diff / before.length).toBeLessThan(2);
     // Every page still draws its image exactly as it was; the text is invisible (render mode 3), adding no pixels.
     expect(imageList(output)).toEqual(imageList(scanned));
+    expect(imageStreams(output)).toEqual(imageStreams(scanned));
   });
+
+  it('lays the text of the sideways page where the page, turned upright, shows it', () => {
+    // The first line starts at the typeset x = 60 pt, 82 pt from the top of the upright page.
+    const first = execFileSync('pdftotext', ['-f', '4', '-l', '4', '-bbox', output, '-'])
+      .toString()
+      .match(/<word xMin="([\d.]+)" yMin="([\d.]+)"/)!;
+    expect(Math.abs(Number(first[1]) - 60)).toBeLessThan(5);
+    expect(Math.abs(Number(first[2]) - 70)).toBeLessThan(8);
+  });
+});
+
+describe('an upside-down scan', () => {
+  it('is turned upright by /Rotate, its text recognised', async () => {
+    const [png] = await makeScanImages(path.join(dir, 'upside-down'), [ocrPages[0]!]);
+    // The scan drawn half turned on an unrotated page: a sheet fed in upside down.
+    const doc = await PDFDocument.create();
+    const image = await doc.embedPng(fs.readFileSync(png!));
+    doc.addPage([595, 842]).drawImage(image, { x: 595, y: 842, width: 595, height: 842, rotate: degrees(180) });
+    const scanned = file('upside-down.pdf');
+    fs.writeFileSync(scanned, await doc.save());
+    const out = file('upside-down-ocr.pdf');
+    await runOcr('image/images-ocr-merge-pdf', { file_ids: [await client.uploadId(scanned)], languages: 'eng' }, out);
+    expect(execFileSync('pdfinfo', [out]).toString()).toMatch(/Page rot:\s+180/);
+    expect(pdftotext(out, 1, true)).toMatch(/quick brown fox jumps over the lazy dog/);
+    expect(imageStreams(out)).toEqual(imageStreams(scanned));
+  }, 120_000);
 });
 
 describe('a skewed scan', () => {

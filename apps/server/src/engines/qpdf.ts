@@ -26,7 +26,7 @@ interface SecretOptions {
 export const passwordJob = (password: string | undefined): SecretOptions | undefined => (password ? { password } : undefined);
 
 /** Exit 0 and 3 (warnings, e.g. a repaired xref) both mean qpdf produced a usable result. */
-const succeeded = (code: number) => code === 0 || code === 3;
+export const succeeded = (code: number) => code === 0 || code === 3;
 
 export interface QpdfCall {
   /** What the call does (its bounds); a rewrite or check of `pages` pages may take longer than of one. */

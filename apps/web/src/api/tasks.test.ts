@@ -55,7 +55,30 @@ describe('pollTask', () => {
     expect(waits).toEqual([2000, 2000]);
   });
 
-  it('times out after 120 s', async () => {
+  it('keeps polling past 120 s while the progress advances, and times out 120 s after it stops', async () => {
+    let t = 0;
+    let polls = 0;
+    const run = pollTask(
+      {
+        fetchEntries: async () => {
+          polls++;
+          // One percent every 10 s up to 50 %, then nothing more.
+          return [entry({ progress: Math.min(50, Math.floor(t / 10_000)) })];
+        },
+        sleep: async (ms) => {
+          t += ms;
+        },
+        now: () => t,
+      },
+      () => {},
+    );
+    await expect(run).rejects.toBeInstanceOf(ApiError);
+    // 50 % is first seen at 500 s; the last poll is 120 s later.
+    expect(t).toBe(620_000);
+    expect(polls).toBe(311);
+  });
+
+  it('times out after 120 s without progress', async () => {
     let t = 0;
     let polls = 0;
     const run = pollTask(

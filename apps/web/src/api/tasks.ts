@@ -34,13 +34,17 @@ export interface PollDeps {
   now(): number;
 }
 
-/** Polls every 2 s until done; fails on a task error or after 120 s. */
+/**
+ * Polls every 2 s until done; fails on a task error or when the task has made no progress for
+ * 120 s (a long task that is still advancing is not stalled).
+ */
 export async function pollTask(
   deps: PollDeps,
   onProgress: (percent: number) => void,
   { intervalMs = TASK_POLL_INTERVAL_MS, timeoutMs = TASK_POLL_TIMEOUT_MS } = {},
 ): Promise<TaskEntry[]> {
-  const deadline = deps.now() + timeoutMs;
+  let deadline = deps.now() + timeoutMs;
+  let last = -1;
   for (;;) {
     const snapshot = readTaskEntries(await deps.fetchEntries());
     if (snapshot.kind === 'failed') throw snapshot.error;
@@ -49,6 +53,10 @@ export async function pollTask(
       return snapshot.entries;
     }
     onProgress(snapshot.progress);
+    if (snapshot.progress > last) {
+      last = snapshot.progress;
+      deadline = deps.now() + timeoutMs;
+    }
     if (deps.now() + intervalMs > deadline) throw new ApiError(ErrorCode.Busy);
     await deps.sleep(intervalMs);
   }
