@@ -11,7 +11,7 @@ import { processStartTime } from '../src/engines/processes.js';
 import { cleanUpAfterCrashes, ENGINES_DIR } from '../src/services/sweeper.js';
 import { makePdf } from './fixtures.js';
 import { Client, startQuire } from './harness.js';
-import { freePort, startServer as startQuireProcess, until } from './serverProcess.js';
+import { freePort, processesBelow, startServer as startQuireProcess, until } from './serverProcess.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-crash-'));
 const started: ChildProcess[] = [];
@@ -25,32 +25,6 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
   const child = await startQuireProcess(dataDir, port);
   started.push(child);
   return child;
-}
-
-/** Every process below `pid`, with its start time and command line, read from /proc. */
-function processesBelow(pid: number): { pid: number; startTime: number; command: string }[] {
-  const all = fs
-    .readdirSync('/proc')
-    .filter((n) => /^\d+$/.test(n))
-    .map((n) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${n}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const command = fs.readFileSync(`/proc/${n}/cmdline`, 'utf8').replaceAll('\0', ' ');
-        return { pid: Number(n), parent: Number(fields[1]), startTime: Number(fields[19]), command };
-      } catch {
-        return null;
-      }
-    })
-    .filter((p) => p !== null);
-  const below: typeof all = [];
-  for (let queue = [pid]; queue.length; ) {
-    const parent = queue.shift();
-    const children = all.filter((p) => p.parent === parent);
-    below.push(...children);
-    queue.push(...children.map((c) => c.pid));
-  }
-  return below;
 }
 
 describe('a server killed mid-task', () => {

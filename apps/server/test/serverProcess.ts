@@ -61,3 +61,29 @@ export function memoryOf(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefi
     return undefined;
   }
 }
+
+/** Every process below `pid`, with its start time and command line, read from /proc. */
+export function processesBelow(pid: number): { pid: number; startTime: number; command: string }[] {
+  const all = fs
+    .readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .map((n) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${n}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const command = fs.readFileSync(`/proc/${n}/cmdline`, 'utf8').replaceAll('\0', ' ');
+        return { pid: Number(n), parent: Number(fields[1]), startTime: Number(fields[19]), command };
+      } catch {
+        return null;
+      }
+    })
+    .filter((p) => p !== null);
+  const below: typeof all = [];
+  for (let queue = [pid]; queue.length; ) {
+    const parent = queue.shift();
+    const children = all.filter((p) => p.parent === parent);
+    below.push(...children);
+    queue.push(...children.map((c) => c.pid));
+  }
+  return below;
+}
