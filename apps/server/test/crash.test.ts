@@ -2,7 +2,6 @@
 // engines it left running (and only those), removes its temporary files and retries its task.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -12,6 +11,7 @@ import { processStartTime } from '../src/engines/processes.js';
 import { cleanUpAfterCrashes, ENGINES_DIR } from '../src/services/sweeper.js';
 import { makePdf } from './fixtures.js';
 import { Client, startQuire } from './harness.js';
+import { freePort, processesBelow, startServer as startQuireProcess, until } from './serverProcess.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-crash-'));
 const started: ChildProcess[] = [];
@@ -20,68 +20,11 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const repo = path.resolve(import.meta.dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-/** Polls `ready` until it holds; `what` names it when it never does (a hang, not a slow machine). */
-async function until<T>(what: string, ready: () => T | undefined | Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await ready();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** `npm start` as an operator runs it, in a process of its own; resolves once it answers. */
+/** A server started for this file, killed at the end if a test leaves it running. */
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repo,
-    env: { ...process.env, QUIRE_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', QUIRE_WORKERS: '1' },
-    stdio: 'ignore',
-  });
+  const child = await startQuireProcess(dataDir, port);
   started.push(child);
-  await until('the server answering', () =>
-    fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    ),
-  );
   return child;
-}
-
-/** Every process below `pid`, with its start time and command line, read from /proc. */
-function processesBelow(pid: number): { pid: number; startTime: number; command: string }[] {
-  const all = fs
-    .readdirSync('/proc')
-    .filter((n) => /^\d+$/.test(n))
-    .map((n) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${n}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const command = fs.readFileSync(`/proc/${n}/cmdline`, 'utf8').replaceAll('\0', ' ');
-        return { pid: Number(n), parent: Number(fields[1]), startTime: Number(fields[19]), command };
-      } catch {
-        return null;
-      }
-    })
-    .filter((p) => p !== null);
-  const below: typeof all = [];
-  for (let queue = [pid]; queue.length; ) {
-    const parent = queue.shift();
-    const children = all.filter((p) => p.parent === parent);
-    below.push(...children);
-    queue.push(...children.map((c) => c.pid));
-  }
-  return below;
 }
 
 describe('a server killed mid-task', () => {

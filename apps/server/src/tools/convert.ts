@@ -2,6 +2,8 @@
 // through MuPDF, an image as images to PDF lays it out. Text and HTML get their encoding settled first.
 // The same call with an image output_format renders each page of a PDF (engines/poppler.ts).
 import fs from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import {
   DEFAULT_OCR_LANGUAGE,
@@ -43,7 +45,9 @@ async function officeJob(ctx: ToolContext, input: ToolInput, type: 'office' | 't
   // HTML names its encoding in a meta tag LibreOffice reads, but that cannot be read from UTF-16
   // without a byte-order mark: such a file gets its mark.
   const bom = encoding.bom ? null : { 'UTF-16LE': [0xff, 0xfe], 'UTF-16BE': [0xfe, 0xff] }[encoding.name];
-  await fs.writeFile(copy, bom ? Buffer.concat([Buffer.from(bom), await fs.readFile(input.path)]) : await fs.readFile(input.path));
+  // Copied, never read whole: the server's memory stays flat whatever the file's size.
+  await fs.writeFile(copy, Buffer.from(bom ?? []));
+  await pipeline(createReadStream(input.path), createWriteStream(copy, { flags: 'a' }));
   return { ...job, importFilter: 'HTML (StarWriter)' };
 }
 
