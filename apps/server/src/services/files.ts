@@ -49,6 +49,15 @@ const tooManyPages = (ctx: AppContext) =>
 /** The page-tree walk and the size checks, which read the whole file, run at most one per core. */
 const wholeFileChecks = concurrencyLimit(os.availableParallelism());
 
+/** Time a whole-file check may take besides its base, per MB of the file: one dumps every stream to disk, which takes seconds for 100 MB on a busy machine. */
+const CHECK_MS_PER_MB = 300;
+
+/** The upload checks' limits for `file`: their time grows with its size. */
+async function checkLimits(ctx: AppContext, file: string) {
+  const mb = Math.ceil((await fs.stat(file)).size / (1024 * 1024));
+  return { ...ctx.inspectLimits, timeoutMs: ctx.inspectLimits.timeoutMs + mb * CHECK_MS_PER_MB };
+}
+
 type CheckedPdf = PdfFacts & { pageSize: { w: number; h: number }; repaired: boolean };
 
 /**
@@ -66,6 +75,7 @@ async function checkPdf(
   const declared = password ? await declaredPageCount(file, password, ctx.inspectLimits) : await declaredPages(file, ctx.inspectLimits);
   if (declared !== null && declared > ctx.config.maxPages) throw tooManyPages(ctx);
   return wholeFileChecks(async () => {
+    const limits = await checkLimits(ctx, file);
     let repaired = repair === 'first';
     const facts = repaired
       ? await repairInPlace(ctx, file)
@@ -75,7 +85,7 @@ async function checkPdf(
           return repairInPlace(ctx, file);
         });
     if (facts.pages > ctx.config.maxPages) throw tooManyPages(ctx);
-    await checkDeclaredSizes(file, password, ctx.tmpDir, ctx.inspectLimits);
+    await checkDeclaredSizes(file, password, ctx.tmpDir, limits);
     return { ...facts, pageSize: await firstPageSize(file, password, ctx.inspectLimits), repaired };
   });
 }
