@@ -8,7 +8,13 @@ import { decryptAgilePackage, isEncryptedOffice } from './officeEncryption.js';
 
 const corpus = path.resolve(import.meta.dirname, '../../../../test-corpus');
 const office = path.join(corpus, 'office');
-const locked = ['password.xls', 'bug53475-password-is-pass.docx'];
+/** The corpus's password-protected office files: those its passwords list names. */
+const locked = fs
+  .readFileSync(path.join(corpus, 'office-images-passwords.tsv'), 'utf8')
+  .split('\n')
+  .map((line) => line.split('\t')[0]!)
+  .filter((file) => file.startsWith('office/'))
+  .map((file) => file.slice('office/'.length));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-officeenc-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const write = (name: string, bytes: Buffer) => {
