@@ -265,6 +265,19 @@ describe('limits', () => {
     }
   });
 
+  it('refuses a merge whose document would pass the page limit, naming the limit', async () => {
+    const pages = await npages(file('a.pdf'));
+    const small = await startQuire({ maxPages: pages });
+    try {
+      const client = new Client(small.url);
+      const id = await client.uploadId(file('a.pdf'));
+      const created = await client.post('merge', { file_ids: [id, id] });
+      expect(created).toMatchObject({ code: ErrorCode.TooManyPages, msg: `The number of pages exceeds the limit of ${pages} pages.` });
+    } finally {
+      await small.stop();
+    }
+  });
+
   it('stops an engine at its time limit and fails the task cleanly', async () => {
     const slow = await startQuire();
     slow.ctx.toolLimits.timeoutMs = 1;

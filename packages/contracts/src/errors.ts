@@ -63,3 +63,6 @@ export class QuireError extends Error {
 export function isQuireError(e: unknown): e is QuireError {
   return e instanceof QuireError;
 }
+
+/** 4013's message naming the limit: the page count of one document, uploaded or made by a tool. */
+export const tooManyPagesMessage = (maxPages: number) => `The number of pages exceeds the limit of ${maxPages} pages.`;

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import os from 'node:os';
-import { ErrorCode, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, QuireError, type FileInfo } from '@quire/contracts';
+import { ErrorCode, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, QuireError, tooManyPagesMessage, type FileInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import { findOwnedFile, insertFile, setPageInfo } from '../db/filesRepo.js';
 import type { FileTable } from '../db/schema.js';
@@ -43,8 +43,7 @@ export async function md5OfFile(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-const tooManyPages = (ctx: AppContext) =>
-  new QuireError(ErrorCode.TooManyPages, `The number of pages exceeds the limit of ${ctx.config.maxPages} pages.`);
+const tooManyPages = (ctx: AppContext) => new QuireError(ErrorCode.TooManyPages, tooManyPagesMessage(ctx.config.maxPages));
 
 /** The page-tree walk and the size checks, which read the whole file, run at most one per core. */
 const wholeFileChecks = concurrencyLimit(os.availableParallelism());

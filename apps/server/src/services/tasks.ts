@@ -50,6 +50,7 @@ export async function createTask(ctx: AppContext, ownerId: string, toolId: strin
   tool.check?.(
     params as never,
     files.map((f) => f.total_page),
+    ctx.config.maxPages,
   );
   tool.checkBudget?.(
     params as never,

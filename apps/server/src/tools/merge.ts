@@ -1,10 +1,15 @@
 import path from 'node:path';
+import { ErrorCode, QuireError, tooManyPagesMessage } from '@quire/contracts';
 import { writePages } from '../engines/qpdf.js';
 import { defineTool, outputName } from './tool.js';
 
 export const merge = defineTool({
   id: 'merge',
   inputsOf: (p) => p.file_ids.map((fileId, i) => ({ fileId, password: p.passwds?.[i] || undefined })),
+  // The merged document is held to the page limit its inputs were.
+  check(_, pageCounts, maxPages) {
+    if (pageCounts.reduce((sum, n) => sum + n, 0) > maxPages) throw new QuireError(ErrorCode.TooManyPages, tooManyPagesMessage(maxPages));
+  },
   async run(ctx) {
     const out = path.join(ctx.workDir, 'merged.pdf');
     const sources = ctx.inputs.map((input) => ({ file: input.path, password: input.password, range: '1-z' }));
