@@ -7,7 +7,7 @@
 //   BENCH_IMAGES=1 node --import tsx bench/compress.ts          (only the files holding images)
 //
 // Per file and method: the output size, the time, the worst page's SSIM against the input (both
-// rendered grey by pdftoppm at 72 dpi), whether the file grew and whether it was damaged (the
+// rendered grey by pdftoppm at 72 dpi, their crop boxes as readers show them), whether the file grew and whether it was damaged (the
 // fingerprint of apps/server/src/engines/fingerprint.ts: pages, text, annotations, form fields,
 // outlines, attachments). See bench/README.md.
 import fs from 'node:fs';
@@ -16,6 +16,7 @@ import path from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fingerprintOf, sameFingerprint, type Fingerprint } from '../apps/server/src/engines/fingerprint.js';
+import { parsePgm, similarity, type GreyPage } from '../apps/server/src/engines/pageLikeness.js';
 import { inspectPdf } from '../apps/server/src/engines/qpdf.js';
 import { tools } from '../apps/server/src/tools/registry.js';
 
@@ -67,35 +68,16 @@ const gsEbook: Method = {
 
 // --- SSIM ------------------------------------------------------------------------------------------
 
-interface Grey {
-  width: number;
-  height: number;
-  pixels: Buffer;
-}
-
 /** Grey renderings of every page at 72 dpi; null where poppler cannot render the file. */
-function render(file: string): Grey[] | null {
+function render(file: string): GreyPage[] | null {
   const dir = fs.mkdtempSync(path.join(tmp, 'render-'));
   try {
-    execFileSync('pdftoppm', ['-r', '72', '-gray', file, path.join(dir, 'p')], { stdio: 'ignore', timeout: 120_000 });
-    return fs
+    execFileSync('pdftoppm', ['-r', '72', '-gray', '-cropbox', file, path.join(dir, 'p')], { stdio: 'ignore', timeout: 120_000 });
+    const pages = fs
       .readdirSync(dir)
       .sort()
-      .map((f) => {
-        const pgm = fs.readFileSync(path.join(dir, f));
-        // Header: "P5\n<w> <h>\n255\n"
-        const fields: string[] = [];
-        let offset = 0;
-        let field = '';
-        while (fields.length < 4) {
-          const c = pgm[offset++]!;
-          if (c === 0x0a || c === 0x20) {
-            fields.push(field);
-            field = '';
-          } else field += String.fromCharCode(c);
-        }
-        return { width: Number(fields[1]), height: Number(fields[2]), pixels: pgm.subarray(offset) };
-      });
+      .map((f) => parsePgm(fs.readFileSync(path.join(dir, f))));
+    return pages.every((page) => page !== null) ? (pages as GreyPage[]) : null;
   } catch {
     return null;
   } finally {
@@ -103,46 +85,11 @@ function render(file: string): Grey[] | null {
   }
 }
 
-const WINDOW = 8;
-const STEP = 4;
-const C1 = (0.01 * 255) ** 2;
-const C2 = (0.03 * 255) ** 2;
-
-/** Mean SSIM of two same-sized grey images over 8×8 windows every 4 pixels (Wang et al.'s index, square windows). */
-function ssim(a: Grey, b: Grey): number {
-  if (a.width !== b.width || a.height !== b.height) return 0;
-  if (a.width < WINDOW || a.height < WINDOW) return a.pixels.equals(b.pixels) ? 1 : 0;
-  let sum = 0;
-  let windows = 0;
-  const n = WINDOW * WINDOW;
-  for (let y = 0; y + WINDOW <= a.height; y += STEP) {
-    for (let x = 0; x + WINDOW <= a.width; x += STEP) {
-      let [sa, sb, saa, sbb, sab] = [0, 0, 0, 0, 0];
-      for (let dy = 0; dy < WINDOW; dy++) {
-        const row = (y + dy) * a.width + x;
-        for (let dx = 0; dx < WINDOW; dx++) {
-          const [pa, pb] = [a.pixels[row + dx]!, b.pixels[row + dx]!];
-          sa += pa;
-          sb += pb;
-          saa += pa * pa;
-          sbb += pb * pb;
-          sab += pa * pb;
-        }
-      }
-      const [ma, mb] = [sa / n, sb / n];
-      const [va, vb, cov] = [saa / n - ma * ma, sbb / n - mb * mb, sab / n - ma * mb];
-      sum += ((2 * ma * mb + C1) * (2 * cov + C2)) / ((ma * ma + mb * mb + C1) * (va + vb + C2));
-      windows++;
-    }
-  }
-  return sum / windows;
-}
-
 /** The lowest SSIM over the pages, or null when either file cannot be rendered (a page count that differs scores 0). */
-function worstPageSsim(before: Grey[] | null, after: Grey[] | null): number | null {
+function worstPageSsim(before: GreyPage[] | null, after: GreyPage[] | null): number | null {
   if (!before || !after) return null;
   if (before.length !== after.length) return 0;
-  return Math.min(1, ...before.map((page, i) => ssim(page, after[i]!)));
+  return Math.min(1, ...before.map((page, i) => similarity(page, after[i]!)));
 }
 
 // --- Run -------------------------------------------------------------------------------------------
@@ -194,7 +141,7 @@ async function measure(
   input: { file: string; pages: number; images: boolean },
   before: {
     print: Fingerprint | null;
-    pages: Grey[] | null;
+    pages: GreyPage[] | null;
   },
 ): Promise<Outcome> {
   const out = path.join(tmp, 'out.pdf');

@@ -2,11 +2,12 @@
 // pdfimages, pdftotext and file sizes.
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type TaskEntry } from '@quire/contracts';
+import { corpusRoot } from './corpusSupport.js';
 import { quireForTests } from './harness.js';
 import { encryptPdf, makePdf, npages } from './fixtures.js';
 import { makePhotoPdf, makeScannedPdf, photoRaster } from './imageFixtures.js';
@@ -41,6 +42,16 @@ const requiresPassword = (f: string) => {
     return (e as { status: number }).status;
   }
 };
+/** Peak signal-to-noise ratio in dB (Infinity for the same pixels) of the first pages of two PDFs drawn grey at 72 dpi (ImageMagick's compare). */
+function psnr(a: string, b: string): number {
+  const drawn = [a, b].map((f, i) => {
+    execFileSync('pdftoppm', ['-gray', '-r', '72', '-f', '1', '-l', '1', '-singlefile', f, file(`drawn-${i}`)]);
+    return file(`drawn-${i}.pgm`);
+  });
+  const res = spawnSync('compare', ['-metric', 'PSNR', ...drawn, 'null:']);
+  const db = res.stderr.toString();
+  return db.startsWith('inf') ? Infinity : Number.parseFloat(db);
+}
 const formFields = (f: string) =>
   (JSON.parse(execFileSync('qpdf', ['--json', '--json-key=acroform', f]).toString()) as { acroform: { fields: unknown[] } }).acroform.fields
     .length;
@@ -161,6 +172,15 @@ describe('compress', () => {
     );
     expect(kinds).toEqual(['sRGB', 'Gray', 'sRGB']);
     expect(entry.outputs[0]!.note).toMatch(/^3 images recompressed/);
+  });
+
+  // Ghostscript draws this file's JBIG2 smiley, which poppler (the reader here) leaves blank: a
+  // rebuild that keeps every word and field can still change how pages look.
+  it('refuses a smaller rewrite whose pages look different from the original', async () => {
+    const original = path.join(corpusRoot, 'pdfjs/bitmap-symbol-symhuffuncompressed-texthuff.pdf');
+    const entry = await compress(await client.uploadId(original), 'medium', 'looks-kept.pdf');
+    expect(psnr(original, file('looks-kept.pdf'))).toBeGreaterThan(40);
+    expect(entry.outputs[0]!.note ?? '').not.toMatch(/Ghostscript/);
   });
 
   // Up to seven rewrites of each file (three at the level, three or four more towards the target).
