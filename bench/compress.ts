@@ -98,6 +98,7 @@ interface Outcome {
   file: string;
   inputBytes: number;
   images: boolean;
+  imageHeavy: boolean;
   bytes: number;
   ms: number;
   ssim: number | null;
@@ -106,8 +107,41 @@ interface Outcome {
   damaged: boolean;
 }
 
+interface CorpusFile {
+  file: string;
+  pages: number;
+  /** It draws images (pdfimages lists one or more) ... */
+  images: boolean;
+  /** ... and they are half its bytes or more, as stored. */
+  imageHeavy: boolean;
+}
+
+const UNITS: Record<string, number> = { B: 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 };
+
+/** The bytes of the images the pages draw, as `pdfimages -list` sizes them (each image once), or null when it lists none. */
+function storedImageBytes(file: string): number | null {
+  let rows: string[];
+  try {
+    rows = execFileSync('pdfimages', ['-list', file], { stdio: ['ignore', 'pipe', 'ignore'], timeout: 60_000 })
+      .toString()
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.trim());
+  } catch {
+    return null;
+  }
+  if (rows.length === 0) return null;
+  const objects = new Map<string, number>();
+  for (const row of rows) {
+    const col = row.trim().split(/\s+/);
+    const size = col[14]?.match(/^([\d.]+)([BKMG])$/);
+    if (size) objects.set(`${col[10]} ${col[11]}`, Number(size[1]) * UNITS[size[2]!]!);
+  }
+  return [...objects.values()].reduce((a, b) => a + b, 0);
+}
+
 /** The corpus files Quire accepts at upload (unencrypted, readable), with their page counts. */
-async function corpus(): Promise<{ file: string; pages: number; images: boolean }[]> {
+async function corpus(): Promise<CorpusFile[]> {
   const names = fs
     .readFileSync(path.join(corpusDir, '../pdfjs-manifest.tsv'), 'utf8')
     .split('\n')
@@ -116,7 +150,7 @@ async function corpus(): Promise<{ file: string; pages: number; images: boolean 
     .filter((c) => c[0] && c[3] === 'no' && c[2] !== '-')
     .map((c) => c[0]!)
     .filter((name) => FILES.test(name));
-  const files: { file: string; pages: number; images: boolean }[] = [];
+  const files: CorpusFile[] = [];
   for (const name of names.sort()) {
     const file = path.join(corpusDir, name);
     const pages = await inspectPdf(file, undefined, limits).then(
@@ -124,21 +158,17 @@ async function corpus(): Promise<{ file: string; pages: number; images: boolean 
       () => 0,
     );
     if (!pages) continue;
-    let images = false;
-    try {
-      images =
-        execFileSync('pdfimages', ['-list', file], { stdio: ['ignore', 'pipe', 'ignore'], timeout: 60_000 })
-          .toString()
-          .split('\n').length > 3;
-    } catch {}
-    if (images || !process.env.BENCH_IMAGES) files.push({ file, pages, images });
+    const imageBytes = storedImageBytes(file);
+    const images = imageBytes !== null;
+    const imageHeavy = images && imageBytes >= fs.statSync(file).size / 2;
+    if (images || !process.env.BENCH_IMAGES) files.push({ file, pages, images, imageHeavy });
   }
   return files;
 }
 
 async function measure(
   method: Method,
-  input: { file: string; pages: number; images: boolean },
+  input: CorpusFile,
   before: {
     print: Fingerprint | null;
     pages: GreyPage[] | null;
@@ -150,7 +180,7 @@ async function measure(
   const start = performance.now();
   const ok = (await method.run(input.file, input.pages, out)) && fs.existsSync(out);
   const ms = performance.now() - start;
-  const base = { file: path.basename(input.file), inputBytes, images: input.images, ms };
+  const base = { file: path.basename(input.file), inputBytes, images: input.images, imageHeavy: input.imageHeavy, ms };
   // A failed method leaves the input as it was: no gain, nothing lost.
   if (!ok) return { ...base, bytes: inputBytes, ssim: 1, failed: true, grown: false, damaged: false };
   const bytes = fs.statSync(out).size;
@@ -199,7 +229,7 @@ async function main() {
   const methods = [...LEVELS.map(quire), gsEbook];
   const inputs = await corpus();
   console.log(
-    `${inputs.length} corpus files (${inputs.filter((i) => i.images).length} with images); methods: ${methods.map((m) => m.name).join(', ')}`,
+    `${inputs.length} corpus files (${inputs.filter((i) => i.images).length} with images, ${inputs.filter((i) => i.imageHeavy).length} of them images for half their bytes or more); methods: ${methods.map((m) => m.name).join(', ')}`,
   );
   const results = new Map<string, Outcome[]>(methods.map((m) => [m.name, []]));
   for (const [i, input] of inputs.entries()) {
@@ -240,6 +270,7 @@ async function main() {
   const sets: [string, (r: Outcome) => boolean][] = [
     ['all', () => true],
     ['with images', (r) => r.images],
+    ['images half the bytes or more', (r) => r.imageHeavy],
     ['issue 9 five', (r) => NAMED.includes(r.file)],
   ];
   for (const [setName, keep] of sets)
