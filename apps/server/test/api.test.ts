@@ -39,6 +39,9 @@ describe('envelope and docs', () => {
     expect(doc.paths['/api/tools/v1/document/info'].post.requestBody).toBeDefined();
     expect(doc.paths['/api/tools/v1/file/download'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['file_id']);
     expect(doc.paths['/api/tools/v1/get-task-result'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['task_id', 'multi_id']);
+    expect(
+      Object.keys(doc.paths['/api/tools/v1/document/cancel-task'].post.requestBody.content['application/json'].schema.properties),
+    ).toEqual(['task_id', 'multi_id']);
   });
 
   it('answers unknown API paths with 2405 in the envelope', async () => {
@@ -77,6 +80,8 @@ describe('ownership', () => {
       await stranger.call(`file/download?file_id=${fileId}`),
       await stranger.post('document/delete-outputs', { multi_id: created.data.multi_id }),
       await stranger.post('document/output-as-file', { task_id: created.data.task_id }),
+      await stranger.post('document/cancel-task', { task_id: created.data.task_id }),
+      await stranger.post('document/cancel-task', { multi_id: created.data.multi_id }),
     ];
     for (const res of answers) expect(res).toEqual({ code: ErrorCode.NoData, msg: 'No data found.', data: null });
     // The owner still can.

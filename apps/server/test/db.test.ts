@@ -6,7 +6,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDb, type Db } from '../src/db/connect.js';
+import { ErrorCode, errorMessages } from '@quire/contracts';
 import { claimTask, recoverAbandoned } from '../src/queue/worker.js';
+import { cancelUnfinished, failTask, finishTask, lostClaims } from '../src/db/tasksRepo.js';
 import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import type { TaskTable } from '../src/db/schema.js';
@@ -170,6 +172,32 @@ describe.each(targets)('%s', (name, url) => {
       await db.deleteFrom('tasks').execute();
     },
   );
+
+  it.skipIf(!url)("keeps a cancelled task cancelled: no claim, and its worker's late finish or failure changes nothing", async () => {
+    const base = Date.now();
+    await db
+      .insertInto('tasks')
+      .values([task(`${name}-run`, base), task(`${name}-wait`, base + 1, 'o2'), task(`${name}-done`, base + 2, 'o3')])
+      .execute();
+    const running = (await claimTask(ctx()))!;
+    expect(running.id).toBe(`${name}-run`);
+    await db.updateTable('tasks').set({ state: 'done' }).where('id', '=', `${name}-done`).execute();
+    expect(await lostClaims(db, [running])).toEqual([]);
+
+    const cancelled = { code: ErrorCode.Cancelled, msg: errorMessages[ErrorCode.Cancelled] };
+    await cancelUnfinished(db, [`${name}-run`, `${name}-wait`, `${name}-done`], cancelled, base);
+    expect(await lostClaims(db, [running])).toEqual([running.id]);
+    expect(await claimTask(ctx())).toBeUndefined();
+    expect(await finishTask(db, running, [{ index: 0, name: 'late.pdf', size: 1, key: 'outputs/late' }], base, base + 1)).toBe(false);
+    await failTask(db, running, { code: ErrorCode.TaskFailed, msg: 'late' }, base);
+    const rows = await db.selectFrom('tasks').select(['id', 'state', 'error_code', 'attempts', 'outputs']).orderBy('created_at').execute();
+    expect(rows).toEqual([
+      { id: `${name}-run`, state: 'failed', error_code: ErrorCode.Cancelled, attempts: 1, outputs: '[]' },
+      { id: `${name}-wait`, state: 'failed', error_code: ErrorCode.Cancelled, attempts: 0, outputs: '[]' },
+      { id: `${name}-done`, state: 'done', error_code: 0, attempts: 0, outputs: '[]' },
+    ]);
+    await db.deleteFrom('tasks').execute();
+  });
 
   it.skipIf(!url)('closes the database', async () => {
     await db.destroy();

@@ -26,13 +26,18 @@ export async function until<T>(what: string, ready: () => T | undefined | Promis
   }
 }
 
-/** Starts the server on `port` with `env` added; resolves once it answers. */
-export async function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+/** Starts Quire on `dataDir` with one worker slot and `env` added (QUIRE_SERVICES=worker: a worker alone, which answers nothing). */
+export function spawnQuire(dataDir: string, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repo,
-    env: { ...process.env, QUIRE_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', QUIRE_WORKERS: '1', ...env },
+    env: { ...process.env, QUIRE_DATA_DIR: dataDir, HOST: '127.0.0.1', QUIRE_WORKERS: '1', ...env },
     stdio: 'ignore',
   });
+}
+
+/** Starts the server on `port` with `env` added; resolves once it answers. */
+export async function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawnQuire(dataDir, { PORT: String(port), ...env });
   try {
     await until('the server answering', () =>
       child.exitCode === null

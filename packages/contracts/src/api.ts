@@ -91,6 +91,8 @@ export type TaskEntry = z.infer<typeof taskEntry>;
 export const taskResultQuery = z
   .object({ task_id: z.string().optional(), multi_id: z.string().optional() })
   .refine((q) => q.task_id || q.multi_id, { message: 'task_id or multi_id is required' });
+/** The task, or every task of the multi_id, to cancel: the same choice as get-task-result's. */
+export const cancelTaskRequest = taskResultQuery;
 
 export const downloadQuery = z.object({
   task_id: z.string().min(1),

@@ -16,6 +16,7 @@ export const ErrorCode = {
   Damaged: 3124, // Quire
   TaskFailed: 3125,
   NotProtected: 3126, // Quire: Unlock was given a file that has no password
+  Cancelled: 3127, // Quire: the task was cancelled by its owner (document/cancel-task)
   Busy: 3500,
   NoData: 2405,
   TooLarge: 4012,
@@ -41,6 +42,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.Damaged]: 'The PDF file is corrupted and cannot be processed.',
   [ErrorCode.TaskFailed]: 'Task failed. Please try again later.',
   [ErrorCode.NotProtected]: 'not password protected, no need to unlock',
+  [ErrorCode.Cancelled]: 'The task was cancelled.',
   [ErrorCode.Busy]: 'The service is busy. Please try again later.',
   [ErrorCode.NoData]: 'No data found.',
   [ErrorCode.TooLarge]: 'File size exceeds the limit.',

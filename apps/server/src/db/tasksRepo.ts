@@ -109,15 +109,16 @@ export function claimQueued(
     .executeTakeFirst();
 }
 
+/** One claim of a task by a worker: a task taken again after its lease lapsed is another claim. */
+export type Claim = Pick<TaskTable, 'id' | 'attempts'>;
+
+/** The row of `claim` while a worker still holds it; a cancelled or lapsed one is no longer running under it. */
+const whileHeld = (db: Db, claim: Claim) =>
+  db.updateTable('tasks').where('id', '=', claim.id).where('attempts', '=', claim.attempts).where('state', '=', 'running');
+
 /** Ends the lease of one claim (task and attempt) at once, so the recovery treats it as lapsed. */
-export async function expireClaim(db: Db, claim: { id: string; attempts: number }): Promise<void> {
-  await db
-    .updateTable('tasks')
-    .set({ lease_until: 0 })
-    .where('id', '=', claim.id)
-    .where('attempts', '=', claim.attempts)
-    .where('state', '=', 'running')
-    .execute();
+export async function expireClaim(db: Db, claim: Claim): Promise<void> {
+  await whileHeld(db, claim).set({ lease_until: 0 }).execute();
 }
 
 export async function renewLease(db: Db, taskId: string, leaseUntil: number): Promise<void> {
@@ -145,20 +146,47 @@ export async function recoverLapsed(db: Db, now: number, maxAttempts: number, fa
     .execute();
 }
 
-/** The call's parameters are dropped when a task ends: they may hold passwords. */
-export async function finishTask(db: Db, taskId: string, outputs: StoredOutput[], now: number, expiresAt: number): Promise<void> {
-  await db
-    .updateTable('tasks')
+/**
+ * Marks the claim's task done, unless it was cancelled (or its claim lost) meanwhile: false then.
+ * The call's parameters are dropped when a task ends: they may hold passwords.
+ */
+export async function finishTask(db: Db, claim: Claim, outputs: StoredOutput[], now: number, expiresAt: number): Promise<boolean> {
+  const result = await whileHeld(db, claim)
     .set({ state: 'done', progress: 100, outputs: JSON.stringify(outputs), params: '{}', finished_at: now, expires_at: expiresAt })
-    .where('id', '=', taskId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Fails the claim's task, unless it was cancelled (or its claim lost) meanwhile, which keeps its own state. */
+export async function failTask(db: Db, claim: Claim, failure: { code: number; msg: string }, now: number): Promise<void> {
+  await whileHeld(db, claim)
+    .set({ state: 'failed', error_code: failure.code, error_msg: failure.msg, params: '{}', finished_at: now })
     .execute();
 }
 
-export async function failTask(db: Db, taskId: string, failure: { code: number; msg: string }, now: number): Promise<void> {
+/** Of `claims`, the task ids no longer running under that claim: cancelled, or taken from a worker whose lease lapsed. */
+export async function lostClaims(db: Db, claims: Claim[]): Promise<string[]> {
+  if (claims.length === 0) return [];
+  const rows = await db
+    .selectFrom('tasks')
+    .select(['id', 'attempts'])
+    .where(
+      'id',
+      'in',
+      claims.map((c) => c.id),
+    )
+    .where('state', '=', 'running')
+    .execute();
+  return claims.filter((c) => !rows.some((r) => r.id === c.id && r.attempts === c.attempts)).map((c) => c.id);
+}
+
+/** Ends the tasks of `ids` still queued or running as failed with `failure`; finished ones keep their state. */
+export async function cancelUnfinished(db: Db, ids: string[], failure: { code: number; msg: string }, now: number): Promise<void> {
   await db
     .updateTable('tasks')
     .set({ state: 'failed', error_code: failure.code, error_msg: failure.msg, params: '{}', finished_at: now })
-    .where('id', '=', taskId)
+    .where('id', 'in', ids)
+    .where('state', 'in', ['queued', 'running'])
     .execute();
 }
 

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, QuireError } from '@quire/contracts';
+import { processStartTime } from './processes.js';
 import { boundFor, EngineTimeout, JOB_BOUNDS, runEngine } from './run.js';
 
 describe('runEngine', () => {
@@ -21,6 +25,31 @@ describe('runEngine', () => {
     await expect(runEngine('sleep', ['30'], { timeoutMs: 60_000, memoryMb: 256, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
       EngineTimeout,
     );
+  });
+
+  it('ends every process the engine started when it is stopped, and starts nothing once its task is stopped', async () => {
+    const pidFile = path.join(os.tmpdir(), `quire-run-${process.pid}-${Date.now()}`);
+    const task = new AbortController();
+    // A shell whose child outlives it unless their process group is ended with it.
+    const engine = runEngine('sh', ['-c', `sleep 30 >/dev/null 2>&1 & echo $! > ${pidFile}; wait`], {
+      timeoutMs: 60_000,
+      memoryMb: 256,
+      signal: task.signal,
+    });
+    while (!fs.existsSync(pidFile) || fs.readFileSync(pidFile, 'utf8').trim() === '') await new Promise((r) => setTimeout(r, 20));
+    const sleeper = Number(fs.readFileSync(pidFile, 'utf8'));
+    fs.rmSync(pidFile);
+    task.abort();
+    await expect(engine).rejects.toBeInstanceOf(EngineTimeout);
+    // SIGKILL is sent at once; the kernel may take a moment to end the process.
+    for (let waited = 0; processStartTime(sleeper) !== undefined && waited < 5000; waited += 20)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(processStartTime(sleeper)).toBeUndefined();
+    const marker = path.join(os.tmpdir(), `quire-run-started-${process.pid}-${Date.now()}`);
+    await expect(runEngine('touch', [marker], { timeoutMs: 5000, memoryMb: 256, signal: task.signal })).rejects.toBeInstanceOf(
+      EngineTimeout,
+    );
+    expect(fs.existsSync(marker)).toBe(false);
   });
 
   it('bounds memory: an engine asking for more than its bound fails instead of getting it', async () => {

@@ -90,10 +90,14 @@ export function prlimitMemory(opts: Pick<RunOptions, 'memoryMb' | 'memoryBound'>
 }
 
 export function runEngine(command: string, args: string[], opts: RunOptions): Promise<RunResult> {
+  // A task already stopped (its deadline passed, or cancelled) starts nothing more.
+  if (opts.signal?.aborted) return Promise.reject(new EngineTimeout(command));
   // prlimit bounds virtual memory; a child over it fails to allocate instead of swapping the host.
+  // A process group of its own: OCRmyPDF's Tesseracts and a shell's children end with the engine.
   const child = spawn('prlimit', [prlimitMemory(opts), '--', command, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, LC_ALL: 'C' },
+    detached: true,
   });
   // prlimit replaces itself with the engine (exec), so this PID is the engine's.
   const forget = recordEngine(child.pid);
@@ -104,11 +108,14 @@ export function runEngine(command: string, args: string[], opts: RunOptions): Pr
   // Either limit, the call's own or the whole task's (signal), ends the engine the same way.
   const kill = () => {
     timedOut = true;
-    child.kill('SIGKILL');
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
   };
   const timer = setTimeout(kill, opts.timeoutMs);
-  if (opts.signal?.aborted) kill();
-  else opts.signal?.addEventListener('abort', kill, { once: true });
+  opts.signal?.addEventListener('abort', kill, { once: true });
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     if (stdout.length < MAX_CAPTURE) stdout += chunk;
     if (!opts.onLine) return;

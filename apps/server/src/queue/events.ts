@@ -1,8 +1,15 @@
 import { EventEmitter } from 'node:events';
 
-/** Wakes in-process workers as soon as a task is queued; other processes poll the table. */
-export class TaskEvents extends EventEmitter {
+/**
+ * Tells this process's worker at once that a task was queued, or that tasks were cancelled;
+ * workers of other processes find out from the table (worker.ts).
+ */
+export class TaskEvents extends EventEmitter<{ queued: []; cancelled: [taskIds: string[]] }> {
   queued() {
     this.emit('queued');
+  }
+
+  cancelled(taskIds: string[]) {
+    this.emit('cancelled', taskIds);
   }
 }

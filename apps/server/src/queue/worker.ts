@@ -11,6 +11,7 @@ import {
   failTask,
   finishTask,
   expireClaim,
+  lostClaims,
   nextFairTask,
   recoverLapsed,
   renewLease,
@@ -25,6 +26,8 @@ export const LEASE_MS = 30_000;
 /** A task whose worker died is tried once more, then failed clearly. */
 export const MAX_ATTEMPTS = 2;
 const POLL_MS = 1000;
+/** How often a worker asks the table whether the tasks it runs were cancelled by another process. */
+const CANCEL_POLL_MS = 1000;
 
 /**
  * Claims the next task fairly between visitors (nextFairTask), or nothing. The conditional update
@@ -70,7 +73,11 @@ function failureOf(e: unknown): { code: number; msg: string } {
   return { code: ErrorCode.TaskFailed, msg: errorMessages[ErrorCode.TaskFailed] };
 }
 
-export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
+/**
+ * Runs the claimed `task`. `stopped` aborts when it is cancelled (or its claim lost): its engines
+ * are killed, what it made is removed, and the row keeps the state the canceller gave it.
+ */
+export async function runTask(ctx: AppContext, task: TaskTable, stopped: AbortSignal): Promise<void> {
   const workDir = path.join(ctx.scratchDir, WORK_DIR, workFolderName(task));
   const outputPrefix = `outputs/${task.id}`;
   let lastWrite = 0;
@@ -97,7 +104,7 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
       lastWrite = Date.now();
       void setProgress(ctx.db, task.id, p).catch(() => {});
     };
-    const limits = { ...ctx.toolLimits, signal: AbortSignal.timeout(ctx.config.taskTimeoutMs) };
+    const limits = { ...ctx.toolLimits, signal: AbortSignal.any([AbortSignal.timeout(ctx.config.taskTimeoutMs), stopped]) };
     const budget = workBudgetOf(ctx.config);
     const produced = await runTool(tool, { inputs, workDir, limits, office: ctx.office, progress, budget }, params as never);
     const outputs: StoredOutput[] = [];
@@ -119,12 +126,14 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
     // Nothing of the task is left in its work folder once its owner sees it finished.
     await fs.rm(workDir, { recursive: true, force: true });
     const now = Date.now();
-    await finishTask(ctx.db, task.id, outputs, now, now + ctx.config.retentionHours * 3600_000);
+    // Cancelled while its outputs were being stored: they go with it.
+    if (!(await finishTask(ctx.db, task, outputs, now, now + ctx.config.retentionHours * 3600_000)))
+      await ctx.storage.deletePrefix(outputPrefix);
   } catch (e) {
-    if (!(e instanceof QuireError)) console.error(`task ${task.id} (${task.tool}) failed:`, e);
+    if (!(e instanceof QuireError) && !stopped.aborted) console.error(`task ${task.id} (${task.tool}) failed:`, e);
     await ctx.storage.deletePrefix(outputPrefix).catch(() => {});
     await fs.rm(workDir, { recursive: true, force: true }).catch(() => {});
-    await failTask(ctx.db, task.id, failureOf(e), Date.now());
+    await failTask(ctx.db, task, failureOf(e), Date.now());
   } finally {
     clearInterval(heartbeat);
   }
@@ -134,8 +143,14 @@ export async function runTask(ctx: AppContext, task: TaskTable): Promise<void> {
 export class Worker {
   private running = false;
   private active = new Set<Promise<void>>();
+  /** The tasks in hand, each with what stops it. */
+  private readonly inHand = new Map<string, { claim: TaskTable; stop: AbortController }>();
   private wake: (() => void) | null = null;
+  private watch: NodeJS.Timeout | undefined;
   private readonly onQueued = () => this.wake?.();
+  private readonly onCancelled = (taskIds: string[]) => {
+    for (const id of taskIds) this.inHand.get(id)?.stop.abort();
+  };
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -143,7 +158,18 @@ export class Worker {
     await recoverAbandoned(this.ctx);
     this.running = true;
     this.ctx.events.on('queued', this.onQueued);
+    this.ctx.events.on('cancelled', this.onCancelled);
+    // A task cancelled through another process's API is found in the table.
+    this.watch = setInterval(() => void this.stopLostClaims().catch((e) => console.error('cancel check failed', e)), CANCEL_POLL_MS);
     void this.loop();
+  }
+
+  private async stopLostClaims() {
+    const lost = await lostClaims(
+      this.ctx.db,
+      [...this.inHand.values()].map((t) => t.claim),
+    );
+    this.onCancelled(lost);
   }
 
   private async loop() {
@@ -167,8 +193,11 @@ export class Worker {
         this.wake = null;
         continue;
       }
+      const stop = new AbortController();
+      this.inHand.set(task.id, { claim: task, stop });
       // A finished task may let a visitor at its running limit have the next one at once.
-      const run = runTask(this.ctx, task).finally(() => {
+      const run = runTask(this.ctx, task, stop.signal).finally(() => {
+        this.inHand.delete(task.id);
         this.active.delete(run);
         this.wake?.();
       });
@@ -180,6 +209,8 @@ export class Worker {
   async stop() {
     this.running = false;
     this.ctx.events.off('queued', this.onQueued);
+    this.ctx.events.off('cancelled', this.onCancelled);
+    clearInterval(this.watch);
     this.wake?.();
     await Promise.allSettled([...this.active]);
   }

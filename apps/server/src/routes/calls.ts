@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   bulkDownloadQuery,
+  cancelTaskRequest,
   deletedOutputs,
   deleteOutputsRequest,
   documentInfo,
@@ -37,7 +38,7 @@ import { acceptUpload, toFileInfo, unlockedFile } from '../services/files.js';
 import { deleteOutputs, outputAsFile, sendBulk, sendTaskOutput, sendUpload } from '../services/downloads.js';
 import { newId } from '../ids.js';
 import { completeUpload, uploadPolicy as makeUploadPolicy, uploadPart } from '../services/uploads.js';
-import { createTask, taskResults } from '../services/tasks.js';
+import { cancelTasks, createTask, taskResults } from '../services/tasks.js';
 import type { RateLimitedCall } from '../services/rateLimits.js';
 import { tools } from '../tools/registry.js';
 
@@ -218,6 +219,16 @@ export function buildCalls(): Call[] {
       query: taskResultQuery,
       response: z.array(taskEntry),
       handler: ({ query }, c) => taskResults(c.ctx, c.ownerId, query),
+    },
+    {
+      method: 'POST',
+      path: `${base}document/cancel-task`,
+      summary:
+        'Cancel a task, or every task of a multi_id: a queued one never runs, a running one is stopped and what it made removed; ' +
+        'each fails with 3127, finished ones keep their state. Answers every task as get-task-result does',
+      body: cancelTaskRequest,
+      response: z.array(taskEntry),
+      handler: ({ body }, c) => cancelTasks(c.ctx, c.ownerId, body),
     },
     {
       method: 'GET',

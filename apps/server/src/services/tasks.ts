@@ -1,8 +1,8 @@
 // Tasks: made from a validated tool call, run by a worker, read back by their owner.
-import { ErrorCode, QuireError, type TaskCreated, type TaskEntry } from '@quire/contracts';
+import { ErrorCode, QuireError, errorMessages, type TaskCreated, type TaskEntry } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { TaskTable } from '../db/schema.js';
-import { countQueued, deleteTask, insertTask, outputsOf, ownedTasks } from '../db/tasksRepo.js';
+import { cancelUnfinished, countQueued, deleteTask, insertTask, outputsOf, ownedTasks } from '../db/tasksRepo.js';
 import { newId } from '../ids.js';
 import { toolById } from '../tools/registry.js';
 import { workBudgetOf } from '../tools/budget.js';
@@ -115,6 +115,21 @@ export async function taskResults(ctx: AppContext, ownerId: string, q: { task_id
   const rows = await ownedTasks(ctx.db, ownerId, q, Date.now());
   if (rows.length === 0) throw new QuireError(ErrorCode.NoData);
   return rows.map(toTaskEntry);
+}
+
+/**
+ * Cancels the owner's task, or every task of a multi_id, that has not finished: a queued one never
+ * runs; a running one fails at once with 3127 and its worker, in this process or another, kills
+ * its engines and removes what it made within about a second. Finished tasks keep their state.
+ * Answers every task's state after, as get-task-result does.
+ */
+export async function cancelTasks(ctx: AppContext, ownerId: string, q: { task_id?: string; multi_id?: string }): Promise<TaskEntry[]> {
+  const rows = await ownedTasks(ctx.db, ownerId, q, Date.now());
+  if (rows.length === 0) throw new QuireError(ErrorCode.NoData);
+  const ids = rows.map((t) => t.id);
+  await cancelUnfinished(ctx.db, ids, { code: ErrorCode.Cancelled, msg: errorMessages[ErrorCode.Cancelled] }, Date.now());
+  ctx.events.cancelled(ids);
+  return taskResults(ctx, ownerId, q);
 }
 
 /** A task and its outputs, gone: on request, or when its time is up. */

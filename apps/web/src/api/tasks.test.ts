@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskEntry } from '@quire/contracts';
 import { ApiError } from './client';
-import { outputLinks, pollTask, readTaskEntries } from './tasks';
+import { outputLinks, pollTask, readTaskEntries, startCalls } from './tasks';
 
 const entry = (over: Partial<TaskEntry> = {}): TaskEntry => ({
   task_id: 't1',
@@ -115,5 +115,31 @@ describe('outputLinks', () => {
       '/api/tools/v1/document/download-doc?task_id=b&index=0',
       '/api/tools/v1/document/download-doc?task_id=b&index=1',
     ]);
+  });
+});
+
+describe('startCalls', () => {
+  const calls = ['a', 'b', 'c'].map((file_id) => ({ path: 'compress', body: { file_id } }));
+
+  it("makes the later calls in the first one's multi_id", async () => {
+    const made: object[] = [];
+    const start = async (_path: string, body: object) => {
+      made.push(body);
+      return { task_id: `t${made.length}`, multi_id: 'm1' };
+    };
+    expect(await startCalls(calls, new AbortController().signal, start)).toEqual({ multiId: 'm1', taskIds: ['t1', 't2', 't3'] });
+    expect(made).toEqual([{ file_id: 'a' }, { file_id: 'b', multi_id: 'm1' }, { file_id: 'c', multi_id: 'm1' }]);
+  });
+
+  it('makes no further call once the run is cancelled, and still names the multi_id to cancel', async () => {
+    const cancel = new AbortController();
+    const made: object[] = [];
+    const start = async (_path: string, body: object) => {
+      made.push(body);
+      cancel.abort();
+      return { task_id: `t${made.length}`, multi_id: 'm1' };
+    };
+    expect(await startCalls(calls, cancel.signal, start)).toEqual({ multiId: 'm1', taskIds: ['t1'] });
+    expect(made).toEqual([{ file_id: 'a' }]);
   });
 });

@@ -70,7 +70,37 @@ export function startTask(apiPath: string, body: object): Promise<TaskCreated> {
   return postJson(apiUrl(apiPath), body, taskCreated);
 }
 
+export interface ToolCall {
+  path: string;
+  body: object;
+}
+
+/**
+ * Makes the calls of one run, the later ones in the first one's multi_id; once `signal` is aborted
+ * (the run was cancelled) the calls not yet made are left out. The run's multi_id and task ids.
+ */
+export async function startCalls(
+  calls: readonly ToolCall[],
+  signal: AbortSignal,
+  start: typeof startTask = startTask,
+): Promise<{ multiId: string; taskIds: string[] }> {
+  const [first, ...rest] = calls;
+  if (!first) throw new Error('no call to run');
+  const { multi_id, task_id } = await start(first.path, first.body);
+  const taskIds = [task_id];
+  for (const call of rest) {
+    if (signal.aborted) break;
+    taskIds.push((await start(call.path, { ...call.body, multi_id })).task_id);
+  }
+  return { multiId: multi_id, taskIds };
+}
+
 const taskEntries = taskEntry.array();
+
+/** Cancels every task of a run that has not finished; the server answers their states. */
+export function cancelTasks(multiId: string): Promise<TaskEntry[]> {
+  return postJson(apiUrl('document/cancel-task'), { multi_id: multiId }, taskEntries);
+}
 
 /** The entries of one task, or of every task sharing a multi_id. */
 export function fetchTaskEntries(query: { task_id: string } | { multi_id: string }, signal?: AbortSignal): Promise<TaskEntry[]> {

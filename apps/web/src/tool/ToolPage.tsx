@@ -55,12 +55,16 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
     files.fire(failedBefore, { type: 'goto', to: 'ossSuccessful' });
     files.fire(uids, { type: 'task' });
     // A list of bodies is one call per file (compress), their tasks grouped in one multi_id.
-    const bodies: unknown[] = Array.isArray(body) ? body : [body];
+    const bodies = (Array.isArray(body) ? body : [body]) as Record<string, unknown>[];
     try {
-      await task.run(bodies.map((b) => ({ path: toolCallPath(tool, b as Record<string, unknown>), body: b })));
+      await task.run(bodies.map((b) => ({ path: toolCallPath(tool, b), body: b })));
       files.fire(uids, { type: 'download' });
     } catch (e) {
-      if (isAbort(e)) return;
+      // A run stopped (cancelled, or the page left) gives its files back for another run.
+      if (isAbort(e)) {
+        files.fire(uids, { type: 'goto', to: 'ossSuccessful' });
+        return;
+      }
       files.fire(uids, { type: 'taskError' });
       // Only the conversion finds out that a document needs a password (or that the one given is
       // wrong): its file asks for one, as a locked PDF does at upload.
@@ -165,7 +169,15 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
       />
       {content}
       {/* Over the workspace rather than instead of it, so the options survive a failed task. */}
-      {task.state.phase === 'running' && <Processing title={title} progress={task.state.progress} />}
+      {task.state.phase === 'running' && (
+        <Processing
+          title={title}
+          progress={task.state.progress}
+          onCancel={() =>
+            void task.cancel().catch((e: unknown) => toast(e instanceof Error ? e.message : errorMessages[ErrorCode.Generic]))
+          }
+        />
+      )}
       {leaving && (
         <ConfirmDialog
           title={t('leave.title')}
@@ -183,7 +195,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   );
 }
 
-function Processing({ title, progress }: { title: string; progress: number }) {
+function Processing({ title, progress, onCancel }: { title: string; progress: number; onCancel(): void }) {
   const t = useT();
   return (
     <div className="processing-overlay">
@@ -191,6 +203,9 @@ function Processing({ title, progress }: { title: string; progress: number }) {
         <div className="spinner" aria-hidden="true" />
         <h1>{t('task.processing', { tool: title })}</h1>
         <ProgressBar percent={progress} label={`${progress}%`} testId="task-progress" />
+        <button type="button" className="button button-outline" data-testid="cancel-task" onClick={onCancel}>
+          {t('task.cancel')}
+        </button>
       </section>
     </div>
   );

@@ -1,6 +1,6 @@
 // Runs a tool call (or one call per file, grouped by one multi_id) and follows its tasks to the end.
 import { useEffect, useRef, useState } from 'react';
-import { fetchTaskEntries, outputLinks, pollTask, startTask, type TaskOutputLink } from '../api/tasks';
+import { cancelTasks, fetchTaskEntries, outputLinks, pollTask, startCalls, type TaskOutputLink, type ToolCall } from '../api/tasks';
 import { ApiError } from '../api/client';
 import { sleep } from '../api/sleep';
 
@@ -19,16 +19,13 @@ export class TaskRunError extends ApiError {
   }
 }
 
-export interface ToolCall {
-  path: string;
-  body: unknown;
-}
-
 export function useTaskRun() {
   const [state, setState] = useState<RunState>({ phase: 'idle' });
   // Stops polling when the page is left.
   const lifetime = useRef<AbortController>(undefined);
   useEffect(() => () => lifetime.current?.abort(), []);
+  /** The run's multi_id once its calls are made; undefined if making them failed. */
+  const started = useRef<Promise<string | undefined>>(undefined);
 
   /**
    * Starts the calls, the later ones in the first one's multi_id, and polls that multi_id: progress
@@ -39,13 +36,15 @@ export function useTaskRun() {
     const controller = new AbortController();
     lifetime.current = controller;
     setState({ phase: 'running', progress: 0 });
-    const taskIds: string[] = [];
+    const starting = startCalls(calls, controller.signal);
+    started.current = starting.then(
+      (s) => s.multiId,
+      () => undefined,
+    );
+    let taskIds: string[] = [];
     try {
-      const [first, ...rest] = calls;
-      if (!first) throw new Error('no call to run');
-      const { multi_id, task_id } = await startTask(first.path, first.body as object);
-      taskIds.push(task_id);
-      for (const call of rest) taskIds.push((await startTask(call.path, { ...(call.body as object), multi_id })).task_id);
+      const { multiId: multi_id, taskIds: made } = await starting;
+      taskIds = made;
       const entries = await pollTask(
         {
           fetchEntries: () => fetchTaskEntries({ multi_id }, controller.signal),
@@ -56,7 +55,9 @@ export function useTaskRun() {
       );
       setState({ phase: 'done', outputs: outputLinks(entries), multiId: multi_id });
     } catch (e) {
-      if (!controller.signal.aborted) setState({ phase: 'idle' });
+      // Stopped (cancelled, or the page left): whatever failed after that is no news.
+      controller.signal.throwIfAborted();
+      setState({ phase: 'idle' });
       const failed = e instanceof ApiError && e.taskId ? taskIds.indexOf(e.taskId) : -1;
       throw failed >= 0 ? new TaskRunError(e as ApiError, failed) : e;
     }
@@ -67,5 +68,12 @@ export function useTaskRun() {
     setState({ phase: 'idle' });
   };
 
-  return { state, run, reset };
+  /** Stops following the run at once and cancels its tasks on the server once they are made. */
+  const cancel = async () => {
+    reset();
+    const multiId = await started.current;
+    if (multiId) await cancelTasks(multiId);
+  };
+
+  return { state, run, reset, cancel };
 }
