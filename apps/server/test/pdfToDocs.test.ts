@@ -10,9 +10,11 @@ import { quireForTests } from './harness.js';
 import { encryptPdf } from './fixtures.js';
 import { makeScannedPdf } from './imageFixtures.js';
 import {
+  BOLD_WORD,
   BULLETS,
   CLOSING,
   HEADING,
+  ITALIC_WORD,
   LONG_PARAGRAPH,
   MERGED_TABLE,
   SHORT_PARAGRAPH,
@@ -222,7 +224,7 @@ describe('merged table cells', () => {
   });
 });
 
-describe('PDF to HTML, text, RTF, EPUB and Pages', () => {
+describe('PDF to HTML, text, RTF and EPUB', () => {
   it('html: one file, semantic markup, the image inline, the text in order', async () => {
     const entry = await convert(reportId, 'html');
     expect(entry.status).toBe(0);
@@ -272,13 +274,102 @@ describe('PDF to HTML, text, RTF, EPUB and Pages', () => {
     expect(entries).toContain(`OEBPS/${img}`);
     expect(opf).toContain(`href="${img}"`);
   });
+});
 
-  it('pages: a Word document, and a note saying so', async () => {
+/** Words (letters and digits), lower case, in order. */
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+/** The share of `expected`'s words that `actual` has too, each counted as often as both have it. */
+function wordOverlap(expected: string[], actual: string[]): number {
+  const left = new Map<string, number>();
+  for (const w of actual) left.set(w, (left.get(w) ?? 0) + 1);
+  let found = 0;
+  for (const w of expected) {
+    const n = left.get(w) ?? 0;
+    if (n > 0) {
+      found++;
+      left.set(w, n - 1);
+    }
+  }
+  return found / Math.max(1, expected.length);
+}
+
+interface OdfParagraph {
+  text: string;
+  bold: boolean;
+  size: number;
+  spans: { text: string; bold: boolean; italic: boolean }[];
+}
+
+/**
+ * The paragraphs of a flat ODF text document, as Python's XML parser reads them: each paragraph's
+ * text, weight and size, its spans' weight and slant.
+ */
+function odfParagraphs(fodt: string): OdfParagraph[] {
+  const script = `
+import json, sys, xml.etree.ElementTree as E
+NS = {'office': 'urn:oasis:names:tc:opendocument:xmlns:office:1.0', 'text': 'urn:oasis:names:tc:opendocument:xmlns:text:1.0',
+      'style': 'urn:oasis:names:tc:opendocument:xmlns:style:1.0', 'fo': 'urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0'}
+q = lambda p, n: '{%s}%s' % (NS[p], n)
+doc = E.parse(sys.argv[1])
+looks = {}
+for s in doc.iterfind('.//office:automatic-styles/style:style', NS):
+    props = s.find('style:text-properties', NS)
+    get = (lambda n: props.get(q('fo', n))) if props is not None else (lambda n: None)
+    looks[s.get(q('style', 'name'))] = {'bold': get('font-weight') == 'bold', 'italic': get('font-style') == 'italic',
+                                        'size': float((get('font-size') or '0pt')[:-2])}
+plain = {'bold': False, 'italic': False, 'size': 0}
+out = []
+for p in doc.iterfind('.//office:body/office:text/text:p', NS):
+    look = looks.get(p.get(q('text', 'style-name')), plain)
+    spans = [dict(looks.get(s.get(q('text', 'style-name')), plain), text=''.join(s.itertext())) for s in p.iterfind('text:span', NS)]
+    # LibreOffice puts the look on the paragraph's style or, when the paragraph has spans, on those.
+    out.append({'text': ''.join(p.itertext()), 'bold': look['bold'] or (len(spans) > 0 and all(s['bold'] for s in spans)),
+                'size': look['size'] or max([s['size'] for s in spans], default=0),
+                'spans': [{'text': s['text'], 'bold': s['bold'], 'italic': s['italic']} for s in spans]})
+print(json.dumps(out))
+`;
+  return JSON.parse(execFileSync('python3', ['-c', script, fodt]).toString()) as OdfParagraph[];
+}
+
+describe('PDF to Pages', () => {
+  let pages: string;
+  beforeAll(async () => {
     const entry = await convert(reportId, 'pages');
     expect(entry.status).toBe(0);
-    expect(entry.output_file_name).toBe('report.docx');
-    expect(entry.outputs[0]!.note).toMatch(/Pages/);
-    parseXml(unzipText(await download(entry, 'pages.docx'), 'word/document.xml'));
+    expect(entry.output_file_name).toBe('report.pages');
+    expect(entry.outputs[0]!.note).toMatch(/pictures are left out/);
+    pages = await download(entry, 'report.pages');
+  });
+
+  it('is a zip of stored IWA archives with a document identifier', () => {
+    expect(zipEntries(pages).sort()).toEqual(['Index/Document.iwa', 'Index/Metadata.iwa', 'Metadata/DocumentIdentifier']);
+    const listing = execFileSync('zipinfo', [pages]).toString();
+    expect(listing.match(/\bstor\b/g)).toHaveLength(3);
+    expect(unzipText(pages, 'Metadata/DocumentIdentifier')).toMatch(/^[0-9A-F]{8}(-[0-9A-F]{4}){3}-[0-9A-F]{12}$/);
+  });
+
+  it("LibreOffice imports it as a Pages document with pdftotext's words of the PDF, in order", () => {
+    soffice(['--convert-to', 'txt:Text (encoded):UTF8', '--outdir', file('pages-back'), pages], dir);
+    const text = fs.readFileSync(path.join(file('pages-back'), 'report.txt'), 'utf8');
+    const pdfWords = wordsOf(execFileSync('pdftotext', [report, '-']).toString());
+    expect(pdfWords.length).toBeGreaterThan(50);
+    expect(wordOverlap(pdfWords, wordsOf(text))).toBeGreaterThan(0.95);
+    expect(wordOverlap(wordsOf(text), pdfWords)).toBeGreaterThan(0.95);
+    inOrder(squash(text), allTexts);
+  });
+
+  it('keeps the heading a bold paragraph of its own, larger than the body, and the bold and italic runs', () => {
+    soffice(['--convert-to', 'fodt', '--outdir', file('pages-back'), pages], dir);
+    const paragraphs = odfParagraphs(path.join(file('pages-back'), 'report.fodt'));
+    const heading = paragraphs.find((p) => p.text === HEADING);
+    const body = paragraphs.find((p) => p.text === LONG_PARAGRAPH);
+    expect(heading?.bold).toBe(true);
+    expect(body?.bold).toBe(false);
+    expect(heading!.size).toBeGreaterThan(body!.size * 1.3);
+    expect(paragraphs.filter((p) => BULLETS.includes(p.text.replace(/^•\s*/, '')))).toHaveLength(BULLETS.length);
+    const closing = paragraphs.find((p) => p.text === CLOSING)!;
+    expect(closing.spans.filter((s) => s.bold).map((s) => s.text.trim())).toEqual([BOLD_WORD]);
+    expect(closing.spans.filter((s) => s.italic).map((s) => s.text.trim())).toEqual([ITALIC_WORD]);
   });
 });
 

@@ -18,6 +18,9 @@ export const TABLE = [
   ['Banana', 'Yellow', '7'],
 ];
 export const CLOSING = 'The picture above closes the report.';
+/** Words of CLOSING set in bold and in italic: runs a converter must keep. */
+export const BOLD_WORD = 'closes';
+export const ITALIC_WORD = 'picture';
 
 /** soffice --convert-to with a profile of its own, so it never meets a running LibreOffice. */
 export function soffice(args: string[], dir: string) {
@@ -55,7 +58,15 @@ export async function makeReportDocx(dir: string): Promise<string> {
             spacing: { before: 200 },
             children: [new ImageRun({ type: 'png', data: fs.readFileSync(png), transformation: { width: 160, height: 120 } })],
           }),
-          new Paragraph({ children: [new TextRun(CLOSING)] }),
+          new Paragraph({
+            children: [
+              new TextRun('The '),
+              new TextRun({ text: ITALIC_WORD, italics: true }),
+              new TextRun(' above '),
+              new TextRun({ text: BOLD_WORD, bold: true }),
+              new TextRun(' the report.'),
+            ],
+          }),
         ],
       },
     ],
