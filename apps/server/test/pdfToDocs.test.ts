@@ -333,18 +333,27 @@ print(json.dumps(out))
 
 describe('PDF to Pages', () => {
   let pages: string;
+  /** The .pages as LibreOffice imports it, saved as flat ODF. */
+  let fodt: string;
   beforeAll(async () => {
     const entry = await convert(reportId, 'pages');
     expect(entry.status).toBe(0);
     expect(entry.output_file_name).toBe('report.pages');
-    expect(entry.outputs[0]!.note).toMatch(/pictures are left out/);
+    expect(entry.outputs[0]!.note).toMatch(/tables become tab-separated lines/);
     pages = await download(entry, 'report.pages');
+    soffice(['--convert-to', 'fodt', '--outdir', file('pages-back'), pages], dir);
+    fodt = path.join(file('pages-back'), 'report.fodt');
   });
 
-  it('is a zip of stored IWA archives with a document identifier', () => {
-    expect(zipEntries(pages).sort()).toEqual(['Index/Document.iwa', 'Index/Metadata.iwa', 'Metadata/DocumentIdentifier']);
+  it('is a zip of stored IWA archives, the image file and a document identifier', () => {
+    expect(zipEntries(pages).sort()).toEqual([
+      'Data/image-1.png',
+      'Index/Document.iwa',
+      'Index/Metadata.iwa',
+      'Metadata/DocumentIdentifier',
+    ]);
     const listing = execFileSync('zipinfo', [pages]).toString();
-    expect(listing.match(/\bstor\b/g)).toHaveLength(3);
+    expect(listing.match(/\bstor\b/g)).toHaveLength(4);
     expect(unzipText(pages, 'Metadata/DocumentIdentifier')).toMatch(/^[0-9A-F]{8}(-[0-9A-F]{4}){3}-[0-9A-F]{12}$/);
   });
 
@@ -359,8 +368,7 @@ describe('PDF to Pages', () => {
   });
 
   it('keeps the heading a bold paragraph of its own, larger than the body, and the bold and italic runs', () => {
-    soffice(['--convert-to', 'fodt', '--outdir', file('pages-back'), pages], dir);
-    const paragraphs = odfParagraphs(path.join(file('pages-back'), 'report.fodt'));
+    const paragraphs = odfParagraphs(fodt);
     const heading = paragraphs.find((p) => p.text === HEADING);
     const body = paragraphs.find((p) => p.text === LONG_PARAGRAPH);
     expect(heading?.bold).toBe(true);
@@ -370,6 +378,28 @@ describe('PDF to Pages', () => {
     const closing = paragraphs.find((p) => p.text === CLOSING)!;
     expect(closing.spans.filter((s) => s.bold).map((s) => s.text.trim())).toEqual([BOLD_WORD]);
     expect(closing.spans.filter((s) => s.italic).map((s) => s.text.trim())).toEqual([ITALIC_WORD]);
+  });
+
+  it('places the image inline, at the size it was drawn', () => {
+    const frames = [...fs.readFileSync(fodt, 'utf8').matchAll(/<draw:frame [^>]*>\s*<draw:image[^>]*>\s*<office:binary-data>/g)].map(
+      (m) => m[0],
+    );
+    expect(frames).toHaveLength(1);
+    expect(frames[0]).toContain('text:anchor-type="as-char"');
+    // 160 x 120 pixels at 96 dpi in the Word document the PDF was made from: 120 points wide.
+    expect(Number(/svg:width="([\d.]+)in"/.exec(frames[0]!)![1]) * 72).toBeCloseTo(120, 0);
+  });
+
+  it('a scan without text gives its page images, a page each', async () => {
+    const scan = await client.uploadId(await makeScannedPdf(file('scan-pages.pdf'), 2, 50));
+    const entry = await convert(scan, 'pages');
+    expect(entry.status).toBe(0);
+    const out = await download(entry, 'scan.pages');
+    expect(zipEntries(out).filter((e) => e.startsWith('Data/'))).toHaveLength(2);
+    soffice(['--convert-to', 'fodt', '--outdir', file('scan-back'), out], dir);
+    const fodt = fs.readFileSync(path.join(file('scan-back'), 'scan.fodt'), 'utf8');
+    expect(fodt.match(/<office:binary-data>/g)).toHaveLength(2);
+    expect(fodt).toContain('fo:break-before="page"');
   });
 });
 

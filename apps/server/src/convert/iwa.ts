@@ -24,6 +24,8 @@ export class ProtoMessage {
   private readonly parts: Buffer[] = [];
   /** Ids of the objects this message (or one inside it) refers to: the archive lists them. */
   readonly references: number[] = [];
+  /** Ids of the data files (images) it refers to, listed likewise. */
+  readonly dataReferences: number[] = [];
 
   private key(field: number, wireType: number) {
     this.parts.push(Buffer.from(varint(field * 8 + wireType)));
@@ -59,6 +61,7 @@ export class ProtoMessage {
 
   message(field: number, m: ProtoMessage): this {
     this.references.push(...m.references);
+    this.dataReferences.push(...m.dataReferences);
     return this.bytes(field, m.encode());
   }
 
@@ -70,6 +73,12 @@ export class ProtoMessage {
   /** A TSP.Reference to the object `id`. */
   ref(field: number, id: number): this {
     this.references.push(id);
+    return this.message(field, new ProtoMessage().uint(1, id));
+  }
+
+  /** A TSP.DataReference to the data file `id` (the package metadata's list of files says which). */
+  dataRef(field: number, id: number): this {
+    this.dataReferences.push(id);
     return this.message(field, new ProtoMessage().uint(1, id));
   }
 
@@ -97,6 +106,8 @@ function archiveStream(objects: IwaObject[]): Buffer {
     const info = new ProtoMessage().uint(1, o.type).packed(2, ARCHIVE_VERSION).uint(3, payload.length);
     const refs = [...new Set(o.payload.references)];
     if (refs.length > 0) info.packed(5, refs);
+    const dataRefs = [...new Set(o.payload.dataReferences)];
+    if (dataRefs.length > 0) info.packed(6, dataRefs);
     const header = new ProtoMessage().uint(1, o.id).message(2, info).encode();
     parts.push(Buffer.from(varint(header.length)), header, payload);
   }

@@ -1,10 +1,12 @@
 // The document model as an Apple Pages document (.pages since Pages 5: a zip of IWA archives,
 // iwa.ts): one body text storage holding every paragraph, a paragraph style each for body text,
 // headings 1–3 and list levels, a character style for each run's look where it differs from its
-// paragraph's (bold, italic, size, face, colour). Lists keep their markers as text, table rows
-// become tab-separated lines, images are left out. ADR 0150 says which messages and why.
-import { randomUUID } from 'node:crypto';
+// paragraph's (bold, italic, size, face, colour), images inline in paragraphs of their own, their
+// files in Data/. Lists keep their markers as text, table rows become tab-separated lines. ADR 0150
+// says which messages and why.
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { type IwaObject, iwaFile, ProtoMessage } from './iwa.js';
@@ -19,6 +21,8 @@ const TYPE = {
   storage: 2001, // TSWP.StorageArchive
   characterStyle: 2021, // TSWP.CharacterStyleArchive
   paragraphStyle: 2022, // TSWP.ParagraphStyleArchive
+  drawableAttachment: 2003, // TSWP.DrawableAttachmentArchive
+  image: 3005, // TSD.ImageArchive
 };
 
 /** Object ids: the document is 1 and the package metadata 2, as readers look for them there. */
@@ -27,6 +31,8 @@ const ID = { document: 1, packageMetadata: 2, stylesheet: 3, storage: 4, firstSt
 const MARGIN_PT = 54;
 /** Ends a paragraph in a text storage. */
 const PARAGRAPH_END = '\n';
+/** Stands in a text storage where an attachment (an inline image) is. */
+const ATTACHMENT = '\ufffc';
 
 /** A run's look: what a paragraph style or a character style sets. */
 interface Look {
@@ -40,9 +46,13 @@ interface Look {
 
 type ParagraphKind = 'body' | 'heading1' | 'heading2' | 'heading3' | 'list0' | 'list1' | 'list2';
 
+type ImageBlock = Extract<Block, { kind: 'image' }>;
+
+/** A paragraph of text, or of one image. */
 interface Paragraph {
   kind: ParagraphKind;
   runs: Run[];
+  image?: ImageBlock;
   pageBreakBefore: boolean;
 }
 
@@ -56,21 +66,22 @@ const SIZE_TOLERANCE_PT = 1;
 
 /** Controls other than the tab would read as the storage's own marks (paragraph ends, breaks, attachments). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is matched
-const storageText = (s: string) => s.replace(/[\u0000-\u0008\u000a-\u001f\u2028\u2029]/g, ' ');
+const storageText = (s: string) => s.replace(/[\u0000-\u0008\u000a-\u001f\u2028\u2029\ufffc]/g, ' ');
 
 function paragraphsOf(model: DocModel): Paragraph[] {
   const paragraphs: Paragraph[] = [];
   for (const [i, page] of model.pages.entries()) {
     const first = paragraphs.length;
-    const add = (kind: ParagraphKind, runs: Run[]) => {
-      if (runs.some((r) => r.text)) paragraphs.push({ kind, runs, pageBreakBefore: i > 0 && paragraphs.length === first });
+    const add = (kind: ParagraphKind, runs: Run[], image?: ImageBlock) => {
+      if (image || runs.some((r) => r.text))
+        paragraphs.push({ kind, runs, ...(image && { image }), pageBreakBefore: i > 0 && paragraphs.length === first });
     };
     for (const b of page.blocks) addBlock(b, model.bodySize, add);
   }
   return paragraphs;
 }
 
-function addBlock(b: Block, bodySize: number, add: (kind: ParagraphKind, runs: Run[]) => void) {
+function addBlock(b: Block, bodySize: number, add: (kind: ParagraphKind, runs: Run[], image?: ImageBlock) => void) {
   switch (b.kind) {
     case 'heading':
       return add(`heading${b.level}`, b.runs);
@@ -102,7 +113,7 @@ function addBlock(b: Block, bodySize: number, add: (kind: ParagraphKind, runs: R
       }
       return;
     case 'image':
-      return;
+      return add('body', [], b);
   }
 }
 
@@ -149,8 +160,15 @@ function override(run: Run, paragraph: Look): Partial<Look> | null {
   return Object.keys(look).length > 0 ? look : null;
 }
 
-/** The objects of Document.iwa: the document first (readers take the first object's type for the file's kind). */
-function documentObjects(model: DocModel): { objects: IwaObject[]; lastId: number } {
+/** An image file of the package: its data id and name in Data/. */
+interface DataFile {
+  id: number;
+  name: string;
+  source: string;
+}
+
+/** The objects of Document.iwa (the document first: readers take the first object's type for the file's kind) and the image files. */
+function documentObjects(model: DocModel): { objects: IwaObject[]; lastId: number; files: DataFile[] } {
   const styles = paragraphStyles(model);
   const objects: IwaObject[] = [];
   let nextId = ID.firstStyle;
@@ -211,17 +229,51 @@ function documentObjects(model: DocModel): { objects: IwaObject[]; lastId: numbe
     return id;
   };
 
-  // The text, with the paragraph style of each paragraph's first character and the character
-  // style from each character where it changes (none: the paragraph style's look); offsets count
-  // UTF-16 units, as iWork's strings do.
+  // An image: the drawable attachment the text points to, the image it places, the file.
+  const files: DataFile[] = [];
+  const first = model.pages[0] ?? { width: 612, height: 792 };
+  const contentWidth = first.width - 2 * MARGIN_PT;
+  const attachment = (b: ImageBlock) => {
+    const [attachmentId, imageId] = [nextId++, nextId++];
+    const file: DataFile = {
+      id: files.length + 1,
+      name: `image-${files.length + 1}${path.extname(b.file)}`,
+      source: path.join(model.imagesDir, b.file),
+    };
+    files.push(file);
+    const scale = Math.min(1, contentWidth / b.width);
+    const size = (w: number, h: number) => new ProtoMessage().float(1, w).float(2, h);
+    // TSD.GeometryArchive: position, size; TSD.DrawableArchive: geometry, aspect ratio locked.
+    const geometry = new ProtoMessage().message(1, size(0, 0)).message(2, size(b.width * scale, b.height * scale));
+    // TSD.ImageArchive: the drawable, original size (pixels), natural size (points), the data.
+    const image = new ProtoMessage()
+      .message(1, new ProtoMessage().message(1, geometry).bool(7, true))
+      .message(4, size(b.pixels[0], b.pixels[1]))
+      .message(9, size(b.width * scale, b.height * scale))
+      .dataRef(11, file.id);
+    objects.push({ id: imageId, type: TYPE.image, payload: image });
+    // TSWP.DrawableAttachmentArchive: the drawable, its offsets from where the text places it.
+    const payload = new ProtoMessage().ref(1, imageId).float(3, 0).float(5, 0);
+    objects.push({ id: attachmentId, type: TYPE.drawableAttachment, payload });
+    return attachmentId;
+  };
+
+  // The text, with the paragraph style of each paragraph's first character, the character style
+  // from each character where it changes (none: the paragraph style's look) and the attachments
+  // where they stand; offsets count UTF-16 units, as iWork's strings do.
   let text = '';
   const paragraphTable = new ProtoMessage();
   const characterTable = new ProtoMessage();
+  const attachmentTable = new ProtoMessage();
   let lastCharacterStyle: number | null | undefined;
   for (const [i, p] of paragraphsOf(model).entries()) {
     if (i > 0) text += PARAGRAPH_END;
     const style = p.pageBreakBefore ? pageStartStyle(p.kind) : paragraphStyleIds[p.kind];
     paragraphTable.message(1, new ProtoMessage().uint(1, text.length).ref(2, style));
+    if (p.image) {
+      attachmentTable.message(1, new ProtoMessage().uint(1, text.length).ref(2, attachment(p.image)));
+      text += ATTACHMENT;
+    }
     for (const run of p.runs) {
       const look = override(run, styles[p.kind].look);
       const style = look ? characterStyle(look) : null;
@@ -234,17 +286,17 @@ function documentObjects(model: DocModel): { objects: IwaObject[]; lastId: numbe
     }
   }
 
-  // TSWP.StorageArchive: kind 0 is the body, then its stylesheet, text, in_document, style tables.
+  // TSWP.StorageArchive: kind 0 is the body, then its stylesheet, text, in_document, style and attachment tables.
   const storage = new ProtoMessage()
     .uint(1, 0)
     .ref(2, ID.stylesheet)
     .string(3, text)
     .bool(10, true)
     .message(5, paragraphTable)
-    .message(8, characterTable);
+    .message(8, characterTable)
+    .message(9, attachmentTable);
   const stylesheet = new ProtoMessage();
-  for (const o of objects) stylesheet.ref(1, o.id);
-  const first = model.pages[0] ?? { width: 612, height: 792 };
+  for (const o of objects) if (o.type === TYPE.paragraphStyle || o.type === TYPE.characterStyle) stylesheet.ref(1, o.id);
   // TP.DocumentArchive: its TSA/TSK document parts (locale), stylesheet, body text, page size and margins.
   const document = new ProtoMessage()
     .message(15, new ProtoMessage().message(1, new ProtoMessage().string(4, 'en_US')).string(3, 'en'))
@@ -261,18 +313,26 @@ function documentObjects(model: DocModel): { objects: IwaObject[]; lastId: numbe
       ...objects,
     ],
     lastId: nextId - 1,
+    files,
   };
 }
 
 /** Writes the model as a .pages file to `out`. */
 export async function writePages(model: DocModel, out: string): Promise<void> {
-  const { objects, lastId } = documentObjects(model);
-  // TSP.PackageMetadata: the last object id, and the components: which .iwa holds which objects.
+  const { objects, lastId, files } = documentObjects(model);
+  // TSP.PackageMetadata: the last object id, the components (which .iwa holds which objects) and
+  // the data files (TSP.DataInfo: id, SHA-1 digest, preferred and actual name in Data/).
   const component = new ProtoMessage().uint(1, ID.document).string(2, 'Document');
   const metadata = new ProtoMessage().uint(1, lastId).message(3, component);
   const zip = new yazl.ZipFile();
-  // iWork reads only stored (uncompressed) entries; the archives are Snappy streams anyway.
+  // iWork reads only stored (uncompressed) entries; the archives are Snappy streams and the images compressed anyway.
   const add = (name: string, data: Buffer) => zip.addBuffer(data, name, { compress: false });
+  for (const f of files) {
+    const data = fs.readFileSync(f.source);
+    const digest = createHash('sha1').update(data).digest();
+    metadata.message(4, new ProtoMessage().uint(1, f.id).bytes(2, digest).string(3, f.name).string(4, f.name));
+    add(`Data/${f.name}`, data);
+  }
   add('Index/Document.iwa', iwaFile(objects));
   add('Index/Metadata.iwa', iwaFile([{ id: ID.packageMetadata, type: TYPE.packageMetadata, payload: metadata }]));
   add('Metadata/DocumentIdentifier', Buffer.from(randomUUID().toUpperCase(), 'utf8'));

@@ -7,9 +7,9 @@ import type { PdfDocumentFormat } from '@quire/contracts';
 import { runMupdf } from '../../engines/mupdf.js';
 import { readableInput, type ToolContext, type ToolInput, type ToolOutput } from '../tool.js';
 
-/** What a Pages document leaves out of the PDF (convert/pages.ts). */
+/** What a Pages document keeps of the PDF, and what it cannot (convert/pages.ts). */
 const pagesNote =
-  'A Pages document keeps the text with its headings, lists and text styles; pictures are left out and tables become tab-separated lines.';
+  'The Pages document keeps the text with its headings, lists, text styles and pictures; tables become tab-separated lines.';
 
 export async function pdfToDocument(
   ctx: ToolContext,
