@@ -421,7 +421,7 @@ export const toolDefinitions: readonly ToolDefinition[] = [
   // PDF to PowerPoint (one slide per page, the text editable) and to DXF (vector paths): the same call.
   { ...converter, ...pdfToImage, pageId: 'pdfToPpt', slug: 'pdf-to-ppt', extTo: 'pptx' },
   { ...converter, ...pdfToImage, pageId: 'pdfToDxf', slug: 'pdf-to-dxf', extTo: 'dxf' },
-  // PDF to documents: the same call with a document output_format (pages: a Word document, which Pages opens).
+  // PDF to documents: the same call with a document output_format (pages: an Apple Pages document).
   { ...converter, ...pdfToImage, pageId: 'pdfToWord', slug: 'pdf-to-word', extTo: 'docx' },
   { ...converter, ...pdfToImage, pageId: 'pdfToExcel', slug: 'pdf-to-excel', extTo: 'xlsx' },
   { ...converter, ...pdfToImage, pageId: 'pdfToHtml', slug: 'pdf-to-html', extTo: 'html' },

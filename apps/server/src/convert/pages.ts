@@ -25,8 +25,8 @@ const TYPE = {
   image: 3005, // TSD.ImageArchive
 };
 
-/** Object ids: the document is 1 and the package metadata 2, as readers look for them there. */
-const ID = { document: 1, packageMetadata: 2, stylesheet: 3, storage: 4, firstStyle: 5 };
+/** Object ids: the document is 1 and the package metadata 2, as readers look for them there; styles and images from `next` on. */
+const ID = { document: 1, packageMetadata: 2, stylesheet: 3, storage: 4, next: 5 };
 
 const MARGIN_PT = 54;
 /** Ends a paragraph in a text storage. */
@@ -70,11 +70,12 @@ const storageText = (s: string) => s.replace(/[\u0000-\u0008\u000a-\u001f\u2028\
 
 function paragraphsOf(model: DocModel): Paragraph[] {
   const paragraphs: Paragraph[] = [];
-  for (const [i, page] of model.pages.entries()) {
+  for (const page of model.pages) {
+    // The first paragraph of each page after the first with any starts a new page.
     const first = paragraphs.length;
     const add = (kind: ParagraphKind, runs: Run[], image?: ImageBlock) => {
       if (image || runs.some((r) => r.text))
-        paragraphs.push({ kind, runs, ...(image && { image }), pageBreakBefore: i > 0 && paragraphs.length === first });
+        paragraphs.push({ kind, runs, ...(image && { image }), pageBreakBefore: first > 0 && paragraphs.length === first });
     };
     for (const b of page.blocks) addBlock(b, model.bodySize, add);
   }
@@ -171,7 +172,7 @@ interface DataFile {
 function documentObjects(model: DocModel): { objects: IwaObject[]; lastId: number; files: DataFile[] } {
   const styles = paragraphStyles(model);
   const objects: IwaObject[] = [];
-  let nextId = ID.firstStyle;
+  let nextId = ID.next;
   const styleInfo = (name?: string, parent?: number) => {
     // TSS.StyleArchive: name, parent style, whether it is an unnamed variation, its stylesheet.
     const m = new ProtoMessage();
