@@ -19,6 +19,8 @@ import {
   MERGED_TABLE,
   SHORT_PARAGRAPH,
   TABLE,
+  longParagraph,
+  makeLongPdf,
   makeMergedTablePdf,
   makeReportPdf,
   soffice,
@@ -388,6 +390,29 @@ describe('PDF to Pages', () => {
     expect(frames[0]).toContain('text:anchor-type="as-char"');
     // 160 x 120 pixels at 96 dpi in the Word document the PDF was made from: 120 points wide.
     expect(Number(/svg:width="([\d.]+)in"/.exec(frames[0]!)![1]) * 72).toBeCloseTo(120, 0);
+  });
+
+  it('a document longer than one Snappy chunk of its archive (64 KB) imports whole', async () => {
+    const count = 700;
+    const long = await client.uploadId(await makeLongPdf(dir, count));
+    const entry = await convert(long, 'pages');
+    expect(entry.status).toBe(0);
+    const out = await download(entry, 'long.pages');
+    // Walked by their 4-byte headers (type 0, 24-bit little-endian length), the chunks end where the file does.
+    const iwa = execFileSync('unzip', ['-p', out, 'Index/Document.iwa'], { maxBuffer: 64 * 1024 * 1024 });
+    let chunks = 0;
+    let at = 0;
+    for (; at + 4 <= iwa.length; chunks++) {
+      expect(iwa[at]).toBe(0);
+      at += 4 + iwa.readUIntLE(at + 1, 3);
+    }
+    expect(at).toBe(iwa.length);
+    expect(chunks).toBeGreaterThan(1);
+    soffice(['--convert-to', 'txt:Text (encoded):UTF8', '--outdir', file('long-back'), out], dir);
+    inOrder(
+      squash(fs.readFileSync(path.join(file('long-back'), 'long.txt'), 'utf8')),
+      Array.from({ length: count }, (_, i) => longParagraph(i + 1)),
+    );
   });
 
   it('a scan without text gives its page images, a page each', async () => {

@@ -104,6 +104,18 @@ export async function makeMergedTablePdf(dir: string): Promise<string> {
   return path.join(dir, 'merged.pdf');
 }
 
+/** The text of paragraph `n` (from 1) of the long document. */
+export const longParagraph = (n: number) =>
+  `Paragraph ${n} of the long document carries enough ordinary words to fill most of a line, and then some more.`;
+
+/** long.pdf in `dir`: `count` paragraphs of longParagraph laid out by LibreOffice. */
+export async function makeLongPdf(dir: string, count: number): Promise<string> {
+  const doc = new Document({ sections: [{ children: Array.from({ length: count }, (_, i) => new Paragraph(longParagraph(i + 1))) }] });
+  fs.writeFileSync(path.join(dir, 'long.docx'), await Packer.toBuffer(doc));
+  soffice(['--convert-to', 'pdf', '--outdir', dir, path.join(dir, 'long.docx')], dir);
+  return path.join(dir, 'long.pdf');
+}
+
 /** report.pdf in `dir`: the report laid out by LibreOffice. */
 export async function makeReportPdf(dir: string): Promise<string> {
   await makeReportDocx(dir);
