@@ -224,6 +224,13 @@ describe('merged table cells', () => {
     const text = fs.readFileSync(await download(entry, 'merged.txt'), 'utf8');
     expect(text).toContain(`${header[0]}\t${header[1]}\t\n\t${subheader[0]}\t${subheader[1]}\n${body[0]!.join('\t')}`);
   });
+
+  it('pages: the plain grid as LibreOffice imports it, the text of each merged cell once', async () => {
+    const entry = await convert(mergedId, 'pages');
+    expect(entry.status).toBe(0);
+    soffice(['--convert-to', 'fodt', '--outdir', file('merged-back'), await download(entry, 'merged.pages')], dir);
+    expect(odfTables(path.join(file('merged-back'), 'merged.fodt'))).toEqual([[[header[0], header[1], ''], ['', ...subheader], ...body]]);
+  });
 });
 
 describe('PDF to HTML, text, RTF and EPUB', () => {
@@ -333,6 +340,18 @@ print(json.dumps(out))
   return JSON.parse(execFileSync('python3', ['-c', script, fodt]).toString()) as OdfParagraph[];
 }
 
+/** The tables of a flat ODF text document, as Python's XML parser reads them: each cell's text, row by row. */
+function odfTables(fodt: string): string[][][] {
+  const script = `
+import json, sys, xml.etree.ElementTree as E
+NS = {'office': 'urn:oasis:names:tc:opendocument:xmlns:office:1.0', 'table': 'urn:oasis:names:tc:opendocument:xmlns:table:1.0'}
+doc = E.parse(sys.argv[1])
+print(json.dumps([[[''.join(c.itertext()).strip() for c in r.iterfind('table:table-cell', NS)] for r in t.iterfind('table:table-row', NS)]
+                  for t in doc.iterfind('.//office:body/office:text/table:table', NS)]))
+`;
+  return JSON.parse(execFileSync('python3', ['-c', script, fodt]).toString()) as string[][][];
+}
+
 describe('PDF to Pages', () => {
   let pages: string;
   /** The .pages as LibreOffice imports it, saved as flat ODF. */
@@ -341,7 +360,7 @@ describe('PDF to Pages', () => {
     const entry = await convert(reportId, 'pages');
     expect(entry.status).toBe(0);
     expect(entry.output_file_name).toBe('report.pages');
-    expect(entry.outputs[0]!.note).toMatch(/tables become tab-separated lines/);
+    expect(entry.outputs[0]!.note).toMatch(/pictures and tables/);
     pages = await download(entry, 'report.pages');
     soffice(['--convert-to', 'fodt', '--outdir', file('pages-back'), pages], dir);
     fodt = path.join(file('pages-back'), 'report.fodt');
@@ -380,6 +399,10 @@ describe('PDF to Pages', () => {
     const closing = paragraphs.find((p) => p.text === CLOSING)!;
     expect(closing.spans.filter((s) => s.bold).map((s) => s.text.trim())).toEqual([BOLD_WORD]);
     expect(closing.spans.filter((s) => s.italic).map((s) => s.text.trim())).toEqual([ITALIC_WORD]);
+  });
+
+  it('writes the table as a table of 3x3 cells with their text', () => {
+    expect(odfTables(fodt)).toEqual([TABLE]);
   });
 
   it('places the image inline, at the size it was drawn', () => {

@@ -150,7 +150,7 @@ export const toolParams = {
       .enum(['pdf', ...pdfImageFormats, 'pptx', 'dxf', ...pdfDocumentFormats])
       .default('pdf')
       .describe(
-        'The format to convert to: pdf from documents and images; jpg, png, bmp, tiff or gif (one image per page) from a PDF; docx, xlsx, html, rtf, txt, epub or pages (Apple Pages; tables become tab-separated lines) from a PDF; pptx (one slide per page) or dxf (vector paths and text) from a PDF',
+        'The format to convert to: pdf from documents and images; jpg, png, bmp, tiff or gif (one image per page) from a PDF; docx, xlsx, html, rtf, txt, epub or pages (Apple Pages) from a PDF; pptx (one slide per page) or dxf (vector paths and text) from a PDF',
       ),
     dpi: z.coerce
       .number()

@@ -1,10 +1,11 @@
 // Apple's iWork archive (IWA), as Pages, Keynote and Numbers store their objects since 2013:
 // protobuf messages, each object an ArchiveInfo header (its id, its message type, the payload's
 // length) followed by its payload, the whole stream cut into Snappy chunks. Written by hand: the
-// protobuf wire format needs only varints, fixed32 floats and length-delimited fields here.
+// protobuf wire format needs only varints, floats, doubles and length-delimited fields here.
 
 /** Protobuf wire types. */
 const VARINT = 0;
+const FIXED64 = 1;
 const LENGTH_DELIMITED = 2;
 const FIXED32 = 5;
 
@@ -45,6 +46,14 @@ export class ProtoMessage {
     this.key(field, FIXED32);
     const b = Buffer.alloc(4);
     b.writeFloatLE(x);
+    this.parts.push(b);
+    return this;
+  }
+
+  double(field: number, x: number): this {
+    this.key(field, FIXED64);
+    const b = Buffer.alloc(8);
+    b.writeDoubleLE(x);
     this.parts.push(b);
     return this;
   }

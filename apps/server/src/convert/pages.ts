@@ -1,16 +1,17 @@
 // The document model as an Apple Pages document (.pages since Pages 5: a zip of IWA archives,
 // iwa.ts): one body text storage holding every paragraph, a paragraph style each for body text,
 // headings 1–3 and list levels, a character style for each run's look where it differs from its
-// paragraph's (bold, italic, size, face, colour), images inline in paragraphs of their own, their
-// files in Data/. Lists keep their markers as text, table rows become tab-separated lines. ADR 0150
-// says which messages and why.
+// paragraph's (bold, italic, size, face, colour), images and tables (pagesTable.ts) in paragraphs
+// of their own, the image files in Data/. Lists keep their markers as text; a table larger than
+// one tile of cells becomes tab-separated lines. ADR 0150 says which messages and why.
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { type IwaObject, iwaFile, ProtoMessage } from './iwa.js';
-import type { Block, DocModel, Run } from './model.js';
+import { type Block, type DocModel, type Run, runsText } from './model.js';
+import { MAX_TABLE_COLUMNS, MAX_TABLE_ROWS, tableObjects } from './pagesTable.js';
 import { listMarkers } from './text.js';
 
 /** Message types of the iWork registry that the document uses. */
@@ -25,13 +26,13 @@ const TYPE = {
   image: 3005, // TSD.ImageArchive
 };
 
-/** Object ids: the document is 1 and the package metadata 2, as readers look for them there; styles and images from `next` on. */
+/** Object ids: the document is 1 and the package metadata 2, as readers look for them there; styles, images and tables from `next` on. */
 const ID = { document: 1, packageMetadata: 2, stylesheet: 3, storage: 4, next: 5 };
 
 const MARGIN_PT = 54;
 /** Ends a paragraph in a text storage. */
 const PARAGRAPH_END = '\n';
-/** Stands in a text storage where an attachment (an inline image) is. */
+/** Stands in a text storage where an attachment (an image or a table) is. */
 const ATTACHMENT = '\ufffc';
 
 /** A run's look: what a paragraph style or a character style sets. */
@@ -47,12 +48,13 @@ interface Look {
 type ParagraphKind = 'body' | 'heading1' | 'heading2' | 'heading3' | 'list0' | 'list1' | 'list2';
 
 type ImageBlock = Extract<Block, { kind: 'image' }>;
+type TableBlock = Extract<Block, { kind: 'table' }>;
 
-/** A paragraph of text, or of one image. */
+/** A paragraph of text, or of one image or table. */
 interface Paragraph {
   kind: ParagraphKind;
   runs: Run[];
-  image?: ImageBlock;
+  attachment?: ImageBlock | TableBlock;
   pageBreakBefore: boolean;
 }
 
@@ -73,16 +75,16 @@ function paragraphsOf(model: DocModel): Paragraph[] {
   for (const page of model.pages) {
     // The first paragraph of each page after the first with any starts a new page.
     const first = paragraphs.length;
-    const add = (kind: ParagraphKind, runs: Run[], image?: ImageBlock) => {
-      if (image || runs.some((r) => r.text))
-        paragraphs.push({ kind, runs, ...(image && { image }), pageBreakBefore: first > 0 && paragraphs.length === first });
+    const add = (kind: ParagraphKind, runs: Run[], attachment?: ImageBlock | TableBlock) => {
+      if (attachment || runs.some((r) => r.text))
+        paragraphs.push({ kind, runs, ...(attachment && { attachment }), pageBreakBefore: first > 0 && paragraphs.length === first });
     };
     for (const b of page.blocks) addBlock(b, model.bodySize, add);
   }
   return paragraphs;
 }
 
-function addBlock(b: Block, bodySize: number, add: (kind: ParagraphKind, runs: Run[], image?: ImageBlock) => void) {
+function addBlock(b: Block, bodySize: number, add: (kind: ParagraphKind, runs: Run[], attachment?: ImageBlock | TableBlock) => void) {
   switch (b.kind) {
     case 'heading':
       return add(`heading${b.level}`, b.runs);
@@ -99,6 +101,8 @@ function addBlock(b: Block, bodySize: number, add: (kind: ParagraphKind, runs: R
       return;
     }
     case 'table':
+      if (b.rows.length > 0 && b.rows.length <= MAX_TABLE_ROWS && Math.max(...b.rows.map((r) => r.length)) <= MAX_TABLE_COLUMNS)
+        return add('body', [], b);
       for (const row of b.rows) {
         // Cells apart by a tab, a cell's paragraphs by a space, each in the look of the text before it.
         const runs: Run[] = [];
@@ -230,12 +234,26 @@ function documentObjects(model: DocModel): { objects: IwaObject[]; lastId: numbe
     return id;
   };
 
-  // An image: the drawable attachment the text points to, the image it places, the file.
+  // An attachment: the drawable attachment the text points to and what it places, a table (its
+  // cells' text: their paragraphs joined by spaces) or an image and its file.
   const files: DataFile[] = [];
   const first = model.pages[0] ?? { width: 612, height: 792 };
   const contentWidth = first.width - 2 * MARGIN_PT;
-  const attachment = (b: ImageBlock) => {
-    const [attachmentId, imageId] = [nextId++, nextId++];
+  const attachment = (b: ImageBlock | TableBlock) => {
+    const drawable = b.kind === 'table' ? table(b) : image(b);
+    const id = nextId++;
+    // TSWP.DrawableAttachmentArchive: the drawable, its offsets from where the text places it.
+    objects.push({ id, type: TYPE.drawableAttachment, payload: new ProtoMessage().ref(1, drawable).float(3, 0).float(5, 0) });
+    return id;
+  };
+  const table = (b: TableBlock) => {
+    const rows = b.rows.map((row) => row.map((cell) => cell.map((p) => storageText(runsText(p))).join(' ')));
+    const { objects: parts, infoId } = tableObjects(rows, contentWidth, paragraphStyleIds.body, () => nextId++);
+    objects.push(...parts);
+    return infoId;
+  };
+  const image = (b: ImageBlock) => {
+    const imageId = nextId++;
     const file: DataFile = {
       id: files.length + 1,
       name: `image-${files.length + 1}${path.extname(b.file)}`,
@@ -247,16 +265,13 @@ function documentObjects(model: DocModel): { objects: IwaObject[]; lastId: numbe
     // TSD.GeometryArchive: position, size; TSD.DrawableArchive: geometry, aspect ratio locked.
     const geometry = new ProtoMessage().message(1, size(0, 0)).message(2, size(b.width * scale, b.height * scale));
     // TSD.ImageArchive: the drawable, original size (pixels), natural size (points), the data.
-    const image = new ProtoMessage()
+    const payload = new ProtoMessage()
       .message(1, new ProtoMessage().message(1, geometry).bool(7, true))
       .message(4, size(b.pixels[0], b.pixels[1]))
       .message(9, size(b.width * scale, b.height * scale))
       .dataRef(11, file.id);
-    objects.push({ id: imageId, type: TYPE.image, payload: image });
-    // TSWP.DrawableAttachmentArchive: the drawable, its offsets from where the text places it.
-    const payload = new ProtoMessage().ref(1, imageId).float(3, 0).float(5, 0);
-    objects.push({ id: attachmentId, type: TYPE.drawableAttachment, payload });
-    return attachmentId;
+    objects.push({ id: imageId, type: TYPE.image, payload });
+    return imageId;
   };
 
   // The text, with the paragraph style of each paragraph's first character, the character style
@@ -271,8 +286,8 @@ function documentObjects(model: DocModel): { objects: IwaObject[]; lastId: numbe
     if (i > 0) text += PARAGRAPH_END;
     const style = p.pageBreakBefore ? pageStartStyle(p.kind) : paragraphStyleIds[p.kind];
     paragraphTable.message(1, new ProtoMessage().uint(1, text.length).ref(2, style));
-    if (p.image) {
-      attachmentTable.message(1, new ProtoMessage().uint(1, text.length).ref(2, attachment(p.image)));
+    if (p.attachment) {
+      attachmentTable.message(1, new ProtoMessage().uint(1, text.length).ref(2, attachment(p.attachment)));
       text += ATTACHMENT;
     }
     for (const run of p.runs) {

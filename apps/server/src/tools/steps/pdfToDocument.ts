@@ -7,9 +7,9 @@ import type { PdfDocumentFormat } from '@quire/contracts';
 import { runMupdf } from '../../engines/mupdf.js';
 import { readableInput, type ToolContext, type ToolInput, type ToolOutput } from '../tool.js';
 
-/** What a Pages document keeps of the PDF, and what it cannot (convert/pages.ts). */
+/** What a Pages document keeps of the PDF, and what it does not (convert/pages.ts). */
 const pagesNote =
-  'The Pages document keeps the text with its headings, lists, text styles and pictures; tables become tab-separated lines.';
+  'The Pages document keeps the text with its headings, lists, text styles, pictures and tables; table cells hold plain text.';
 
 export async function pdfToDocument(
   ctx: ToolContext,
