@@ -1,6 +1,6 @@
 // PDF to Word as a user does it, in Chromium: upload a PDF on /app/pdf-to-word, convert, download,
 // and find the text, heading style, list and table in the Word document (read with unzip). A
-// password-protected PDF asks for its password first. PDF to Pages says it gives a Word document.
+// password-protected PDF asks for its password first. PDF to Pages gives a .pages document and says what it keeps.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -67,14 +67,15 @@ describe('PDF to Word in the browser', () => {
     await page.context().close();
   });
 
-  it('PDF to Pages says it gives a Word document, and gives one', async () => {
+  it('PDF to Pages says what the Pages document keeps, and gives one', async () => {
     const page = await e2e.open('/app/pdf-to-pages');
     await page.getByTestId('file-input').setInputFiles(report);
     await ready(page);
-    expect(await page.getByTestId('pages-note').textContent()).toContain('.docx');
+    expect(await page.getByTestId('pages-note').textContent()).toContain('.pages');
     const out = await convertAndDownload(page);
-    expect(path.basename(out)).toBe('report.docx');
-    expect(await page.getByTestId('output-note').textContent()).toMatch(/Pages/);
+    expect(path.basename(out)).toBe('report.pages');
+    expect(execFileSync('unzip', ['-Z1', out]).toString()).toContain('Index/Document.iwa');
+    expect(await page.getByTestId('output-note').textContent()).toMatch(/pictures and tables/);
     await page.context().close();
   });
 });

@@ -1,7 +1,8 @@
 // PDF to documents on real-world PDFs: every file of the pdf.js corpus goes to Word over the HTTP
 // API of one running Quire, and every twentieth file to each other format too. Each must be refused
 // with a catalogue code or give an output independent tools accept: Python's zipfile and XML parser
-// for docx, xlsx and epub; a UTF-8 decoder for text; brace balance for RTF. The Word document's
+// for docx, xlsx and epub, its zipfile for the stored entries of pages; a UTF-8 decoder for text;
+// brace balance for RTF. The Word document's
 // text is compared with pdftotext's words, so a conversion that loses the text cannot pass.
 //
 // Run with: npx vitest run --project corpus apps/server/test/corpus-pdfto.test.ts
@@ -19,13 +20,13 @@ const TASK_DEADLINE_MS = 90_000;
 const MIN_WORD_SHARE = 0.6;
 const MIN_WORDS = 20;
 const OTHER_EVERY = 20;
-type Format = 'docx' | 'xlsx' | 'html' | 'rtf' | 'txt' | 'epub';
-const OTHERS: Format[] = ['xlsx', 'html', 'rtf', 'txt', 'epub'];
+type Format = 'docx' | 'xlsx' | 'html' | 'rtf' | 'txt' | 'epub' | 'pages';
+const OTHERS: Format[] = ['xlsx', 'html', 'rtf', 'txt', 'epub', 'pages'];
 
 /** A zip output checked at the end, all in one Python process (a process per file costs more than the conversions under load). */
 interface ZipOutput {
   name: string;
-  format: 'docx' | 'xlsx' | 'epub';
+  format: 'docx' | 'xlsx' | 'epub' | 'pages';
   path: string;
   /** pdftotext's words, for a Word document whose source has enough of them. */
   sourceWords?: Set<string>;
@@ -37,12 +38,15 @@ for job in json.load(sys.stdin):
     try:
         z = zipfile.ZipFile(job['path'])
         names = z.namelist()
-        need = {'docx': ['word/document.xml', 'word/styles.xml', 'word/numbering.xml'], 'xlsx': ['xl/workbook.xml'], 'epub': []}[job['format']]
+        need = {'docx': ['word/document.xml', 'word/styles.xml', 'word/numbering.xml'], 'xlsx': ['xl/workbook.xml'], 'epub': [],
+                'pages': ['Index/Document.iwa', 'Index/Metadata.iwa', 'Metadata/DocumentIdentifier']}[job['format']]
         missing = [n for n in need if n not in names]
         if missing: raise Exception('missing ' + ', '.join(missing))
         if job['format'] == 'epub' and names[0] != 'mimetype': raise Exception('mimetype is not the first entry')
         if job['format'] == 'epub' and z.getinfo('mimetype').compress_type != zipfile.ZIP_STORED: raise Exception('mimetype is compressed')
-        parts = need + [n for n in names if n.startswith('xl/worksheets/') or re.search(r'\\.(xhtml|opf)$', n) or n == 'META-INF/container.xml']
+        if job['format'] == 'pages' and any(i.compress_type != zipfile.ZIP_STORED for i in z.infolist()): raise Exception('an entry is compressed')
+        if job['format'] == 'pages' and z.testzip(): raise Exception('bad CRC in ' + z.testzip())
+        parts = (need if job['format'] != 'pages' else []) + [n for n in names if n.startswith('xl/worksheets/') or re.search(r'\\.(xhtml|opf)$', n) or n == 'META-INF/container.xml']
         for n in parts: E.fromstring(z.read(n))
         text = ' '.join(re.findall(r'<w:t(?: [^>]*)?>([^<]*)</w:t>', z.read('word/document.xml').decode('utf-8'))) if job['format'] == 'docx' else ''
         print(json.dumps({'ok': True, 'text': text}))
@@ -139,7 +143,7 @@ async function processFile(name: string, index: number) {
     for (const format of index % OTHER_EVERY === 0 ? (['docx', ...OTHERS] as Format[]) : (['docx'] as Format[])) {
       const out = await convert(name, fileId, format, dir);
       if (!out) continue;
-      if (format === 'docx' || format === 'xlsx' || format === 'epub') {
+      if (format === 'docx' || format === 'xlsx' || format === 'epub' || format === 'pages') {
         const kept = path.join(keptDir, `${zips.length}.${format}`);
         fs.renameSync(out, kept);
         const zip: ZipOutput = { name, format, path: kept };

@@ -10,13 +10,17 @@ import { quireForTests } from './harness.js';
 import { encryptPdf } from './fixtures.js';
 import { makeScannedPdf } from './imageFixtures.js';
 import {
+  BOLD_WORD,
   BULLETS,
   CLOSING,
   HEADING,
+  ITALIC_WORD,
   LONG_PARAGRAPH,
   MERGED_TABLE,
   SHORT_PARAGRAPH,
   TABLE,
+  longParagraph,
+  makeLongPdf,
   makeMergedTablePdf,
   makeReportPdf,
   soffice,
@@ -220,9 +224,16 @@ describe('merged table cells', () => {
     const text = fs.readFileSync(await download(entry, 'merged.txt'), 'utf8');
     expect(text).toContain(`${header[0]}\t${header[1]}\t\n\t${subheader[0]}\t${subheader[1]}\n${body[0]!.join('\t')}`);
   });
+
+  it('pages: the plain grid as LibreOffice imports it, the text of each merged cell once', async () => {
+    const entry = await convert(mergedId, 'pages');
+    expect(entry.status).toBe(0);
+    soffice(['--convert-to', 'fodt', '--outdir', file('merged-back'), await download(entry, 'merged.pages')], dir);
+    expect(odfTables(path.join(file('merged-back'), 'merged.fodt'))).toEqual([[[header[0], header[1], ''], ['', ...subheader], ...body]]);
+  });
 });
 
-describe('PDF to HTML, text, RTF, EPUB and Pages', () => {
+describe('PDF to HTML, text, RTF and EPUB', () => {
   it('html: one file, semantic markup, the image inline, the text in order', async () => {
     const entry = await convert(reportId, 'html');
     expect(entry.status).toBe(0);
@@ -272,13 +283,171 @@ describe('PDF to HTML, text, RTF, EPUB and Pages', () => {
     expect(entries).toContain(`OEBPS/${img}`);
     expect(opf).toContain(`href="${img}"`);
   });
+});
 
-  it('pages: a Word document, and a note saying so', async () => {
+/** Words (letters and digits), lower case, in order. */
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+/** The share of `expected`'s words that `actual` has too, each counted as often as both have it. */
+function wordOverlap(expected: string[], actual: string[]): number {
+  const left = new Map<string, number>();
+  for (const w of actual) left.set(w, (left.get(w) ?? 0) + 1);
+  let found = 0;
+  for (const w of expected) {
+    const n = left.get(w) ?? 0;
+    if (n > 0) {
+      found++;
+      left.set(w, n - 1);
+    }
+  }
+  return found / Math.max(1, expected.length);
+}
+
+interface OdfParagraph {
+  text: string;
+  bold: boolean;
+  size: number;
+  spans: { text: string; bold: boolean; italic: boolean }[];
+}
+
+/**
+ * The paragraphs of a flat ODF text document, as Python's XML parser reads them: each paragraph's
+ * text, weight and size, its spans' weight and slant.
+ */
+function odfParagraphs(fodt: string): OdfParagraph[] {
+  const script = `
+import json, sys, xml.etree.ElementTree as E
+NS = {'office': 'urn:oasis:names:tc:opendocument:xmlns:office:1.0', 'text': 'urn:oasis:names:tc:opendocument:xmlns:text:1.0',
+      'style': 'urn:oasis:names:tc:opendocument:xmlns:style:1.0', 'fo': 'urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0'}
+q = lambda p, n: '{%s}%s' % (NS[p], n)
+doc = E.parse(sys.argv[1])
+looks = {}
+for s in doc.iterfind('.//office:automatic-styles/style:style', NS):
+    props = s.find('style:text-properties', NS)
+    get = (lambda n: props.get(q('fo', n))) if props is not None else (lambda n: None)
+    looks[s.get(q('style', 'name'))] = {'bold': get('font-weight') == 'bold', 'italic': get('font-style') == 'italic',
+                                        'size': float((get('font-size') or '0pt')[:-2])}
+plain = {'bold': False, 'italic': False, 'size': 0}
+out = []
+for p in doc.iterfind('.//office:body/office:text/text:p', NS):
+    look = looks.get(p.get(q('text', 'style-name')), plain)
+    spans = [dict(looks.get(s.get(q('text', 'style-name')), plain), text=''.join(s.itertext())) for s in p.iterfind('text:span', NS)]
+    # LibreOffice puts the look on the paragraph's style or, when the paragraph has spans, on those.
+    out.append({'text': ''.join(p.itertext()), 'bold': look['bold'] or (len(spans) > 0 and all(s['bold'] for s in spans)),
+                'size': look['size'] or max([s['size'] for s in spans], default=0),
+                'spans': [{'text': s['text'], 'bold': s['bold'], 'italic': s['italic']} for s in spans]})
+print(json.dumps(out))
+`;
+  return JSON.parse(execFileSync('python3', ['-c', script, fodt]).toString()) as OdfParagraph[];
+}
+
+/** The tables of a flat ODF text document, as Python's XML parser reads them: each cell's text, row by row. */
+function odfTables(fodt: string): string[][][] {
+  const script = `
+import json, sys, xml.etree.ElementTree as E
+NS = {'office': 'urn:oasis:names:tc:opendocument:xmlns:office:1.0', 'table': 'urn:oasis:names:tc:opendocument:xmlns:table:1.0'}
+doc = E.parse(sys.argv[1])
+print(json.dumps([[[''.join(c.itertext()).strip() for c in r.iterfind('table:table-cell', NS)] for r in t.iterfind('table:table-row', NS)]
+                  for t in doc.iterfind('.//office:body/office:text/table:table', NS)]))
+`;
+  return JSON.parse(execFileSync('python3', ['-c', script, fodt]).toString()) as string[][][];
+}
+
+describe('PDF to Pages', () => {
+  let pages: string;
+  /** The .pages as LibreOffice imports it, saved as flat ODF. */
+  let fodt: string;
+  beforeAll(async () => {
     const entry = await convert(reportId, 'pages');
     expect(entry.status).toBe(0);
-    expect(entry.output_file_name).toBe('report.docx');
-    expect(entry.outputs[0]!.note).toMatch(/Pages/);
-    parseXml(unzipText(await download(entry, 'pages.docx'), 'word/document.xml'));
+    expect(entry.output_file_name).toBe('report.pages');
+    expect(entry.outputs[0]!.note).toMatch(/pictures and tables/);
+    pages = await download(entry, 'report.pages');
+    soffice(['--convert-to', 'fodt', '--outdir', file('pages-back'), pages], dir);
+    fodt = path.join(file('pages-back'), 'report.fodt');
+  });
+
+  it('is a zip of stored IWA archives, the image file and a document identifier', () => {
+    expect(zipEntries(pages).sort()).toEqual([
+      'Data/image-1.png',
+      'Index/Document.iwa',
+      'Index/Metadata.iwa',
+      'Metadata/DocumentIdentifier',
+    ]);
+    const listing = execFileSync('zipinfo', [pages]).toString();
+    expect(listing.match(/\bstor\b/g)).toHaveLength(4);
+    expect(unzipText(pages, 'Metadata/DocumentIdentifier')).toMatch(/^[0-9A-F]{8}(-[0-9A-F]{4}){3}-[0-9A-F]{12}$/);
+  });
+
+  it("LibreOffice imports it as a Pages document with pdftotext's words of the PDF, in order", () => {
+    soffice(['--convert-to', 'txt:Text (encoded):UTF8', '--outdir', file('pages-back'), pages], dir);
+    const text = fs.readFileSync(path.join(file('pages-back'), 'report.txt'), 'utf8');
+    const pdfWords = wordsOf(execFileSync('pdftotext', [report, '-']).toString());
+    expect(pdfWords.length).toBeGreaterThan(50);
+    expect(wordOverlap(pdfWords, wordsOf(text))).toBeGreaterThan(0.95);
+    expect(wordOverlap(wordsOf(text), pdfWords)).toBeGreaterThan(0.95);
+    inOrder(squash(text), allTexts);
+  });
+
+  it('keeps the heading a bold paragraph of its own, larger than the body, and the bold and italic runs', () => {
+    const paragraphs = odfParagraphs(fodt);
+    const heading = paragraphs.find((p) => p.text === HEADING);
+    const body = paragraphs.find((p) => p.text === LONG_PARAGRAPH);
+    expect(heading?.bold).toBe(true);
+    expect(body?.bold).toBe(false);
+    expect(heading!.size).toBeGreaterThan(body!.size * 1.3);
+    expect(paragraphs.filter((p) => BULLETS.includes(p.text.replace(/^•\s*/, '')))).toHaveLength(BULLETS.length);
+    const closing = paragraphs.find((p) => p.text === CLOSING)!;
+    expect(closing.spans.filter((s) => s.bold).map((s) => s.text.trim())).toEqual([BOLD_WORD]);
+    expect(closing.spans.filter((s) => s.italic).map((s) => s.text.trim())).toEqual([ITALIC_WORD]);
+  });
+
+  it('writes the table as a table of 3x3 cells with their text', () => {
+    expect(odfTables(fodt)).toEqual([TABLE]);
+  });
+
+  it('places the image inline, at the size it was drawn', () => {
+    const frames = [...fs.readFileSync(fodt, 'utf8').matchAll(/<draw:frame [^>]*>\s*<draw:image[^>]*>\s*<office:binary-data>/g)].map(
+      (m) => m[0],
+    );
+    expect(frames).toHaveLength(1);
+    expect(frames[0]).toContain('text:anchor-type="as-char"');
+    // 160 x 120 pixels at 96 dpi in the Word document the PDF was made from: 120 points wide.
+    expect(Number(/svg:width="([\d.]+)in"/.exec(frames[0]!)![1]) * 72).toBeCloseTo(120, 0);
+  });
+
+  it('a document longer than one Snappy chunk of its archive (64 KB) imports whole', async () => {
+    const count = 700;
+    const long = await client.uploadId(await makeLongPdf(dir, count));
+    const entry = await convert(long, 'pages');
+    expect(entry.status).toBe(0);
+    const out = await download(entry, 'long.pages');
+    // Walked by their 4-byte headers (type 0, 24-bit little-endian length), the chunks end where the file does.
+    const iwa = execFileSync('unzip', ['-p', out, 'Index/Document.iwa'], { maxBuffer: 64 * 1024 * 1024 });
+    let chunks = 0;
+    let at = 0;
+    for (; at + 4 <= iwa.length; chunks++) {
+      expect(iwa[at]).toBe(0);
+      at += 4 + iwa.readUIntLE(at + 1, 3);
+    }
+    expect(at).toBe(iwa.length);
+    expect(chunks).toBeGreaterThan(1);
+    soffice(['--convert-to', 'txt:Text (encoded):UTF8', '--outdir', file('long-back'), out], dir);
+    inOrder(
+      squash(fs.readFileSync(path.join(file('long-back'), 'long.txt'), 'utf8')),
+      Array.from({ length: count }, (_, i) => longParagraph(i + 1)),
+    );
+  });
+
+  it('a scan without text gives its page images, a page each', async () => {
+    const scan = await client.uploadId(await makeScannedPdf(file('scan-pages.pdf'), 2, 50));
+    const entry = await convert(scan, 'pages');
+    expect(entry.status).toBe(0);
+    const out = await download(entry, 'scan.pages');
+    expect(zipEntries(out).filter((e) => e.startsWith('Data/'))).toHaveLength(2);
+    soffice(['--convert-to', 'fodt', '--outdir', file('scan-back'), out], dir);
+    const fodt = fs.readFileSync(path.join(file('scan-back'), 'scan.fodt'), 'utf8');
+    expect(fodt.match(/<office:binary-data>/g)).toHaveLength(2);
+    expect(fodt).toContain('fo:break-before="page"');
   });
 });
 

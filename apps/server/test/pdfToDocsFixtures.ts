@@ -18,6 +18,9 @@ export const TABLE = [
   ['Banana', 'Yellow', '7'],
 ];
 export const CLOSING = 'The picture above closes the report.';
+/** Words of CLOSING set in bold and in italic: runs a converter must keep. */
+export const BOLD_WORD = 'closes';
+export const ITALIC_WORD = 'picture';
 
 /** soffice --convert-to with a profile of its own, so it never meets a running LibreOffice. */
 export function soffice(args: string[], dir: string) {
@@ -55,7 +58,15 @@ export async function makeReportDocx(dir: string): Promise<string> {
             spacing: { before: 200 },
             children: [new ImageRun({ type: 'png', data: fs.readFileSync(png), transformation: { width: 160, height: 120 } })],
           }),
-          new Paragraph({ children: [new TextRun(CLOSING)] }),
+          new Paragraph({
+            children: [
+              new TextRun('The '),
+              new TextRun({ text: ITALIC_WORD, italics: true }),
+              new TextRun(' above '),
+              new TextRun({ text: BOLD_WORD, bold: true }),
+              new TextRun(' the report.'),
+            ],
+          }),
         ],
       },
     ],
@@ -91,6 +102,18 @@ export async function makeMergedTablePdf(dir: string): Promise<string> {
   fs.writeFileSync(path.join(dir, 'merged.docx'), await Packer.toBuffer(doc));
   soffice(['--convert-to', 'pdf', '--outdir', dir, path.join(dir, 'merged.docx')], dir);
   return path.join(dir, 'merged.pdf');
+}
+
+/** The text of paragraph `n` (from 1) of the long document. */
+export const longParagraph = (n: number) =>
+  `Paragraph ${n} of the long document carries enough ordinary words to fill most of a line, and then some more.`;
+
+/** long.pdf in `dir`: `count` paragraphs of longParagraph laid out by LibreOffice. */
+export async function makeLongPdf(dir: string, count: number): Promise<string> {
+  const doc = new Document({ sections: [{ children: Array.from({ length: count }, (_, i) => new Paragraph(longParagraph(i + 1))) }] });
+  fs.writeFileSync(path.join(dir, 'long.docx'), await Packer.toBuffer(doc));
+  soffice(['--convert-to', 'pdf', '--outdir', dir, path.join(dir, 'long.docx')], dir);
+  return path.join(dir, 'long.pdf');
 }
 
 /** report.pdf in `dir`: the report laid out by LibreOffice. */

@@ -74,7 +74,7 @@ export const PDF_IMAGE_DPI = { min: 36, max: 600, default: 150, choices: [72, 15
 /** A page rendered larger than this many pixels is refused (3100): a bitmap that size needs about 450 MB. */
 export const PDF_IMAGE_MAX_PIXELS = 150_000_000;
 export const isPdfImageFormat = (format: string): format is PdfImageFormat => (pdfImageFormats as readonly string[]).includes(format);
-/** Conversions from PDF to documents; pages gives a Word document, which Apple Pages opens (no engine writes .pages). */
+/** Conversions from PDF to documents. */
 export const pdfDocumentFormats = ['docx', 'xlsx', 'html', 'rtf', 'txt', 'epub', 'pages'] as const;
 export type PdfDocumentFormat = (typeof pdfDocumentFormats)[number];
 export const isPdfDocumentFormat = (format: string): format is PdfDocumentFormat =>

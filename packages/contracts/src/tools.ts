@@ -150,7 +150,7 @@ export const toolParams = {
       .enum(['pdf', ...pdfImageFormats, 'pptx', 'dxf', ...pdfDocumentFormats])
       .default('pdf')
       .describe(
-        'The format to convert to: pdf from documents and images; jpg, png, bmp, tiff or gif (one image per page) from a PDF; docx, xlsx, html, rtf, txt, epub or pages (a Word document, which Apple Pages opens) from a PDF; pptx (one slide per page) or dxf (vector paths and text) from a PDF',
+        'The format to convert to: pdf from documents and images; jpg, png, bmp, tiff or gif (one image per page) from a PDF; docx, xlsx, html, rtf, txt, epub or pages (Apple Pages) from a PDF; pptx (one slide per page) or dxf (vector paths and text) from a PDF',
       ),
     dpi: z.coerce
       .number()
@@ -421,7 +421,7 @@ export const toolDefinitions: readonly ToolDefinition[] = [
   // PDF to PowerPoint (one slide per page, the text editable) and to DXF (vector paths): the same call.
   { ...converter, ...pdfToImage, pageId: 'pdfToPpt', slug: 'pdf-to-ppt', extTo: 'pptx' },
   { ...converter, ...pdfToImage, pageId: 'pdfToDxf', slug: 'pdf-to-dxf', extTo: 'dxf' },
-  // PDF to documents: the same call with a document output_format (pages: a Word document, which Pages opens).
+  // PDF to documents: the same call with a document output_format (pages: an Apple Pages document).
   { ...converter, ...pdfToImage, pageId: 'pdfToWord', slug: 'pdf-to-word', extTo: 'docx' },
   { ...converter, ...pdfToImage, pageId: 'pdfToExcel', slug: 'pdf-to-excel', extTo: 'xlsx' },
   { ...converter, ...pdfToImage, pageId: 'pdfToHtml', slug: 'pdf-to-html', extTo: 'html' },

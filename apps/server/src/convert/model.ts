@@ -1,4 +1,4 @@
-// The plain document model every PDF to document writer (docx, xlsx, html, rtf, txt, epub) reads:
+// The plain document model every PDF to document writer (docx, xlsx, html, rtf, txt, epub, pages) reads:
 // made once per conversion from MuPDF's structured text (extract.ts) by analyze.ts.
 
 /** [x0, y0, x1, y1] in points, origin at the top left of the page as shown. */

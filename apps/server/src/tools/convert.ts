@@ -76,7 +76,6 @@ async function pdfToImages(ctx: ToolContext, input: ToolInput, format: PdfImageF
 function convertedName(p: ToolParams<'convert'>, input: { name: string; pages: number }): string {
   const base = baseName(input.name);
   if (p.using_ocr && p.output_format === 'pdf') return `${base}-ocr.pdf`;
-  if (p.output_format === 'pages') return `${base}.docx`;
   if (isPdfImageFormat(p.output_format) && input.pages > 1) return zipName(input.name);
   return `${base}.${p.output_format}`;
 }

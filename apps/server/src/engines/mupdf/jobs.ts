@@ -59,8 +59,7 @@ export interface GeometryJob extends JobFiles {
 export interface ExtractJob extends JobFiles {
   op: 'extract';
   imagesDir: string;
-  /** pages is written as docx. */
-  format: Exclude<PdfDocumentFormat, 'pages'>;
+  format: PdfDocumentFormat;
   title: string;
 }
 

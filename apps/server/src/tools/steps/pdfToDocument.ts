@@ -7,8 +7,9 @@ import type { PdfDocumentFormat } from '@quire/contracts';
 import { runMupdf } from '../../engines/mupdf.js';
 import { readableInput, type ToolContext, type ToolInput, type ToolOutput } from '../tool.js';
 
-/** Apple's format is undocumented and no installed engine writes it; Pages opens Word documents. */
-export const pagesNote = 'Apple Pages cannot be written directly: this is a Word document, which Pages opens (File > Open).';
+/** What a Pages document keeps of the PDF, and what it does not (convert/pages.ts). */
+const pagesNote =
+  'The Pages document keeps the text with its headings, lists, text styles, pictures and tables; table cells hold plain text.';
 
 export async function pdfToDocument(
   ctx: ToolContext,
@@ -20,15 +21,14 @@ export async function pdfToDocument(
   ctx.progress(5);
   const imagesDir = path.join(ctx.workDir, 'images');
   await fs.mkdir(imagesDir, { recursive: true });
-  const ext = format === 'pages' ? 'docx' : format;
-  const out = path.join(ctx.workDir, `converted.${ext}`);
+  const out = path.join(ctx.workDir, `converted.${format}`);
   await runMupdf(
-    { op: 'extract', input: source, output: out, imagesDir, format: ext, title: baseName },
+    { op: 'extract', input: source, output: out, imagesDir, format, title: baseName },
     input.pages,
     ctx.workDir,
     ctx.limits,
     (p) => ctx.progress(5 + Math.round(p * 0.9)),
   );
   ctx.progress(100);
-  return [{ path: out, name: `${baseName}.${ext}`, ...(format === 'pages' && { note: pagesNote }) }];
+  return [{ path: out, name: `${baseName}.${format}`, ...(format === 'pages' && { note: pagesNote }) }];
 }
