@@ -5,11 +5,12 @@ import { email as emailSchema, isQuireError, newPassword, plan as planSchema, ty
 import type { z } from 'zod';
 import { loadConfig } from './config.js';
 import { createContext, type AppContext } from './context.js';
-import { createAccount, markVerified, setPlan } from './services/accounts.js';
+import { createAccount, markVerified, replacePassword, setPlan } from './services/accounts.js';
 
 const USAGE = `Usage: npm run quire -- <command>
   users:create --email EMAIL [--plan free|premium|ai]   the password is read from standard input
   users:plan EMAIL free|premium|ai
+  users:password EMAIL                                   a new password, read from standard input; every session ends
   users:verify EMAIL                                     confirms the address (for servers without mail)`;
 
 class UsageError extends Error {}
@@ -42,6 +43,12 @@ const commands: Record<string, (ctx: AppContext, args: string[]) => Promise<stri
     const plan = parsed(planSchema, positionals[1], 'plan');
     await setPlan(ctx, email, plan);
     return `${email} is on the ${plan} plan.`;
+  },
+  async 'users:password'(ctx, args) {
+    const { positionals } = parseArgs({ args, allowPositionals: true });
+    const email = parsed(emailSchema, positionals[0], 'email');
+    await replacePassword(ctx, email, parsed(newPassword, await readPassword(), 'password'));
+    return `${email} has a new password; its sessions have ended.`;
   },
   async 'users:verify'(ctx, args) {
     const { positionals } = parseArgs({ args, allowPositionals: true });

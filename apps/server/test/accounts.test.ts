@@ -276,6 +276,10 @@ describe('signing up and in', () => {
     expect(asked.body).toEqual({ code: 0, msg: 'success', data: { email: next } });
     expect((await account(ada, 'me')).body.data.email).toBe(email);
     const confirmToken = linkToken(await mailbox.take(next), 'account/confirm-email');
+    const notice = await mailbox.take(email);
+    expect(notice.subject).toBe('Your email address is being changed');
+    expect(notice.text).toContain(next);
+    expect(notice.links).toEqual([]);
     expect((await account(newClient(), 'confirm-email', { token: confirmToken })).body.code).toBe(0);
     expect((await account(ada, 'me')).body.data.email).toBe(next);
     expect((await account(newClient(), 'login', { email, password: 'third password' })).body.code).toBe(ErrorCode.SignInFailed);
@@ -371,6 +375,15 @@ describe('operator commands', () => {
     expect(me.body.data).toMatchObject({ pay: false, ai: true, userType: 'AI purchase', isVip: false, isAiUser: true });
     expect((await quireCommand(['users:plan', 'nobody@example.org', 'free'])).code).toBe(1);
     expect((await quireCommand(['users:plan', email, 'platinum'])).code).toBe(1);
+  }, 60_000);
+
+  it('gives an account a new password, read from standard input, and ends its sessions', async () => {
+    const token = (await account(newClient(), 'login', { email, password: 'cobol-rocks-1959' })).body.data.token;
+    const replaced = await quireCommand(['users:password', email], 'flow-matic-1955\n');
+    expect(replaced.code).toBe(0);
+    expect((await account(newClient(), 'me', undefined, bearer(token))).body.code).toBe(ErrorCode.SessionEnded);
+    expect((await account(newClient(), 'login', { email, password: 'cobol-rocks-1959' })).body.code).toBe(ErrorCode.SignInFailed);
+    expect((await account(newClient(), 'login', { email, password: 'flow-matic-1955' })).body.code).toBe(0);
   }, 60_000);
 
   it('confirms an address by hand, for a server that sends no mail', async () => {

@@ -270,6 +270,12 @@ export async function changeEmail(ctx: AppContext, session: Session, password: s
   await confirmPassword(ctx, session, password, ip);
   if (await findAccountByEmail(ctx.db, email)) throw new QuireError(ErrorCode.EmailInUse);
   await mailLink(ctx, session.account, 'email', email);
+  // Should someone else have signed in, the owner hears of it before losing the account.
+  deliver(ctx, {
+    to: session.account.email,
+    subject: 'Your email address is being changed',
+    text: `Your Quire account is to move to ${email} once that address confirms it. If you did not ask for this, change your password now.\n`,
+  });
   return { email };
 }
 
@@ -305,6 +311,11 @@ async function accountByEmail(ctx: AppContext, email: string) {
 /** The operator's: the plan the account pays for. */
 export async function setPlan(ctx: AppContext, email: string, plan: Plan): Promise<void> {
   await updateAccount(ctx.db, (await accountByEmail(ctx, email)).id, { plan });
+}
+
+/** The operator's: a new password for a user who forgot theirs where no mail is sent; every session ends. */
+export async function replacePassword(ctx: AppContext, email: string, password: string): Promise<void> {
+  await setPassword(ctx, await accountByEmail(ctx, email), password, false);
 }
 
 /** The operator's: confirms an address by hand, for servers that send no mail. */
