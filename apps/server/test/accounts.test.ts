@@ -186,9 +186,16 @@ describe('signing up and in', () => {
     expect(byCookie.body.data).toMatchObject({ email, ws_token: token });
     expect(byBearer.body).toEqual(byCookie.body);
     expect((await account(newClient(), 'me')).body.code).toBe(ErrorCode.NotLogin);
-    // The spec's account/refresh: the same user info.
+    // The spec's account/refresh: the same user info, and the session runs its whole 30 days again from now.
+    const { db } = served.quire.ctx;
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: Date.now() + 60_000 })
+      .execute();
     const refreshed = await account(ada, '/api/tools/v1/account/refresh');
     expect(refreshed.body).toEqual(byCookie.body);
+    const [session] = await db.selectFrom('sessions').select('expires_at').execute();
+    expect(session!.expires_at).toBeGreaterThan(Date.now() + 29 * 86_400_000);
   });
 
   it('makes the account the owner of what it makes: another account, a visitor, or a forged visitor cookie get 2405', async () => {
