@@ -1,7 +1,7 @@
 // The directions imports may take (ADR 0060). scripts/test.sh and apps/server/src/layers.test.ts
 // run `npx depcruise --config .dependency-cruiser.cjs apps/server/src apps/web/src
 // packages/contracts/src`, which reports any other. Server layers, top to bottom:
-//   composition roots (main, app, context, programs/) → routes → services → queue → tools
+//   composition roots (main, cli, app, context, programs/) → routes → services → queue → tools
 //   (tool modules → tools/steps) → convert → engines; db and storage serve services and the queue.
 const src = '^apps/server/src';
 
@@ -20,19 +20,19 @@ module.exports = {
       'engines-are-adapters',
       'An engine wraps one outside program or library; it knows nothing of the app above it.',
       `${src}/engines/`,
-      `${src}/(convert|tools|services|queue|routes|db|storage|programs)/|${src}/(context|app|main)\\.ts$`,
+      `${src}/(convert|tools|services|queue|routes|db|storage|programs)/|${src}/(context|app|main|cli)\\.ts$`,
     ),
     forbid(
       'convert-stands-alone',
       'The document model and its readers and writers use engines at most, never tools, services or the app.',
       `${src}/convert/`,
-      `${src}/(tools|services|queue|routes|db|storage|programs)/|${src}/(context|app|main)\\.ts$`,
+      `${src}/(tools|services|queue|routes|db|storage|programs)/|${src}/(context|app|main|cli)\\.ts$`,
     ),
     forbid(
       'tools-below-services',
       'A tool runs on files it is given: no database, storage, services, queue or routes.',
       `${src}/tools/`,
-      `${src}/(services|queue|routes|db|storage|programs)/|${src}/(context|app|main)\\.ts$`,
+      `${src}/(services|queue|routes|db|storage|programs)/|${src}/(context|app|main|cli)\\.ts$`,
     ),
     forbid(
       'tools-do-not-call-tools',
@@ -50,13 +50,13 @@ module.exports = {
       'queue-below-services',
       'The queue runs tools; services enqueue and read tasks through it and the database, not the other way.',
       `${src}/queue/`,
-      `${src}/(services|routes|programs)/|${src}/(app|main)\\.ts$`,
+      `${src}/(services|routes|programs)/|${src}/(app|main|cli)\\.ts$`,
     ),
     forbid(
       'services-below-routes',
       'Services know nothing of HTTP routes.',
       `${src}/services/`,
-      `${src}/(routes|programs)/|${src}/(app|main)\\.ts$`,
+      `${src}/(routes|programs)/|${src}/(app|main|cli)\\.ts$`,
     ),
     forbid(
       'routes-use-services',
@@ -65,10 +65,10 @@ module.exports = {
       `${src}/(db|storage|queue|programs)/`,
     ),
     forbid(
-      'db-and-storage-are-leaves',
-      'Repositories and storage import nothing of the app.',
-      `${src}/(db|storage)/`,
-      `${src}/(?!db/|storage/|config\\.ts$|ids\\.ts$)`,
+      'db-storage-and-mail-are-leaves',
+      'Repositories, storage and mail import nothing of the app.',
+      `${src}/(db|storage|mail)/`,
+      `${src}/(?!db/|storage/|mail/|config\\.ts$|ids\\.ts$)`,
     ),
     forbid(
       'programs-are-child-entries',

@@ -12,10 +12,9 @@ import { openApiDocument } from './routes/openapi.js';
 import { firstIssue } from './services/tasks.js';
 import { loggerOptions } from './logging.js';
 import { RateLimited } from './services/rateLimits.js';
-import { newId } from './ids.js';
+import type { Identity } from './services/accounts.js';
 import { addSecurityHeaders, closeIfBodyUnread, cutOffStalledBodies } from './routes/edge.js';
-
-const VISITOR_COOKIE = 'quire_vid';
+import { identify } from './routes/identity.js';
 
 const httpStatus: Partial<Record<Code, number>> = {
   [ErrorCode.InvalidParams]: 400,
@@ -32,18 +31,18 @@ const httpStatus: Partial<Record<Code, number>> = {
   [ErrorCode.Busy]: 503,
   [ErrorCode.NeedPdfFirst]: 400,
   [ErrorCode.UploadFailed]: 400,
+  [ErrorCode.NotLogin]: 401,
+  [ErrorCode.SessionEnded]: 401,
+  [ErrorCode.SignInFailed]: 401,
+  [ErrorCode.EmailNotVerified]: 403,
+  [ErrorCode.LinkExpired]: 410,
+  [ErrorCode.EmailInUse]: 409,
 };
 
 declare module 'fastify' {
   interface FastifyRequest {
-    ownerId: string;
+    identity: Identity;
   }
-}
-
-/** Every visitor gets an unguessable id in a cookie; files and tasks belong to it. */
-function visitorId(req: FastifyRequest): string | undefined {
-  const v = req.cookies[VISITOR_COOKIE];
-  return v && /^[0-9a-f]{32}$/.test(v) ? v : undefined;
 }
 
 /** `logStream`: where requests are logged (tests), instead of stdout when QUIRE_LOG=1. */
@@ -61,17 +60,10 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
   // Upload parts arrive as raw bytes and are streamed straight to disk.
   app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
 
-  app.decorateRequest('ownerId', '');
+  // Set by the hook below for every API request, the only ones that read it.
+  app.decorateRequest('identity', null as unknown as Identity);
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
-    let id = visitorId(req);
-    if (!id) {
-      id = newId();
-      // Secure over HTTPS, directly or through a trusted TLS-terminating proxy (X-Forwarded-Proto).
-      const secure = req.protocol === 'https';
-      reply.setCookie(VISITOR_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: 365 * 86400 });
-    }
-    req.ownerId = id;
+    if (req.url.startsWith('/api/')) req.identity = await identify(ctx, req, reply);
   });
 
   app.setErrorHandler((err, req, reply) => {
@@ -101,14 +93,16 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
       method: call.method,
       url: call.path,
       // Counted before the body is read, so a refused upload costs nothing.
-      ...(rateLimit && { onRequest: async (req: FastifyRequest) => ctx.rateLimits.take(rateLimit, req.ownerId, req.ip) }),
+      ...(rateLimit && { onRequest: async (req: FastifyRequest) => ctx.rateLimits.take(rateLimit, req.identity.ownerId, req.ip) }),
       handler: async (req, reply) => {
+        const { identity } = req;
+        if (identity.ended && call.session !== 'ignored') throw new QuireError(ErrorCode.SessionEnded);
         const query = call.query ? call.query.safeParse(req.query) : { success: true as const, data: req.query };
         if (!query.success) throw new QuireError(ErrorCode.InvalidParams, firstIssue(query.error));
         const rawBody = { ...(req.body as object), ...(req.params as object) };
         const body = call.body ? call.body.safeParse(rawBody) : { success: true as const, data: req.body };
         if (!body.success) throw new QuireError(ErrorCode.InvalidParams, firstIssue(body.error));
-        const data = await call.handler({ query: query.data, body: body.data }, { ctx, ownerId: req.ownerId, req, reply });
+        const data = await call.handler({ query: query.data, body: body.data }, { ctx, ownerId: identity.ownerId, identity, req, reply });
         if (call.sendsFile) return reply;
         return { code: 0, msg: 'success', data };
       },

@@ -42,6 +42,16 @@ export interface Config {
   trustProxy: string | false;
   /** A request body that brings almost nothing for this long is cut off. */
   bodyTimeoutMs: number;
+  /** Where the account service's mail goes (smtp:// or smtps://); empty: mail is not sent. */
+  smtpUrl: string;
+  /** The sender of that mail. */
+  mailFrom: string;
+  /** The address users reach Quire at: the base of links in mail. */
+  publicUrl: string;
+  /** How long a sign-in lasts unless refreshed (account/refresh) or ended. */
+  sessionDays: number;
+  /** Password checks and account mails per address (and, times ipRateFactor, per IP address). */
+  accountRate: RateLimit;
 }
 
 /** A token bucket: `burst` requests at once, refilled at `perSecond`. */
@@ -63,9 +73,10 @@ function parseServices(argv: string[]): Services {
 }
 
 export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv): Config {
+  const port = overrides.port ?? int('PORT', 8080);
   const dataDir = path.resolve(overrides.dataDir ?? process.env.QUIRE_DATA_DIR ?? path.join(process.cwd(), 'data'));
   return {
-    port: int('PORT', 8080),
+    port,
     host: process.env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: process.env.QUIRE_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'quire.db')}`,
@@ -91,6 +102,12 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     maxOcrPages: int('QUIRE_MAX_OCR_PAGES', 500),
     trustProxy: process.env.QUIRE_TRUST_PROXY || false,
     bodyTimeoutMs: int('QUIRE_BODY_TIMEOUT_S', 30) * 1000,
+    smtpUrl: process.env.QUIRE_SMTP_URL ?? '',
+    mailFrom: process.env.QUIRE_MAIL_FROM || 'Quire <quire@localhost>',
+    publicUrl: (process.env.QUIRE_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    sessionDays: int('QUIRE_SESSION_DAYS', 30),
+    // Ten attempts at once, then one every two minutes: a password guesser gets 720 a day.
+    accountRate: { perSecond: int('QUIRE_SIGNIN_PER_HOUR', 30) / 3600, burst: int('QUIRE_SIGNIN_BURST', 10) },
     ...overrides,
   };
 }

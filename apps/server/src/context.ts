@@ -9,6 +9,7 @@ import { TaskEvents } from './queue/events.js';
 import { OfficePool } from './engines/office.js';
 import { processStartTime } from './engines/processes.js';
 import { RateLimits } from './services/rateLimits.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 
 export interface AppContext {
   config: Config;
@@ -27,8 +28,10 @@ export interface AppContext {
   events: TaskEvents;
   /** LibreOffice listeners, started on the first conversion; close() when stopping. */
   office: OfficePool;
-  /** Uploads and task creation per visitor and IP address (this process's count). */
+  /** Uploads, task creation and account calls per client and IP address (this process's count). */
   rateLimits: RateLimits;
+  /** The account service's mail (QUIRE_SMTP_URL). */
+  mailer: Mailer;
 }
 
 /** Under the data folder's tmp: one folder per running process (AppContext.scratchDir). */
@@ -61,5 +64,6 @@ export async function createContext(config: Config): Promise<AppContext> {
     events: new TaskEvents(),
     office: new OfficePool(path.join(config.dataDir, 'tmp', 'office'), config.officeListeners, config.engineMemoryMb),
     rateLimits: new RateLimits(config),
+    mailer: createMailer(config.smtpUrl, config.mailFrom),
   };
 }

@@ -64,7 +64,8 @@ describe('layer boundaries', { timeout: 300_000 }, () => {
     write(`${s}/queue/worker.ts`, "import type { Row } from '../services/tasks.js';\nexport type Task = Row;\n");
     write(`${s}/services/tasks.ts`, "import { ocr } from '../tools/ocr.js';\nexport interface Row { id: string }\nexport const t = ocr;\n");
     // Against the rules: an engine importing convert/ (type only), a tool importing a service and
-    // another tool, a step importing a tool, the web app importing the server, the contracts the web app.
+    // another tool, a step importing a tool, mail importing a service, the web app importing the
+    // server, the contracts the web app.
     write(`${s}/engines/qpdf.ts`, "import type { model } from '../convert/model.js';\nexport const run = (m: typeof model) => m;\n");
     write(
       `${s}/tools/ocr.ts`,
@@ -75,6 +76,7 @@ describe('layer boundaries', { timeout: 300_000 }, () => {
       "import { ocr } from './ocr.js';\nimport { step } from './steps/step.js';\nexport const convert = [ocr, step];\n",
     );
     write(`${s}/tools/steps/step.ts`, "import { convert } from '../convert.js';\nexport const step = () => convert;\n");
+    write(`${s}/mail/mailer.ts`, "import { files } from '../services/files.js';\nexport const mailer = files;\n");
     write('apps/web/src/page.ts', "import { files } from '../../server/src/services/files.js';\nexport const page = files;\n");
     write('packages/contracts/src/index.ts', "import { page } from '../../../apps/web/src/page.js';\nexport const contract = page;\n");
 
@@ -86,6 +88,7 @@ describe('layer boundaries', { timeout: 300_000 }, () => {
         `tools-do-not-call-tools: ${s}/tools/convert.ts → ${s}/tools/ocr.ts`,
         `steps-below-tools: ${s}/tools/steps/step.ts → ${s}/tools/convert.ts`,
         `queue-below-services: ${s}/queue/worker.ts → ${s}/services/tasks.ts`,
+        `db-storage-and-mail-are-leaves: ${s}/mail/mailer.ts → ${s}/services/files.ts`,
         `web-uses-contracts-only: apps/web/src/page.ts → ${s}/services/files.ts`,
         `contracts-import-no-app: packages/contracts/src/index.ts → apps/web/src/page.ts`,
       ].sort(),

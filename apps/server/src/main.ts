@@ -19,6 +19,8 @@ const app = config.services.api ? await buildApp(ctx) : null;
 if (app) {
   await app.listen({ port: config.port, host: config.host });
   console.log(`Quire listening on http://localhost:${config.port} (data in ${config.dataDir})`);
+  if (!ctx.mailer.sends)
+    console.warn('Mail is not configured (QUIRE_SMTP_URL): accounts are confirmed with `npm run quire -- users:verify EMAIL`.');
 }
 
 let stopping = false;

@@ -13,6 +13,17 @@ import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import type { TaskTable } from '../src/db/schema.js';
 import { TaskEvents } from '../src/queue/events.js';
+import {
+  changeAccountEmail,
+  deleteAccount,
+  deleteExpiredSignIns,
+  findAccountByEmail,
+  findSessionAccount,
+  insertAccount,
+  insertSession,
+  replaceAccountToken,
+  takeAccountToken,
+} from '../src/db/accountsRepo.js';
 
 const PG_URL = process.env.QUIRE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -49,6 +60,21 @@ const targets: [string, string | null][] = [
   ['sqlite', `sqlite:${path.join(sqliteDir, 'q.db')}`],
   ['postgres', pgTarget?.url ?? null],
 ];
+
+function account(id: string, email: string) {
+  return {
+    id,
+    email,
+    password_hash: 'scrypt$32768$8$3$salt$key',
+    email_verified: 0,
+    plan: 'free',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    avatar: '',
+    career: '',
+    created_at: Date.now(),
+  };
+}
 
 function task(id: string, createdAt: number, owner = 'o'): TaskTable {
   return {
@@ -197,6 +223,57 @@ describe.each(targets)('%s', (name, url) => {
       { id: `${name}-done`, state: 'done', error_code: 0, attempts: 0, outputs: '[]' },
     ]);
     await db.deleteFrom('tasks').execute();
+  });
+
+  it.skipIf(!url)('keeps one account per address, and moves an account only to a free address', async () => {
+    expect(await insertAccount(db, account('a1', 'ada@example.org'))).toBe(true);
+    expect(await insertAccount(db, account('a2', 'ada@example.org'))).toBe(false);
+    expect(await insertAccount(db, account('a2', 'bob@example.org'))).toBe(true);
+    expect((await findAccountByEmail(db, 'ada@example.org'))?.id).toBe('a1');
+    expect(await changeAccountEmail(db, 'a2', 'ada@example.org')).toBe(false);
+    expect(await changeAccountEmail(db, 'a2', 'robert@example.org')).toBe(true);
+    expect(await findAccountByEmail(db, 'bob@example.org')).toBeUndefined();
+  });
+
+  it.skipIf(!url)('opens an account by a live session only', async () => {
+    const now = Date.now();
+    await insertSession(db, { id: 'live', account_id: 'a1', created_at: now, expires_at: now + 60_000 });
+    await insertSession(db, { id: 'old', account_id: 'a1', created_at: now - 120_000, expires_at: now - 60_000 });
+    expect((await findSessionAccount(db, 'live', now))?.email).toBe('ada@example.org');
+    expect(await findSessionAccount(db, 'old', now)).toBeUndefined();
+    await deleteExpiredSignIns(db, now);
+    expect(await db.selectFrom('sessions').select('id').execute()).toEqual([{ id: 'live' }]);
+  });
+
+  it.skipIf(!url)("hands a link's token to one of many racing requests, once, and only before it expires", async () => {
+    const now = Date.now();
+    const row = {
+      id: 'tok',
+      account_id: 'a1',
+      purpose: 'reset' as const,
+      email: 'ada@example.org',
+      created_at: now,
+      expires_at: now + 60_000,
+    };
+    await replaceAccountToken(db, row);
+    expect(await takeAccountToken(db, 'tok', 'verify', now)).toBeUndefined();
+    const takes = await Promise.all(Array.from({ length: 10 }, () => takeAccountToken(db, 'tok', 'reset', now)));
+    expect(takes.filter(Boolean)).toHaveLength(1);
+    // A newer link of the same purpose ends the one before it.
+    await replaceAccountToken(db, { ...row, id: 'first' });
+    await replaceAccountToken(db, { ...row, id: 'second' });
+    expect(await takeAccountToken(db, 'first', 'reset', now)).toBeUndefined();
+    expect(await takeAccountToken(db, 'second', 'reset', now + 120_000)).toBeUndefined();
+  });
+
+  it.skipIf(!url)('deletes an account with its sessions and tokens', async () => {
+    const now = Date.now();
+    await replaceAccountToken(db, { id: 'v', account_id: 'a1', purpose: 'verify', email: 'x', created_at: now, expires_at: now + 1 });
+    await deleteAccount(db, 'a1');
+    expect(await findAccountByEmail(db, 'ada@example.org')).toBeUndefined();
+    expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('account_tokens').selectAll().execute()).toEqual([]);
+    expect((await findAccountByEmail(db, 'robert@example.org'))?.id).toBe('a2');
   });
 
   it.skipIf(!url)('closes the database', async () => {

@@ -52,14 +52,14 @@ export interface QuireForTests {
 /**
  * A Quire started before the tests of the calling file (or describe block) and stopped after them,
  * with a client and a scratch folder (`quire-<name>-…`) removed at the end. Hooks the caller
- * registers before this call run before the start (e.g. a PATH to set).
+ * registers before this call run before the start (e.g. a PATH to set). Requests are logged to `logStream` if given.
  */
-export function quireForTests(name: string, overrides: Partial<Config> = {}): QuireForTests {
+export function quireForTests(name: string, overrides: Partial<Config> = {}, logStream?: NodeJS.WritableStream): QuireForTests {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `quire-${name}-`));
   const client = new Client('');
   let running: Running | undefined;
   beforeAll(async () => {
-    running = await startQuire(overrides);
+    running = await startQuire(overrides, true, logStream);
     client.base = running.url;
   }, 120_000);
   afterAll(async () => {
@@ -101,14 +101,29 @@ export function fileForm(file: string, name = path.basename(file)): FormData {
 }
 
 export class Client {
+  /** The Cookie header it sends: the cookies the server set, as a browser keeps them. */
   cookie = '';
   constructor(public base: string) {}
 
   async raw(pathname: string, init: RequestInit = {}): Promise<Response> {
-    const res = await fetch(this.base + pathname, { ...init, headers: { ...(init.headers as object), cookie: this.cookie } });
-    const set = res.headers.get('set-cookie');
-    if (set) this.cookie = set.split(';')[0]!;
+    const res = await fetch(this.base + pathname, { ...init, headers: { cookie: this.cookie, ...(init.headers as object) } });
+    this.keepCookies(res.headers.getSetCookie());
     return res;
+  }
+
+  /** Adds or replaces each cookie set; one set empty or already expired (a sign-out) is dropped. */
+  private keepCookies(setCookies: string[]) {
+    if (!setCookies.length) return;
+    const nameAndValue = (pair: string) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const;
+    const jar = new Map(this.cookie ? this.cookie.split('; ').map(nameAndValue) : []);
+    for (const set of setCookies) {
+      const [pair, ...attributes] = set.split(';');
+      const [name, value] = nameAndValue(pair!.trim());
+      const expired = attributes.some((a) => /^\s*max-age=0$/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a));
+      if (!value || expired) jar.delete(name);
+      else jar.set(name, value);
+    }
+    this.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
   async call<T = AnyData>(pathname: string, init: RequestInit = {}): Promise<Envelope<T>> {

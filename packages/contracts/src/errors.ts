@@ -5,6 +5,11 @@ export const ErrorCode = {
   Generic: 500,
   ServiceDown: 3999,
   NotLogin: 3001,
+  SignInFailed: 3002, // Quire: an unknown address or a wrong password, answered alike
+  EmailNotVerified: 3003, // Quire: the right password for an address not yet confirmed
+  LinkExpired: 3004, // Quire: a mailed link's token is unknown, used or past its time
+  EmailInUse: 3005, // Quire: another account has the address
+  SessionEnded: 1408,
   InvalidParams: 3100, // Quire: a request failed validation; msg carries the exact message to show
   WrongType: 3102,
   NotPdf: 3103, // Quire: a PDF tool was given something that is not a PDF
@@ -31,6 +36,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.Generic]: 'Oops! Something went wrong. Please try again later.',
   [ErrorCode.ServiceDown]: 'Oops! Something went wrong. Please try again later.',
   [ErrorCode.NotLogin]: 'Please log in to continue.',
+  [ErrorCode.SignInFailed]: 'Incorrect email or password.',
+  [ErrorCode.EmailNotVerified]: 'Please confirm your email address first: we have sent you a link.',
+  [ErrorCode.LinkExpired]: 'This link has expired or has already been used.',
+  [ErrorCode.EmailInUse]: 'Email already in use.',
+  [ErrorCode.SessionEnded]: 'Your session has ended. Please log in again.',
   [ErrorCode.InvalidParams]: 'Invalid parameters.',
   [ErrorCode.WrongType]: 'The file types allowed for uploads are JPG, JPEG, PNG, BMP, and GIF.',
   [ErrorCode.NotPdf]: 'The file type is not supported. Please upload a PDF file.',

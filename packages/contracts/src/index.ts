@@ -6,3 +6,4 @@ export * from './pageRanges.js';
 export * from './textSearch.js';
 export * from './tools.js';
 export * from './api.js';
+export * from './account.js';

@@ -23,3 +23,7 @@ export function expiredFiles(db: Db, now: number): Promise<Pick<FileTable, 'id' 
 export async function deleteFile(db: Db, fileId: string): Promise<void> {
   await db.deleteFrom('files').where('id', '=', fileId).execute();
 }
+
+export function filesOf(db: Db, ownerId: string): Promise<Pick<FileTable, 'id' | 'storage_key'>[]> {
+  return db.selectFrom('files').select(['id', 'storage_key']).where('owner_id', '=', ownerId).execute();
+}

@@ -74,4 +74,40 @@ export const migrations = {
         .execute();
     },
   },
+  '004_accounts': {
+    // Accounts, their sessions and the tokens of mailed links; tokens are kept as hashes only.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('accounts')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('email', 'varchar(320)', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'varchar(256)', (c) => c.notNull())
+        .addColumn('email_verified', 'integer', (c) => c.notNull())
+        .addColumn('plan', 'varchar(16)', (c) => c.notNull())
+        .addColumn('first_name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('last_name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('avatar', 'varchar(512)', (c) => c.notNull())
+        .addColumn('career', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_account').on('sessions').column('account_id').execute();
+      await db.schema
+        .createTable('account_tokens')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('purpose', 'varchar(16)', (c) => c.notNull())
+        .addColumn('email', 'varchar(320)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('account_tokens_account').on('account_tokens').column('account_id').execute();
+    },
+  },
 };

@@ -54,8 +54,50 @@ export interface TaskTable {
   expires_at: number;
 }
 
+export interface AccountTable {
+  id: string;
+  /** Lower case; unique */
+  email: string;
+  /** scrypt$N$r$p$salt$hash (base64): the parameters travel with the hash so they can be raised later */
+  password_hash: string;
+  /** 1 once a mailed link (or the operator) confirmed the address */
+  email_verified: number;
+  /** free, premium or ai */
+  plan: string;
+  first_name: string;
+  last_name: string;
+  avatar: string;
+  career: string;
+  created_at: number;
+}
+
+export interface SessionTable {
+  /** SHA-256 (hex) of the token the client holds: the table alone signs nobody in */
+  id: string;
+  account_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export type AccountTokenPurpose = 'verify' | 'reset' | 'email';
+
+/** The single-use token of a mailed link. */
+export interface AccountTokenTable {
+  /** SHA-256 (hex) of the token the link carries */
+  id: string;
+  account_id: string;
+  purpose: AccountTokenPurpose;
+  /** The address the link was sent to: for an email change, the new address */
+  email: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   files: FileTable;
   uploads: UploadTable;
   tasks: TaskTable;
+  accounts: AccountTable;
+  sessions: SessionTable;
+  account_tokens: AccountTokenTable;
 }

@@ -198,3 +198,8 @@ export function expiredTasks(db: Db, now: number): Promise<Pick<TaskTable, 'id'>
 export async function deleteTask(db: Db, taskId: string): Promise<void> {
   await db.deleteFrom('tasks').where('id', '=', taskId).execute();
 }
+
+/** Every task of an owner, finished or not. */
+export function tasksOf(db: Db, ownerId: string): Promise<Pick<TaskTable, 'id'>[]> {
+  return db.selectFrom('tasks').select('id').where('owner_id', '=', ownerId).execute();
+}

@@ -30,3 +30,7 @@ export async function deleteUpload(db: Db, uploadId: string): Promise<void> {
 export function expiredUploads(db: Db, now: number): Promise<Pick<UploadTable, 'id'>[]> {
   return db.selectFrom('uploads').select('id').where('expires_at', '<', now).execute();
 }
+
+export function uploadsOf(db: Db, ownerId: string): Promise<Pick<UploadTable, 'id'>[]> {
+  return db.selectFrom('uploads').select('id').where('owner_id', '=', ownerId).execute();
+}

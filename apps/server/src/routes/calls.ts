@@ -40,11 +40,15 @@ import { newId } from '../ids.js';
 import { completeUpload, uploadPolicy as makeUploadPolicy, uploadPart } from '../services/uploads.js';
 import { cancelTasks, createTask, taskResults } from '../services/tasks.js';
 import type { RateLimitedCall } from '../services/rateLimits.js';
+import type { Identity } from '../services/accounts.js';
 import { tools } from '../tools/registry.js';
+import { accountCalls, refreshCall } from './account.js';
 
 export interface CallContext {
   ctx: AppContext;
+  /** Who owns what the call makes and may read: the signed-in account, or else the visitor. */
   ownerId: string;
+  identity: Identity;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -63,6 +67,11 @@ export interface Call {
   sendsFile?: true;
   /** Counted against the client's rate limit of this kind of call (429 beyond it). */
   rateLimit?: RateLimitedCall;
+  /**
+   * A token of an ended session is answered with 1408 (the client signs out) unless the call
+   * ignores it: those that sign in, or need no sign-in, as a mailed link's.
+   */
+  session?: 'ignored';
   // biome-ignore lint/suspicious/noExplicitAny: query and body have passed the call's own zod schemas before the handler runs; one list holds calls of every shape
   handler(input: { query: any; body: any }, c: CallContext): Promise<unknown>;
 }
@@ -272,5 +281,7 @@ export function buildCalls(): Call[] {
       sendsFile: true,
       handler: ({ query }, c) => sendBulk(c.ctx, c.reply, c.ownerId, query.multi_id),
     },
+    refreshCall(base),
+    ...accountCalls(),
   ];
 }

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import os from 'node:os';
 import { ErrorCode, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, QuireError, tooManyPagesMessage, type FileInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
-import { findOwnedFile, insertFile, setPageInfo } from '../db/filesRepo.js';
+import { deleteFile, findOwnedFile, insertFile, setPageInfo } from '../db/filesRepo.js';
 import type { FileTable } from '../db/schema.js';
 import { declaredPageCount, firstPageSize, inspectPdf, type PdfFacts } from '../engines/qpdf.js';
 import { declaredPages, rewritePages } from '../engines/poppler.js';
@@ -209,6 +209,12 @@ export async function acceptUpload(ctx: AppContext, ownerId: string, clientName:
   } finally {
     await fs.rm(tmpPath, { force: true });
   }
+}
+
+/** Deletes a file's bytes, then its record. */
+export async function discardFile(ctx: AppContext, file: Pick<FileTable, 'id' | 'storage_key'>): Promise<void> {
+  await ctx.storage.delete(file.storage_key);
+  await deleteFile(ctx.db, file.id);
 }
 
 /** A file of this owner, or 2405 whether it is missing, expired or someone else's. */

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimited, RateLimits } from './rateLimits.js';
 
-const limits = () => new RateLimits({ uploadRate: { perSecond: 2, burst: 3 }, taskRate: { perSecond: 0.5, burst: 1 }, ipRateFactor: 2 });
+const limits = () =>
+  new RateLimits({
+    uploadRate: { perSecond: 2, burst: 3 },
+    taskRate: { perSecond: 0.5, burst: 1 },
+    accountRate: { perSecond: 0.5, burst: 1 },
+    ipRateFactor: 2,
+  });
 const refusal = (take: () => void) => {
   try {
     take();

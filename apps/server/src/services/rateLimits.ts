@@ -1,5 +1,6 @@
-// Rate limits per client: a token bucket per visitor and per IP address for each kind of call,
-// kept in this process's memory (each API process counts its own requests).
+// Rate limits per client: a token bucket per visitor (or, for account calls, per address) and per
+// IP address for each kind of call, kept in this process's memory (each API process counts its
+// own requests).
 import { ErrorCode, QuireError } from '@quire/contracts';
 import type { Config, RateLimit } from '../config.js';
 
@@ -10,7 +11,8 @@ export class RateLimited extends QuireError {
   }
 }
 
-export type RateLimitedCall = 'upload' | 'task';
+/** `account`: sign-in attempts, other password checks and the calls that send mail. */
+export type RateLimitedCall = 'upload' | 'task' | 'account';
 
 interface Bucket {
   tokens: number;
@@ -54,20 +56,20 @@ class TokenBuckets {
 export class RateLimits {
   private readonly perCall: Record<RateLimitedCall, { visitor: TokenBuckets; ip: TokenBuckets }>;
 
-  constructor(config: Pick<Config, 'uploadRate' | 'taskRate' | 'ipRateFactor'>) {
+  constructor(config: Pick<Config, 'uploadRate' | 'taskRate' | 'accountRate' | 'ipRateFactor'>) {
     const buckets = (limit: RateLimit) => ({
       visitor: new TokenBuckets(limit),
       ip: new TokenBuckets({ perSecond: limit.perSecond * config.ipRateFactor, burst: limit.burst * config.ipRateFactor }),
     });
-    this.perCall = { upload: buckets(config.uploadRate), task: buckets(config.taskRate) };
+    this.perCall = { upload: buckets(config.uploadRate), task: buckets(config.taskRate), account: buckets(config.accountRate) };
   }
 
-  /** Counts one call of the visitor from `ip`, or throws RateLimited when either has none left. */
-  take(call: RateLimitedCall, ownerId: string, ip: string, now = Date.now()) {
+  /** Counts one call of the client (a visitor, an account or an address) from `ip`, or throws RateLimited when either has none left. */
+  take(call: RateLimitedCall, client: string, ip: string, now = Date.now()) {
     const { visitor, ip: ips } = this.perCall[call];
-    const wait = Math.max(visitor.wait(ownerId, now), ips.wait(ip, now));
+    const wait = Math.max(visitor.wait(client, now), ips.wait(ip, now));
     if (wait > 0) throw new RateLimited(wait);
-    visitor.take(ownerId, now);
+    visitor.take(client, now);
     ips.take(ip, now);
   }
 }

@@ -4,25 +4,25 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import os from 'node:os';
 import { PROCESSES_DIR, processOfFolder, type AppContext } from '../context.js';
-import { deleteFile, expiredFiles } from '../db/filesRepo.js';
+import { expiredFiles } from '../db/filesRepo.js';
+import { deleteExpiredSignIns } from '../db/accountsRepo.js';
 import { expiredTasks } from '../db/tasksRepo.js';
 import { expiredUploads } from '../db/uploadsRepo.js';
 import { killRecordedEngines, processStartTime } from '../engines/processes.js';
 import { claimOfWorkFolder, recoverAbandoned, releaseClaims, WORK_DIR } from '../queue/worker.js';
+import { discardFile } from './files.js';
 import { discardTask } from './tasks.js';
 import { discardUpload } from './uploads.js';
 
 export async function sweep(ctx: AppContext, now = Date.now()) {
   await recoverAbandoned(ctx, now);
   const files = await expiredFiles(ctx.db, now);
-  for (const f of files) {
-    await ctx.storage.delete(f.storage_key);
-    await deleteFile(ctx.db, f.id);
-  }
+  for (const f of files) await discardFile(ctx, f);
   const tasks = await expiredTasks(ctx.db, now);
   for (const t of tasks) await discardTask(ctx, t.id);
   const uploads = await expiredUploads(ctx.db, now);
   for (const u of uploads) await discardUpload(ctx, u.id);
+  await deleteExpiredSignIns(ctx.db, now);
   // Joined uploads and stray temporaries older than a day are leftovers of a crash.
   const tmp = await fs.readdir(ctx.tmpDir).catch(() => [] as string[]);
   for (const name of tmp.filter((n) => n.endsWith('.joined'))) {

@@ -1,0 +1,77 @@
+// Operator commands: `npm run quire -- <command>`. Passwords are read from standard input, never
+// from the command line, which any local user can read.
+import { parseArgs } from 'node:util';
+import { email as emailSchema, isQuireError, newPassword, plan as planSchema, type Plan } from '@quire/contracts';
+import type { z } from 'zod';
+import { loadConfig } from './config.js';
+import { createContext, type AppContext } from './context.js';
+import { createAccount, markVerified, replacePassword, setPlan } from './services/accounts.js';
+
+const USAGE = `Usage: npm run quire -- <command>
+  users:create --email EMAIL [--plan free|premium|ai]   the password is read from standard input
+  users:plan EMAIL free|premium|ai
+  users:password EMAIL                                   a new password, read from standard input; every session ends
+  users:verify EMAIL                                     confirms the address (for servers without mail)`;
+
+class UsageError extends Error {}
+
+function parsed<T>(schema: z.ZodType<T>, value: string | undefined, what: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new UsageError(`${what}: ${result.error.issues[0]?.message ?? 'invalid'}`);
+  return result.data;
+}
+
+async function readPassword(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Password (then Enter and Ctrl-D): ');
+  let input = '';
+  for await (const chunk of process.stdin) input += chunk;
+  return input.replace(/\r?\n$/, '');
+}
+
+const commands: Record<string, (ctx: AppContext, args: string[]) => Promise<string>> = {
+  async 'users:create'(ctx, args) {
+    const { values } = parseArgs({ args, options: { email: { type: 'string' }, plan: { type: 'string', default: 'free' } } });
+    const email = parsed(emailSchema, values.email, '--email');
+    const plan: Plan = parsed(planSchema, values.plan, '--plan');
+    const password = parsed(newPassword, await readPassword(), 'password');
+    const account = await createAccount(ctx, email, password, plan);
+    return `Created ${account.email} (${account.id}) on the ${plan} plan.`;
+  },
+  async 'users:plan'(ctx, args) {
+    const { positionals } = parseArgs({ args, allowPositionals: true });
+    const email = parsed(emailSchema, positionals[0], 'email');
+    const plan = parsed(planSchema, positionals[1], 'plan');
+    await setPlan(ctx, email, plan);
+    return `${email} is on the ${plan} plan.`;
+  },
+  async 'users:password'(ctx, args) {
+    const { positionals } = parseArgs({ args, allowPositionals: true });
+    const email = parsed(emailSchema, positionals[0], 'email');
+    await replacePassword(ctx, email, parsed(newPassword, await readPassword(), 'password'));
+    return `${email} has a new password; its sessions have ended.`;
+  },
+  async 'users:verify'(ctx, args) {
+    const { positionals } = parseArgs({ args, allowPositionals: true });
+    const email = parsed(emailSchema, positionals[0], 'email');
+    await markVerified(ctx, email);
+    return `${email} is confirmed.`;
+  },
+};
+
+const [name, ...args] = process.argv.slice(2);
+const command = name === undefined ? undefined : commands[name];
+if (!command) {
+  console.error(USAGE);
+  process.exit(2);
+}
+const ctx = await createContext(loadConfig({}, []));
+try {
+  console.log(await command(ctx, args));
+} catch (e) {
+  const badArguments = String((e as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+  if (!(e instanceof UsageError || isQuireError(e) || badArguments)) throw e;
+  console.error(isQuireError(e) ? `${e.message} (${e.code})` : `${(e as Error).message}\n${USAGE}`);
+  process.exitCode = 1;
+} finally {
+  await ctx.db.destroy();
+}

@@ -1,0 +1,105 @@
+// The accounts table, the sessions signed in to them and the single-use tokens of mailed links.
+import type { Db } from './connect.js';
+import type { AccountTable, AccountTokenPurpose, AccountTokenTable, SessionTable } from './schema.js';
+
+/** Inserts the account unless its address is taken; false when it is. */
+export async function insertAccount(db: Db, row: AccountTable): Promise<boolean> {
+  const inserted = await db
+    .insertInto('accounts')
+    .values(row)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export function findAccount(db: Db, id: string): Promise<AccountTable | undefined> {
+  return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findAccountByEmail(db: Db, email: string): Promise<AccountTable | undefined> {
+  return db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function updateAccount(
+  db: Db,
+  id: string,
+  change: Partial<Pick<AccountTable, 'password_hash' | 'email_verified' | 'plan'>>,
+): Promise<boolean> {
+  const updated = await db.updateTable('accounts').set(change).where('id', '=', id).executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** Moves the account to `email` unless another account has it; false when one does. */
+export async function changeAccountEmail(db: Db, id: string, email: string): Promise<boolean> {
+  const taken = await findAccountByEmail(db, email);
+  if (taken) return taken.id === id;
+  // Should another account take it in between, the unique index refuses the update.
+  await db.updateTable('accounts').set({ email, email_verified: 1 }).where('id', '=', id).execute();
+  return true;
+}
+
+/** The account and what signed it in goes; its files and tasks are the caller's to remove first. */
+export async function deleteAccount(db: Db, id: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('sessions').where('account_id', '=', id).execute();
+    await tx.deleteFrom('account_tokens').where('account_id', '=', id).execute();
+    await tx.deleteFrom('accounts').where('id', '=', id).execute();
+  });
+}
+
+export async function insertSession(db: Db, row: SessionTable): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+/** The account a live session belongs to. */
+export function findSessionAccount(db: Db, sessionId: string, now: number): Promise<AccountTable | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .selectAll('accounts')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function extendSession(db: Db, sessionId: string, expiresAt: number): Promise<void> {
+  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function deleteSessionsOf(db: Db, accountId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('account_id', '=', accountId).execute();
+}
+
+/** Stores a link's token, ending the links of the same purpose sent to the account before. */
+export async function replaceAccountToken(db: Db, row: AccountTokenTable): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('account_tokens').where('account_id', '=', row.account_id).where('purpose', '=', row.purpose).execute();
+    await tx.insertInto('account_tokens').values(row).execute();
+  });
+}
+
+/** Uses up a token: of requests racing with the same one, one gets it; undefined if unknown, used or expired. */
+export async function takeAccountToken(
+  db: Db,
+  tokenId: string,
+  purpose: AccountTokenPurpose,
+  now: number,
+): Promise<AccountTokenTable | undefined> {
+  const row = await db
+    .deleteFrom('account_tokens')
+    .where('id', '=', tokenId)
+    .where('purpose', '=', purpose)
+    .returningAll()
+    .executeTakeFirst();
+  return row && row.expires_at > now ? row : undefined;
+}
+
+/** Sessions and link tokens past their time. */
+export async function deleteExpiredSignIns(db: Db, now: number): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+  await db.deleteFrom('account_tokens').where('expires_at', '<', now).execute();
+}

@@ -1,0 +1,164 @@
+// The account service's calls: sign-up, sign-in and its session, passwords and addresses.
+import {
+  changeEmailRequest,
+  changePasswordRequest,
+  deleteAccountRequest,
+  emailRequest,
+  ErrorCode,
+  linkTokenRequest,
+  loginRequest,
+  mailSent,
+  QuireError,
+  registerRequest,
+  resetPasswordRequest,
+  signedIn,
+  userInfo,
+  type SignedIn,
+} from '@quire/contracts';
+import {
+  changeEmail,
+  changePassword,
+  confirmEmail,
+  deleteAccount,
+  forgotPassword,
+  refreshSession,
+  register,
+  resetPassword,
+  signIn,
+  signOut,
+  verifyEmail,
+  userInfo as userInfoOf,
+  type Session,
+} from '../services/accounts.js';
+import type { Call, CallContext } from './calls.js';
+import { clearCookie, SESSION_COOKIE, setCookie } from './cookies.js';
+
+const base = '/api/account/v1/';
+
+/** The signed-in session, or 3001. */
+function currentSession(c: CallContext): Session {
+  if (!c.identity.session) throw new QuireError(ErrorCode.NotLogin);
+  return c.identity.session;
+}
+
+/** The new session's token goes in the cookie too, for the web app. */
+function keepSession(c: CallContext, signed: SignedIn): SignedIn {
+  setCookie(c.req, c.reply, SESSION_COOKIE, signed.token, c.ctx.config.sessionDays * 86400);
+  return signed;
+}
+
+/** The spec's account/refresh, under the tools API. */
+export const refreshCall = (toolsBase: string): Call => ({
+  method: 'GET',
+  path: `${toolsBase}account/refresh`,
+  summary: 'The signed-in user info, the session extended to its full lifetime from now',
+  response: userInfo,
+  handler: (_, c) => refreshSession(c.ctx, currentSession(c)),
+});
+
+export function accountCalls(): Call[] {
+  return [
+    {
+      method: 'POST',
+      path: `${base}register`,
+      summary: 'Create an account; a link to confirm the address is mailed (the same answer if the address has an account)',
+      body: registerRequest,
+      response: mailSent,
+      session: 'ignored',
+      handler: ({ body }, c) => register(c.ctx, body, c.req.ip),
+    },
+    {
+      method: 'POST',
+      path: `${base}verify-email`,
+      summary: "Confirm the address with the token of the mailed link (the link's #token)",
+      body: linkTokenRequest,
+      response: mailSent,
+      session: 'ignored',
+      handler: ({ body }, c) => verifyEmail(c.ctx, body.token),
+    },
+    {
+      method: 'POST',
+      path: `${base}login`,
+      summary:
+        'Sign in: the token (also set as an http-only cookie) and the user info; 3002 for an unknown address or a wrong password alike',
+      body: loginRequest,
+      response: signedIn,
+      session: 'ignored',
+      handler: async ({ body }, c) => keepSession(c, await signIn(c.ctx, body.email, body.password, c.req.ip)),
+    },
+    {
+      method: 'POST',
+      path: `${base}logout`,
+      summary: 'End this session',
+      handler: async (_, c) => {
+        await signOut(c.ctx, currentSession(c));
+        clearCookie(c.req, c.reply, SESSION_COOKIE);
+        return null;
+      },
+    },
+    {
+      method: 'GET',
+      path: `${base}me`,
+      summary: 'The signed-in user info',
+      response: userInfo,
+      handler: async (_, c) => userInfoOf(currentSession(c)),
+    },
+    {
+      method: 'POST',
+      path: `${base}forgot-password`,
+      summary: 'Mail a link to choose a new password (the same answer whether or not the address has an account)',
+      body: emailRequest,
+      response: mailSent,
+      session: 'ignored',
+      handler: ({ body }, c) => forgotPassword(c.ctx, body.email, c.req.ip),
+    },
+    {
+      method: 'POST',
+      path: `${base}reset-password`,
+      summary: 'Choose a new password with the token of the mailed link; every session of the account ends',
+      body: resetPasswordRequest,
+      session: 'ignored',
+      handler: async ({ body }, c) => {
+        await resetPassword(c.ctx, body.token, body.password);
+        return null;
+      },
+    },
+    {
+      method: 'POST',
+      path: `${base}change-password`,
+      summary: 'Change the password (the current one proves it is you); every session ends and this client is signed in anew',
+      body: changePasswordRequest,
+      response: signedIn,
+      handler: async ({ body }, c) =>
+        keepSession(c, await changePassword(c.ctx, currentSession(c), body.password, body.new_password, c.req.ip)),
+    },
+    {
+      method: 'POST',
+      path: `${base}change-email`,
+      summary: 'Mail the new address a link; the account moves to it when the link is opened',
+      body: changeEmailRequest,
+      response: mailSent,
+      handler: ({ body }, c) => changeEmail(c.ctx, currentSession(c), body.password, body.email, c.req.ip),
+    },
+    {
+      method: 'POST',
+      path: `${base}confirm-email`,
+      summary: 'Move the account to its new address with the token of the mailed link',
+      body: linkTokenRequest,
+      response: mailSent,
+      session: 'ignored',
+      handler: ({ body }, c) => confirmEmail(c.ctx, body.token),
+    },
+    {
+      method: 'POST',
+      path: `${base}delete`,
+      summary: 'Delete the account with its files and tasks (the password proves it is you)',
+      body: deleteAccountRequest,
+      handler: async ({ body }, c) => {
+        await deleteAccount(c.ctx, currentSession(c), body.password, c.req.ip);
+        clearCookie(c.req, c.reply, SESSION_COOKIE);
+        return null;
+      },
+    },
+  ];
+}

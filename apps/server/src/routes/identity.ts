@@ -1,0 +1,27 @@
+// Who a request acts for, settled once as it arrives: the account of a live session (a bearer
+// token, else the session cookie), or else the anonymous visitor of the visitor cookie.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { accountOwner, sessionOf, type Identity } from '../services/accounts.js';
+import { newId } from '../ids.js';
+import { clearCookie, SESSION_COOKIE, setCookie, VISITOR_COOKIE } from './cookies.js';
+
+/** Every visitor gets an unguessable id in a cookie; files and tasks belong to it. */
+function visitorId(req: FastifyRequest, reply: FastifyReply): string {
+  const cookie = req.cookies[VISITOR_COOKIE];
+  if (cookie && /^[0-9a-f]{32}$/.test(cookie)) return cookie;
+  const id = newId();
+  setCookie(req, reply, VISITOR_COOKIE, id, 365 * 86400);
+  return id;
+}
+
+export async function identify(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<Identity> {
+  const bearer = /^Bearer +(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  const token = bearer ?? req.cookies[SESSION_COOKIE];
+  if (!token) return { ownerId: visitorId(req, reply) };
+  const session = await sessionOf(ctx, token);
+  if (session) return { ownerId: accountOwner(session.account.id), session };
+  // An ended session's cookie goes with the answer, so the browser's next request is anonymous.
+  if (!bearer) clearCookie(req, reply, SESSION_COOKIE);
+  return { ownerId: visitorId(req, reply), ended: true };
+}

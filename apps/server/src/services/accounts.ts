@@ -1,0 +1,324 @@
+// Accounts: sign-up with a confirmed address, sign-in to sessions, passwords forgotten and changed,
+// addresses changed, accounts deleted with everything they own. Tokens (of sessions and of mailed
+// links) are random; only their SHA-256 is stored, so the database alone signs nobody in.
+import { createHash, randomBytes } from 'node:crypto';
+import { ErrorCode, QuireError, type Plan, type SignedIn, type UserInfo } from '@quire/contracts';
+import type { AppContext } from '../context.js';
+import {
+  changeAccountEmail,
+  deleteAccount as deleteAccountRows,
+  deleteSession,
+  deleteSessionsOf,
+  extendSession,
+  findAccount,
+  findAccountByEmail,
+  findSessionAccount,
+  insertAccount,
+  insertSession,
+  replaceAccountToken,
+  takeAccountToken,
+  updateAccount,
+} from '../db/accountsRepo.js';
+import { filesOf } from '../db/filesRepo.js';
+import type { AccountTable, AccountTokenPurpose } from '../db/schema.js';
+import { tasksOf } from '../db/tasksRepo.js';
+import { uploadsOf } from '../db/uploadsRepo.js';
+import { newId } from '../ids.js';
+import type { Mail } from '../mail/mailer.js';
+import { discardFile } from './files.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { discardTask } from './tasks.js';
+import { discardUpload } from './uploads.js';
+
+/** A signed-in client: its token and the account it opens. */
+export interface Session {
+  token: string;
+  account: AccountTable;
+}
+
+/**
+ * Who a request acts for, settled once when it arrives: the account of a live session, or else
+ * the anonymous visitor. `ended`: it brought a session token that no longer opens one.
+ */
+export interface Identity {
+  ownerId: string;
+  session?: Session;
+  ended?: true;
+}
+
+/** 32 random bytes, base64url: what a session cookie, a bearer header or a link carries. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const newToken = () => randomBytes(32).toString('base64url');
+const tokenId = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const HOUR_MS = 3600_000;
+/** How long each kind of mailed link works. */
+const LINK_LIFETIME_MS: Record<AccountTokenPurpose, number> = { verify: 48 * HOUR_MS, reset: HOUR_MS, email: 48 * HOUR_MS };
+/** The web app's page for each link; the token rides in the fragment, which browsers never send to a server. */
+const LINK_PAGE: Record<AccountTokenPurpose, string> = {
+  verify: 'account/verify-email',
+  reset: 'account/reset-password',
+  email: 'account/confirm-email',
+};
+
+/**
+ * The owner of an account's files and tasks. Visitor ids are 32 hex digits from a cookie the
+ * client could set to anything: account owners are outside that form, so no cookie names one.
+ */
+export const accountOwner = (accountId: string) => `account:${accountId}`;
+
+/** The session a token opens, if it is live. */
+export async function sessionOf(ctx: AppContext, token: string): Promise<Session | undefined> {
+  if (!TOKEN_PATTERN.test(token)) return undefined;
+  const account = await findSessionAccount(ctx.db, tokenId(token), Date.now());
+  return account && { token, account };
+}
+
+export function userInfo({ token, account }: Session): UserInfo {
+  const pay = account.plan === 'premium';
+  const ai = account.plan === 'ai';
+  return {
+    user_id: account.id,
+    ws_id: account.id,
+    ws_token: token,
+    email: account.email,
+    first_name: account.first_name,
+    last_name: account.last_name,
+    avatar: account.avatar,
+    pay,
+    have_permission: pay,
+    ai,
+    career: account.career,
+    userType: pay ? 'pro' : ai ? 'AI purchase' : 'free',
+    isVip: pay,
+    isAiUser: ai,
+  };
+}
+
+const sessionLifetimeMs = (ctx: AppContext) => ctx.config.sessionDays * 24 * HOUR_MS;
+
+async function openSession(ctx: AppContext, account: AccountTable): Promise<SignedIn> {
+  const token = newToken();
+  const now = Date.now();
+  await insertSession(ctx.db, { id: tokenId(token), account_id: account.id, created_at: now, expires_at: now + sessionLifetimeMs(ctx) });
+  return { token, ...userInfo({ token, account }) };
+}
+
+/**
+ * Sent in the background: the answer takes as long whether or not an address has an account, and
+ * a failure is the operator's to see in the log (the user can ask again).
+ */
+function deliver(ctx: AppContext, mail: Mail) {
+  void ctx.mailer.send(mail).catch((e: Error) => console.error(`Mail "${mail.subject}" to ${mail.to} failed: ${e.message}`));
+}
+
+/** Mails `email` a link of `purpose` for the account, ending its earlier links of that purpose. */
+async function mailLink(ctx: AppContext, account: AccountTable, purpose: AccountTokenPurpose, email: string) {
+  const token = newToken();
+  const now = Date.now();
+  await replaceAccountToken(ctx.db, {
+    id: tokenId(token),
+    account_id: account.id,
+    purpose,
+    email,
+    created_at: now,
+    expires_at: now + LINK_LIFETIME_MS[purpose],
+  });
+  const link = `${ctx.config.publicUrl}/${LINK_PAGE[purpose]}#token=${token}`;
+  const hours = LINK_LIFETIME_MS[purpose] / HOUR_MS;
+  const texts: Record<AccountTokenPurpose, Omit<Mail, 'to'>> = {
+    verify: { subject: 'Confirm your email address', text: `Welcome to Quire. Confirm your address to sign in:\n\n${link}\n` },
+    reset: { subject: 'Reset your password', text: `To choose a new password for your Quire account, open:\n\n${link}\n` },
+    email: { subject: 'Confirm your new email address', text: `To make this the address of your Quire account, open:\n\n${link}\n` },
+  };
+  const { subject, text } = texts[purpose];
+  deliver(ctx, {
+    to: email,
+    subject,
+    text: `${text}\nThe link works once, for ${hours} hour${hours === 1 ? '' : 's'}. If you did not ask for it, ignore this mail.\n`,
+  });
+}
+
+/** A link's token, used up; 3004 if it is unknown, used or past its time. */
+async function useLink(ctx: AppContext, token: string, purpose: AccountTokenPurpose) {
+  const row = await takeAccountToken(ctx.db, tokenId(token), purpose, Date.now());
+  const account = row && (await findAccount(ctx.db, row.account_id));
+  if (!row || !account) throw new QuireError(ErrorCode.LinkExpired);
+  return { account, email: row.email };
+}
+
+/** Checked against when an address has no account, so that the answer takes as long as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+
+/** Counts the attempt against the address (or account) and the client's IP; false when the password is wrong. */
+async function passwordMatches(ctx: AppContext, client: string, ip: string, password: string, account: AccountTable | undefined) {
+  ctx.rateLimits.take('account', client, ip);
+  decoyHash ??= hashPassword(newToken());
+  const matches = await verifyPassword(password, account?.password_hash ?? (await decoyHash));
+  return matches && account !== undefined;
+}
+
+/** A signed-in user proves the password again before a change; 3123 if it is wrong. */
+async function confirmPassword(ctx: AppContext, session: Session, password: string, ip: string) {
+  if (!(await passwordMatches(ctx, session.account.id, ip, password, session.account))) throw new QuireError(ErrorCode.WrongPassword);
+}
+
+/**
+ * A new account, not signed in until its address is confirmed by the mailed link. The answer is
+ * the same when the address already has an account (which is mailed instead), so sign-up does not
+ * tell who has one.
+ */
+export async function register(
+  ctx: AppContext,
+  req: { email: string; password: string; first_name?: string | undefined; last_name?: string | undefined },
+  ip: string,
+): Promise<{ email: string }> {
+  ctx.rateLimits.take('account', req.email, ip);
+  const account = newAccount(req.email, await hashPassword(req.password), { first_name: req.first_name, last_name: req.last_name });
+  if (await insertAccount(ctx.db, account)) await mailLink(ctx, account, 'verify', account.email);
+  else
+    deliver(ctx, {
+      to: req.email,
+      subject: 'You already have a Quire account',
+      text: 'Someone, maybe you, tried to sign up to Quire with this address, which already has an account. Sign in with it, or ask for a new password if you forgot it. If it was not you, ignore this mail.\n',
+    });
+  return { email: req.email };
+}
+
+function newAccount(
+  email: string,
+  passwordHash: string,
+  names: { first_name?: string | undefined; last_name?: string | undefined },
+  plan: Plan = 'free',
+  verified = false,
+): AccountTable {
+  return {
+    id: newId(),
+    email,
+    password_hash: passwordHash,
+    email_verified: verified ? 1 : 0,
+    plan,
+    first_name: names.first_name ?? '',
+    last_name: names.last_name ?? '',
+    avatar: '',
+    career: '',
+    created_at: Date.now(),
+  };
+}
+
+export async function verifyEmail(ctx: AppContext, token: string): Promise<{ email: string }> {
+  const { account, email } = await useLink(ctx, token, 'verify');
+  if (account.email !== email) throw new QuireError(ErrorCode.LinkExpired);
+  await updateAccount(ctx.db, account.id, { email_verified: 1 });
+  return { email };
+}
+
+/**
+ * A session for the right password; an unknown address and a wrong password answer alike (3002).
+ * An address not yet confirmed answers 3003 and is mailed a new link.
+ */
+export async function signIn(ctx: AppContext, email: string, password: string, ip: string): Promise<SignedIn> {
+  const account = await findAccountByEmail(ctx.db, email);
+  if (!(await passwordMatches(ctx, email, ip, password, account)) || !account) throw new QuireError(ErrorCode.SignInFailed);
+  if (!account.email_verified) {
+    await mailLink(ctx, account, 'verify', account.email);
+    throw new QuireError(ErrorCode.EmailNotVerified);
+  }
+  return openSession(ctx, account);
+}
+
+export async function signOut(ctx: AppContext, session: Session): Promise<void> {
+  await deleteSession(ctx.db, tokenId(session.token));
+}
+
+/** The session runs for its whole lifetime again from now; the user info as it is now. */
+export async function refreshSession(ctx: AppContext, session: Session): Promise<UserInfo> {
+  await extendSession(ctx.db, tokenId(session.token), Date.now() + sessionLifetimeMs(ctx));
+  return userInfo(session);
+}
+
+/** Mails a reset link if the address has an account; the answer is the same either way. */
+export async function forgotPassword(ctx: AppContext, email: string, ip: string): Promise<{ email: string }> {
+  ctx.rateLimits.take('account', email, ip);
+  const account = await findAccountByEmail(ctx.db, email);
+  if (account) await mailLink(ctx, account, 'reset', account.email);
+  return { email };
+}
+
+/** A new password ends every session of the account. */
+async function setPassword(ctx: AppContext, account: AccountTable, password: string, verified: boolean) {
+  await updateAccount(ctx.db, account.id, { password_hash: await hashPassword(password), ...(verified && { email_verified: 1 }) });
+  await deleteSessionsOf(ctx.db, account.id);
+}
+
+/** The reset link proves the mailbox, so it confirms the address too. */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+  const { account, email } = await useLink(ctx, token, 'reset');
+  if (account.email !== email) throw new QuireError(ErrorCode.LinkExpired);
+  await setPassword(ctx, account, password, true);
+}
+
+/** Ends every session, this one too, and signs this client in again. */
+export async function changePassword(ctx: AppContext, session: Session, current: string, next: string, ip: string): Promise<SignedIn> {
+  await confirmPassword(ctx, session, current, ip);
+  await setPassword(ctx, session.account, next, false);
+  return openSession(ctx, session.account);
+}
+
+/** Mails the new address a link; the account moves to it when the link is opened. */
+export async function changeEmail(ctx: AppContext, session: Session, password: string, email: string, ip: string) {
+  await confirmPassword(ctx, session, password, ip);
+  if (await findAccountByEmail(ctx.db, email)) throw new QuireError(ErrorCode.EmailInUse);
+  await mailLink(ctx, session.account, 'email', email);
+  // Should someone else have signed in, the owner hears of it before losing the account.
+  deliver(ctx, {
+    to: session.account.email,
+    subject: 'Your email address is being changed',
+    text: `Your Quire account is to move to ${email} once that address confirms it. If you did not ask for this, change your password now.\n`,
+  });
+  return { email };
+}
+
+export async function confirmEmail(ctx: AppContext, token: string): Promise<{ email: string }> {
+  const { account, email } = await useLink(ctx, token, 'email');
+  if (!(await changeAccountEmail(ctx.db, account.id, email))) throw new QuireError(ErrorCode.EmailInUse);
+  return { email };
+}
+
+/** Removes the account with its files, tasks and unfinished uploads, their bytes first. */
+export async function deleteAccount(ctx: AppContext, session: Session, password: string, ip: string): Promise<void> {
+  await confirmPassword(ctx, session, password, ip);
+  const owner = accountOwner(session.account.id);
+  for (const f of await filesOf(ctx.db, owner)) await discardFile(ctx, f);
+  for (const t of await tasksOf(ctx.db, owner)) await discardTask(ctx, t.id);
+  for (const u of await uploadsOf(ctx.db, owner)) await discardUpload(ctx, u.id);
+  await deleteAccountRows(ctx.db, session.account.id);
+}
+
+/** The operator's: an account whose address needs no confirming. */
+export async function createAccount(ctx: AppContext, email: string, password: string, plan: Plan): Promise<AccountTable> {
+  const account = newAccount(email, await hashPassword(password), {}, plan, true);
+  if (!(await insertAccount(ctx.db, account))) throw new QuireError(ErrorCode.EmailInUse);
+  return account;
+}
+
+async function accountByEmail(ctx: AppContext, email: string) {
+  const account = await findAccountByEmail(ctx.db, email);
+  if (!account) throw new QuireError(ErrorCode.NoData);
+  return account;
+}
+
+/** The operator's: the plan the account pays for. */
+export async function setPlan(ctx: AppContext, email: string, plan: Plan): Promise<void> {
+  await updateAccount(ctx.db, (await accountByEmail(ctx, email)).id, { plan });
+}
+
+/** The operator's: a new password for a user who forgot theirs where no mail is sent; every session ends. */
+export async function replacePassword(ctx: AppContext, email: string, password: string): Promise<void> {
+  await setPassword(ctx, await accountByEmail(ctx, email), password, false);
+}
+
+/** The operator's: confirms an address by hand, for servers that send no mail. */
+export async function markVerified(ctx: AppContext, email: string): Promise<void> {
+  await updateAccount(ctx.db, (await accountByEmail(ctx, email)).id, { email_verified: 1 });
+}

@@ -1,0 +1,71 @@
+// Request and response shapes of the account service under /api/account/v1/.
+import { z } from 'zod';
+
+/** What an account pays for: the limits of each plan hang on it. */
+export const plans = ['free', 'premium', 'ai'] as const;
+export type Plan = (typeof plans)[number];
+export const plan = z.enum(plans);
+
+/**
+ * The product's address pattern: letters, digits, dot, underscore and hyphen before the at-sign;
+ * a domain of segments of letters, digits, underscore and hyphen joined by one to three dots.
+ */
+export const EMAIL_PATTERN = /^[A-Za-z0-9._-]+@[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+){1,3}$/;
+/** Longest address SMTP carries (RFC 5321's path limit less the angle brackets). */
+const MAX_EMAIL_LENGTH = 254;
+
+export const ACCOUNT_PASSWORD_MIN = 8;
+/** Bounds the work of hashing one sign-in attempt. */
+export const ACCOUNT_PASSWORD_MAX = 128;
+export const accountPasswordMessage = `The password must contain between ${ACCOUNT_PASSWORD_MIN} and ${ACCOUNT_PASSWORD_MAX} characters.`;
+
+/** Addresses are compared as typed, less surrounding blanks and case. */
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(MAX_EMAIL_LENGTH)
+  .superRefine((v, c) => {
+    if (!EMAIL_PATTERN.test(v)) c.addIssue({ code: 'custom', message: `${v} is not a valid email address` });
+  });
+
+/** A new password; one being checked is only bounded, so a rule changed later locks nobody out. */
+export const newPassword = z.string().min(ACCOUNT_PASSWORD_MIN, accountPasswordMessage).max(ACCOUNT_PASSWORD_MAX, accountPasswordMessage);
+const givenPassword = z.string().min(1).max(ACCOUNT_PASSWORD_MAX);
+const name = z.string().trim().max(64);
+
+export const registerRequest = z.object({
+  email,
+  password: newPassword,
+  first_name: name.optional(),
+  last_name: name.optional(),
+});
+export const loginRequest = z.object({ email, password: givenPassword });
+export const emailRequest = z.object({ email });
+/** The single-use token a mailed link carries. */
+export const linkTokenRequest = z.object({ token: z.string().min(1).max(128) });
+export const resetPasswordRequest = linkTokenRequest.extend({ password: newPassword });
+export const changePasswordRequest = z.object({ password: givenPassword, new_password: newPassword });
+export const changeEmailRequest = z.object({ password: givenPassword, email });
+export const deleteAccountRequest = z.object({ password: givenPassword });
+
+export const userInfo = z.object({
+  user_id: z.string(),
+  ws_id: z.string().describe('The account id'),
+  ws_token: z.string().describe('The session token: also accepted as Authorization: Bearer'),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  avatar: z.string(),
+  pay: z.boolean().describe('Paid plan (have_permission)'),
+  have_permission: z.boolean(),
+  ai: z.boolean().describe('AI plan'),
+  career: z.string(),
+  userType: z.enum(['free', 'pro', 'AI purchase']),
+  isVip: z.boolean(),
+  isAiUser: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+export const signedIn = userInfo.extend({ token: z.string() });
+export type SignedIn = z.infer<typeof signedIn>;
+export const mailSent = z.object({ email: z.string().describe('Where the mail went (when the account service sends mail)') });
