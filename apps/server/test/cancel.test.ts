@@ -47,7 +47,8 @@ async function startLongTask(client: Client, serverPid: number, multiId?: string
 /** The task is gone from the machine: none of its engines lives, nothing runs below the server, no work folder, no outputs. */
 async function expectStopped(taskId: string, engines: Engine[], serverPid: number, dataDir: string, scratchDir: string) {
   await until('its engines ended', () => engines.every((p) => !alive(p)), STOP_MS);
-  expect(enginesBelow(serverPid)).toEqual([]);
+  // A killed process still in a system call (a disk write on a busy machine) ends when it returns.
+  await until('nothing running below the server', () => enginesBelow(serverPid).length === 0, STOP_MS);
   const work = path.join(scratchDir, WORK_DIR);
   await until('its work folder removed', () => !fs.readdirSync(work).some((name) => name.startsWith(`${taskId}-`)), STOP_MS);
   expect(fs.existsSync(path.join(dataDir, 'storage', 'outputs', taskId))).toBe(false);
