@@ -85,7 +85,15 @@ export interface OptimizeJob extends JobFiles {
   chromaSubsampling: boolean;
 }
 
-export type MupdfJob = CropJob | RedactJob | ReplaceJob | GeometryJob | ExtractJob | OptimizeJob;
+/**
+ * Merge's second pass over qpdf's joined file: identical objects (the fonts, images and ICC
+ * profiles the inputs share) written once. `output` is written only when there are any.
+ */
+export interface DeduplicateJob extends JobFiles {
+  op: 'deduplicate';
+}
+
+export type MupdfJob = CropJob | RedactJob | ReplaceJob | GeometryJob | ExtractJob | OptimizeJob | DeduplicateJob;
 
 export interface JobResults {
   crop: { pages: number };
@@ -95,6 +103,8 @@ export interface JobResults {
   geometry: { pages: number };
   extract: { pages: number };
   optimize: { imagesRecompressed: number; fontsSubset: number };
+  /** objects: how many were copies of another (0: no output written); bytes: what the copies held. */
+  deduplicate: { objects: number; bytes: number };
 }
 
 /** The worker's last line of output. code: a catalogue code (3100, 3124 or 3125). */
