@@ -19,7 +19,7 @@ async function withCopiesMerged(ctx: ToolContext, joined: string, pages: number)
   const onProgress = (p: number) => ctx.progress(JOIN_SHARE + Math.round((p * (100 - JOIN_SHARE)) / 100));
   try {
     const found = await runMupdf({ op: 'deduplicate', input: joined, output }, pages, ctx.workDir, ctx.limits, onProgress);
-    return found.objects ? output : joined;
+    return found.copies ? output : joined;
   } catch (e) {
     if (ctx.limits.signal?.aborted || !(e instanceof QuireError)) throw e;
     return joined;

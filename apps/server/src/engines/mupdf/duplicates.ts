@@ -25,16 +25,13 @@ const TOKENS = /\((?:[^\\()]|\\[\s\S])*\)|<[0-9A-Fa-f]*>|(?<![\w.#])(\d+) \d+ R/
 /** Progress lines over a pass of the objects: this many at most. */
 const PROGRESS_LINES = 50;
 
-/** What merging found: how many objects duplicated another, and the bytes they held. */
-export type MergedDuplicates = JobResults['deduplicate'];
-
 /**
  * Points every reference to an object at the first object identical to it, in content and in what
  * it references, keyed once in a walk that follows references depth first. Streams compare by their
  * dictionary and their stored bytes (hashed only when another stream has the same dictionary). The
- * copies are left unreferenced, for the save's garbage collection.
+ * copies are left unreferenced, for the save's garbage collection. Returns how many there were.
  */
-export function mergeDuplicates(doc: mupdf.PDFDocument): MergedDuplicates {
+function mergeDuplicates(doc: mupdf.PDFDocument): number {
   const count = doc.countObjects();
   /** Each object's canonical number: 0 not yet keyed, -1 being keyed (a cycle keeps it apart). */
   const canonical = new Int32Array(count);
@@ -42,13 +39,14 @@ export function mergeDuplicates(doc: mupdf.PDFDocument): MergedDuplicates {
   const objectKeys = new Map<string, number>();
   /** Streams by dictionary: the first one's number until a second comes, then by hash of their bytes. */
   const streamKeys = new Map<string, number | Map<string, number>>();
-  const found: MergedDuplicates = { objects: 0, bytes: 0 };
+  let copies = 0;
 
   const digest = (num: number) => {
     const raw = doc.newIndirect(num).readRawStream();
     try {
-      return { hash: createHash('sha256').update(raw.asUint8Array()).digest('base64'), bytes: raw.getLength() };
+      return createHash('sha256').update(raw.asUint8Array()).digest('base64');
     } finally {
+      // Freed at once, not when the garbage collector gets to it: the bytes sit in MuPDF's memory.
       raw.destroy();
     }
   };
@@ -56,11 +54,10 @@ export function mergeDuplicates(doc: mupdf.PDFDocument): MergedDuplicates {
     canonical[num] = to;
     return to;
   };
-  /** Settles `num` as a copy of `first` holding `bytes`, or as the first of its kind. */
-  const keep = (num: number, first: number | undefined, bytes: number) => {
+  /** Settles `num` as a copy of `first`, or as the first of its kind. */
+  const keep = (num: number, first: number | undefined) => {
     if (first === undefined) return settle(num, num);
-    found.objects++;
-    found.bytes += bytes;
+    copies++;
     return settle(num, first);
   };
   const canonicalOf = (num: number): number => {
@@ -75,21 +72,21 @@ export function mergeDuplicates(doc: mupdf.PDFDocument): MergedDuplicates {
     if (!ref.isStream()) {
       const first = objectKeys.get(key);
       if (first === undefined) objectKeys.set(key, num);
-      return keep(num, first, text.length);
+      return keep(num, first);
     }
     let byHash = streamKeys.get(key);
     if (byHash === undefined) {
       streamKeys.set(key, num);
-      return keep(num, undefined, 0);
+      return settle(num, num);
     }
     if (typeof byHash === 'number') {
-      byHash = new Map([[digest(byHash).hash, byHash]]);
+      byHash = new Map([[digest(byHash), byHash]]);
       streamKeys.set(key, byHash);
     }
-    const { hash, bytes } = digest(num);
+    const hash = digest(num);
     const first = byHash.get(hash);
     if (first === undefined) byHash.set(hash, num);
-    return keep(num, first, text.length + bytes);
+    return keep(num, first);
   };
 
   const step = Math.ceil(count / PROGRESS_LINES);
@@ -97,7 +94,7 @@ export function mergeDuplicates(doc: mupdf.PDFDocument): MergedDuplicates {
     canonicalOf(num);
     if (num % step === 0) progress(num, count);
   }
-  if (!found.objects) return found;
+  if (!copies) return 0;
 
   const moved = (num: number) => num > 0 && num < count && canonical[num]! > 0 && canonical[num] !== num;
   const repoint = (obj: mupdf.PDFObject) =>
@@ -109,14 +106,14 @@ export function mergeDuplicates(doc: mupdf.PDFDocument): MergedDuplicates {
   const pointsAtCopy = (text: string) => [...text.matchAll(TOKENS)].some((m) => m[1] !== undefined && moved(Number(m[1])));
   for (let num = 1; num < count; num++) if (!moved(num) && texts[num] && pointsAtCopy(texts[num]!)) repoint(doc.newIndirect(num).resolve());
   repoint(doc.getTrailer());
-  return found;
+  return copies;
 }
 
 /** Writes `output` with identical objects merged, when there are any; otherwise writes nothing. */
 export function deduplicate(job: DeduplicateJob): JobResults['deduplicate'] {
   const doc = openPdf(job.input);
-  const found = mergeDuplicates(doc);
-  if (found.objects) save(doc, job.output);
+  const copies = mergeDuplicates(doc);
+  if (copies) save(doc, job.output);
   progress(1, 1);
-  return found;
+  return { copies };
 }

@@ -103,8 +103,8 @@ export interface JobResults {
   geometry: { pages: number };
   extract: { pages: number };
   optimize: { imagesRecompressed: number; fontsSubset: number };
-  /** objects: how many were copies of another (0: no output written); bytes: what the copies held. */
-  deduplicate: { objects: number; bytes: number };
+  /** How many objects were copies of another (none: no output written). */
+  deduplicate: { copies: number };
 }
 
 /** The worker's last line of output. code: a catalogue code (3100, 3124 or 3125). */
