@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, pageRangeMessages } from '@quire/contracts';
 import { quireForTests } from './harness.js';
@@ -86,6 +87,27 @@ describe('merge', () => {
     }
     // One copy of the font (390 KB) and the logo instead of four: about a quarter of qpdf's file.
     expect(fs.statSync(out).size).toBeLessThan(0.3 * fs.statSync(joined).size);
+  });
+
+  it("keeps qpdf's own join when MuPDF would not write the document back as qpdf reads it", async () => {
+    // An empty name is a valid key; MuPDF's writer runs it into the value after it ("/ 1" becomes "/1").
+    const odd = await PDFDocument.load(fs.readFileSync(await makePdf(file('odd.pdf'), 1, 'Odd')));
+    odd.getPage(0).node.set(PDFName.of(''), PDFNumber.of(1));
+    fs.writeFileSync(file('odd.pdf'), await odd.save());
+    const inputs = [
+      await makeBrandedPdf(file('brand-a.pdf'), 1, 'BrandA'),
+      await makeBrandedPdf(file('brand-b.pdf'), 1, 'BrandB'),
+      file('odd.pdf'),
+    ];
+    const ids = [];
+    for (const f of inputs) ids.push(await client.uploadId(f));
+    const out = file('odd-merged.pdf');
+    expect((await client.runTool('merge', { file_ids: ids }, out)).status).toBe(0);
+    run('qpdf', ['--check', out]);
+    expect(pageLabels(out)).toEqual(['BrandA Page 1', 'BrandB Page 1', 'Odd Page 1']);
+    const objects = JSON.parse(run('qpdf', ['--json=2', '--json-key=qpdf', out])).qpdf[1];
+    expect([...jsonValues(objects)].some((v) => v?.['/Type'] === '/Page' && v['/'] === 1)).toBe(true);
+    expect(sharedParts(out).fontPrograms).toBe(2);
   });
 
   it('needs at least two files', async () => {

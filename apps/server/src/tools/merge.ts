@@ -4,22 +4,23 @@
 import path from 'node:path';
 import { ErrorCode, QuireError, tooManyPagesMessage } from '@quire/contracts';
 import { runMupdf } from '../engines/mupdf.js';
-import { writePages } from '../engines/qpdf.js';
+import { readsClean, writePages } from '../engines/qpdf.js';
 import { defineTool, outputName, type ToolContext } from './tool.js';
 
 /** The share of the progress qpdf's join reports in; merging the copies takes the rest. */
 const JOIN_SHARE = 40;
 
 /**
- * `joined` with its identical objects written once, or `joined` itself when it has none or the
- * MuPDF program could not read it within its bounds: the merge is whole either way.
+ * `joined` with its identical objects written once, or `joined` itself when it has none, when the
+ * MuPDF program could not read it within its bounds, or when qpdf does not read MuPDF's file as
+ * cleanly as its own: the merge is whole either way.
  */
 async function withCopiesMerged(ctx: ToolContext, joined: string, pages: number): Promise<string> {
   const output = path.join(ctx.workDir, 'merged.pdf');
   const onProgress = (p: number) => ctx.progress(JOIN_SHARE + Math.round((p * (100 - JOIN_SHARE)) / 100));
   try {
     const found = await runMupdf({ op: 'deduplicate', input: joined, output }, pages, ctx.workDir, ctx.limits, onProgress);
-    return found.copies ? output : joined;
+    return found.copies && (await readsClean(output, pages, ctx.limits)) ? output : joined;
   } catch (e) {
     if (ctx.limits.signal?.aborted || !(e instanceof QuireError)) throw e;
     return joined;
