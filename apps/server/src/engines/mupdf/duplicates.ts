@@ -68,7 +68,8 @@ function mergeDuplicates(doc: mupdf.PDFDocument): number {
     texts[num] = text;
     if (text === 'null' || STRUCTURAL.test(text)) return settle(num, num);
     canonical[num] = -1;
-    const key = text.replace(TOKENS, (token, target?: string) => (target === undefined ? token : `@${canonicalOf(Number(target))}`));
+    // A reference becomes {n}, n the number of the first object like it: braces never stand outside a string in an object's text.
+    const key = text.replace(TOKENS, (token, target?: string) => (target === undefined ? token : `{${canonicalOf(Number(target))}}`));
     if (!ref.isStream()) {
       const first = objectKeys.get(key);
       if (first === undefined) objectKeys.set(key, num);
