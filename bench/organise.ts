@@ -2,10 +2,11 @@
 //
 //   node --import tsx bench/organise.ts            (BENCH_REPS=5 by default)
 //
-// Cases: merge of 50 PDFs of 20 pages, rotate (+90, all pages) of a 2,000-page PDF. For each, the
-// reference is qpdf called directly; Quire is measured twice: its tool module run in-process
+// Cases: merge of 50 PDFs of 20 pages (standard font, nothing embedded), merge of 50 PDFs of 20
+// pages sharing an embedded font and a logo, rotate (+90, all pages) of a 2,000-page PDF. For each,
+// the reference is qpdf called directly; Quire is measured twice: its tool module run in-process
 // (tools.<id>.run with a ToolContext, as the worker calls it) and the full HTTP path of a running
-// Quire (upload, task, download). See bench/README.md.
+// Quire (upload, task, download). Time, engine memory and output size. See bench/README.md.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import type { TaskEntry } from '@quire/contracts';
 import { tools } from '../apps/server/src/tools/registry.js';
 import type { ToolContext, ToolInput } from '../apps/server/src/tools/tool.js';
-import { makePdf } from '../apps/server/test/fixtures.js';
+import { makeBrandedPdf, makePdf } from '../apps/server/test/fixtures.js';
 import { Client, startQuire, type Running } from '../apps/server/test/harness.js';
 
 const REPS = Math.max(1, Number(process.env.BENCH_REPS) || 5);
@@ -62,9 +63,14 @@ function takeEngineRss(): number | null {
 interface Sample {
   ms: number;
   rssKb: number | null;
+  /** Size of the output. */
+  bytes: number;
 }
 
-function runQpdf(args: string[]): Promise<Sample> {
+const sizeOf = (file: string) => fs.statSync(file).size;
+
+/** qpdf with `args`, which write `out`. */
+function runQpdf(args: string[], out: string): Promise<Sample> {
   const log = path.join(tmp, 'ref-rss.log');
   const [cmd, argv] = gnuTime ? [gnuTime, ['-o', log, '-f', '%M', 'qpdf', ...args]] : ['qpdf', args];
   const start = performance.now();
@@ -77,7 +83,7 @@ function runQpdf(args: string[]): Promise<Sample> {
       const ms = performance.now() - start;
       if (code !== 0 && code !== 3) return reject(new Error(`qpdf ${args.join(' ')} exited ${code}: ${stderr}`));
       const rssKb = gnuTime ? Number(fs.readFileSync(log, 'utf8').trim().split('\n').pop()) : null;
-      resolve({ ms, rssKb });
+      resolve({ ms, rssKb, bytes: sizeOf(out) });
     });
   });
 }
@@ -125,8 +131,9 @@ async function quireTool<Id extends 'merge' | 'rotate'>(
   const ms = performance.now() - start;
   const rssKb = takeEngineRss();
   expectPages(outputs[0]!.path, outPages, `quire ${id}`);
+  const bytes = sizeOf(outputs[0]!.path);
   fs.rmSync(workDir, { recursive: true, force: true });
-  return { ms, rssKb };
+  return { ms, rssKb, bytes };
 }
 
 interface HttpSample extends Sample {
@@ -170,7 +177,7 @@ async function quireHttp(
   const t3 = performance.now();
   const rssKb = takeEngineRss();
   expectPages(out, outPages, `quire HTTP ${pathname}`);
-  return { ms: t3 - t0, uploadMs: t1 - t0, taskMs: t2 - t1, downloadMs: t3 - t2, rssKb };
+  return { ms: t3 - t0, uploadMs: t1 - t0, taskMs: t2 - t1, downloadMs: t3 - t2, rssKb, bytes: sizeOf(out) };
 }
 
 // --- Main ----------------------------------------------------------------------------------------
@@ -184,34 +191,44 @@ interface Row {
 
 async function main() {
   console.log(`Generating inputs in ${tmp} …`);
-  const mergeFiles: string[] = [];
-  for (let i = 1; i <= MERGE_FILES; i++)
-    mergeFiles.push(await makePdf(path.join(tmp, 'in', `m${String(i).padStart(2, '0')}.pdf`), MERGE_PAGES, `M${i}`));
+  const inputs = (prefix: string) =>
+    Array.from({ length: MERGE_FILES }, (_, i) => path.join(tmp, 'in', `${prefix}${String(i + 1).padStart(2, '0')}.pdf`));
+  const plainFiles = inputs('m');
+  const brandedFiles = inputs('b');
+  for (const [i, f] of plainFiles.entries()) await makePdf(f, MERGE_PAGES, `M${i + 1}`);
+  for (const [i, f] of brandedFiles.entries()) await makeBrandedPdf(f, MERGE_PAGES, `B${i + 1}`);
   const big = await makePdf(path.join(tmp, 'in', 'big.pdf'), ROTATE_PAGES, 'Big');
   const mergeOut = MERGE_FILES * MERGE_PAGES;
   const refOut = path.join(tmp, 'ref-out.pdf');
 
-  const mergeCase = `merge ${MERGE_FILES} × ${MERGE_PAGES} pages`;
   const rotateCase = `rotate ${ROTATE_PAGES.toLocaleString('en')} pages`;
-  const mergeInputs: ToolInput[] = mergeFiles.map((f) => ({ path: f, name: path.basename(f), pages: MERGE_PAGES }));
   const rows: Row[] = [];
   const http: Record<string, HttpSample[]> = {};
+  const loadBefore = os.loadavg();
 
   console.log(`Running: 1 warm-up + ${REPS} measured runs of each, interleaved …`);
   const quire = await startQuire({ engineTimeoutMs: 600_000 });
-  try {
+  const mergeCase = async (name: string, files: string[]) => {
+    const toolInputs: ToolInput[] = files.map((f) => ({ path: f, name: path.basename(f), pages: MERGE_PAGES }));
     const merge = await measure({
       ref: async () => {
-        const s = await runQpdf(['--empty', '--pages', ...mergeFiles, '--', refOut]);
+        const s = await runQpdf(['--empty', '--pages', ...files, '--', refOut], refOut);
         expectPages(refOut, mergeOut, 'qpdf merge');
         return s;
       },
-      tool: () => quireTool('merge', mergeInputs, { file_ids: [] }, mergeOut),
-      http: () => quireHttp(quire, mergeFiles, (ids) => ['merge', { file_ids: ids }], mergeOut),
+      tool: () => quireTool('merge', toolInputs, { file_ids: [] }, mergeOut),
+      http: () => quireHttp(quire, files, (ids) => ['merge', { file_ids: ids }], mergeOut),
     });
+    rows.push({ case: name, quire: 'tool module', ref: merge.ref, q: merge.tool });
+    rows.push({ case: name, quire: 'HTTP (upload+task+download)', ref: merge.ref, q: merge.http });
+    http[name] = merge.http;
+  };
+  try {
+    await mergeCase(`merge ${MERGE_FILES} × ${MERGE_PAGES} pages`, plainFiles);
+    await mergeCase(`merge ${MERGE_FILES} × ${MERGE_PAGES} pages, shared font and logo`, brandedFiles);
     const rotate = await measure({
       ref: async () => {
-        const s = await runQpdf([big, refOut, '--rotate=+90:1-z']);
+        const s = await runQpdf([big, refOut, '--rotate=+90:1-z'], refOut);
         expectPages(refOut, ROTATE_PAGES, 'qpdf rotate');
         return s;
       },
@@ -219,11 +236,8 @@ async function main() {
         quireTool('rotate', [{ path: big, name: 'big.pdf', pages: ROTATE_PAGES }], { file_id: '', angle: 90, pages: 'all' }, ROTATE_PAGES),
       http: () => quireHttp(quire, [big], ([id]) => ['document/rotate', { file_id: id, angle: 90, pages: 'all' }], ROTATE_PAGES),
     });
-    rows.push({ case: mergeCase, quire: 'tool module', ref: merge.ref, q: merge.tool });
     rows.push({ case: rotateCase, quire: 'tool module', ref: rotate.ref, q: rotate.tool });
-    rows.push({ case: mergeCase, quire: 'HTTP (upload+task+download)', ref: merge.ref, q: merge.http });
     rows.push({ case: rotateCase, quire: 'HTTP (upload+task+download)', ref: rotate.ref, q: rotate.http });
-    http[mergeCase] = merge.http;
     http[rotateCase] = rotate.http;
   } finally {
     await quire.stop();
@@ -231,7 +245,18 @@ async function main() {
 
   // --- Report ---
   const mb = (kb: number | null) => (kb === null ? 'n/a' : `${(kb / 1024).toFixed(1)} MB`);
-  const header = ['case', 'Quire path', 'qpdf median ms', 'Quire median ms', 'ratio', 'qpdf peak RSS', 'Quire engine peak RSS'];
+  const header = [
+    'case',
+    'Quire path',
+    'qpdf median ms',
+    'Quire median ms',
+    'time ratio',
+    'qpdf output',
+    'Quire output',
+    'size ratio',
+    'qpdf peak RSS',
+    'Quire engine peak RSS',
+  ];
   const table = rows.map((r) => {
     const refMs = median(r.ref.map((s) => s.ms));
     const qMs = median(r.q.map((s) => s.ms));
@@ -241,6 +266,9 @@ async function main() {
       refMs.toFixed(1),
       qMs.toFixed(1),
       `${(qMs / refMs).toFixed(2)}×`,
+      mb(r.ref[0]!.bytes / 1024),
+      mb(r.q[0]!.bytes / 1024),
+      `${(r.q[0]!.bytes / r.ref[0]!.bytes).toFixed(3)}×`,
       mb(maxOf(r.ref.map((s) => s.rssKb))),
       mb(maxOf(r.q.map((s) => s.rssKb))),
     ];
@@ -265,6 +293,8 @@ async function main() {
           'timed through a prlimit shim on PATH), the highest of the runs.'
         : 'Peak RSS: n/a, GNU time (/usr/bin/time) is not installed.'),
   );
+  const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(', ');
+  console.log(`Machine load (1, 5, 15 min averages): ${load(loadBefore)} before the runs, ${load(os.loadavg())} after.`);
   console.log(
     `Node process (bench + in-process Quire server) peak RSS: ${mb(process.resourceUsage().maxRSS)} (process.resourceUsage().maxRSS).`,
   );

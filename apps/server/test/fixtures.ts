@@ -3,7 +3,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import * as mupdf from 'mupdf';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { encodePng, photoRaster } from './imageFixtures.js';
 
 export async function makePdf(
   file: string,
@@ -21,6 +23,28 @@ export async function makePdf(
   }
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, await doc.save());
+  return file;
+}
+
+/** The font makeBrandedPdf embeds whole (Debian's fonts-dejavu-core, which setup installs). */
+const BRAND_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+
+/**
+ * A PDF whose pages say "<label> Page N" in DejaVu Sans, embedded whole, under a photo-like logo:
+ * files made by it share their font program, font dictionary and image byte for byte, as the
+ * documents of one template do. Made with MuPDF, since pdf-lib embeds no TrueType font by itself.
+ */
+export async function makeBrandedPdf(file: string, pages: number, label: string): Promise<string> {
+  const doc = new mupdf.PDFDocument();
+  const font = doc.addSimpleFont(new mupdf.Font('DejaVuSans', await fs.readFile(BRAND_FONT)), 'Latin');
+  const logo = doc.addImage(new mupdf.Image(encodePng(photoRaster(240, 120))));
+  for (let n = 1; n <= pages; n++) {
+    const resources = doc.addObject({ Font: { F1: font }, XObject: { Logo: logo } });
+    const content = `q 120 0 0 60 72 740 cm /Logo Do Q BT /F1 24 Tf 72 680 Td (${label} Page ${n}) Tj ET`;
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, resources, content));
+  }
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, doc.saveToBuffer('compress').asUint8Array());
   return file;
 }
 

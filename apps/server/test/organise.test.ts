@@ -3,10 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, pageRangeMessages } from '@quire/contracts';
 import { quireForTests } from './harness.js';
-import { encryptPdf, makePdf, npages, pageLabels, rotations } from './fixtures.js';
+import { encryptPdf, makeBrandedPdf, makePdf, npages, pageLabels, rotations } from './fixtures.js';
 
 const served = quireForTests('organise');
 const { client, dir } = served;
@@ -23,6 +24,37 @@ beforeAll(async () => {
   b5 = await client.uploadId(file('b.pdf'));
 });
 
+// biome-ignore lint/suspicious/noExplicitAny: qpdf's JSON objects, read in this file only
+type Json = any;
+
+const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { maxBuffer: 64 * 1024 * 1024 }).toString();
+
+/** Every value in qpdf's JSON (v2) of the file's objects, dictionaries and arrays walked through. */
+function* jsonValues(value: Json): Generator<Json> {
+  yield value;
+  if (value && typeof value === 'object') for (const v of Object.values(value)) yield* jsonValues(v);
+}
+
+/** The distinct font programs, ICC profiles and images a PDF holds, as qpdf and poppler find them. */
+function sharedParts(file: string) {
+  const objects = Object.values(JSON.parse(run('qpdf', ['--json=2', '--json-key=qpdf', file])).qpdf[1] as Record<string, Json>);
+  const distinct = (pick: (v: Json) => unknown) => new Set([...jsonValues(objects)].map(pick).filter((x) => x !== undefined)).size;
+  const column = (out: string, header: RegExp, col: (cells: string[]) => string) =>
+    new Set(
+      out
+        .split('\n')
+        .slice(out.split('\n').findIndex((l) => header.test(l)) + 2)
+        .filter(Boolean)
+        .map((l) => col(l.trim().split(/\s+/))),
+    ).size;
+  return {
+    fontPrograms: distinct((v) => (v?.['/Type'] === '/FontDescriptor' ? v['/FontFile2'] : undefined)),
+    iccProfiles: distinct((v) => (Array.isArray(v) && v[0] === '/ICCBased' ? v[1] : undefined)),
+    fonts: column(run('pdffonts', [file]), /^name/, (c) => c.at(-2)!),
+    images: column(run('pdfimages', ['-list', file]), /^page/, (c) => c[10]!),
+  };
+}
+
 describe('merge', () => {
   it('joins files in the order given', async () => {
     const entry = await client.runTool('merge', { file_ids: [b5, a3, b5] }, file('m.pdf'));
@@ -34,6 +66,48 @@ describe('merge', () => {
       ...[1, 2, 3].map((n) => `A Page ${n}`),
       ...[1, 2, 3, 4, 5].map((n) => `B Page ${n}`),
     ]);
+  });
+
+  it('writes the font, ICC profile and image its inputs share once, every page kept', async () => {
+    const inputs = await Promise.all([1, 2, 3, 4].map((i) => makeBrandedPdf(file(`brand${i}.pdf`), 3, `Brand${i}`)));
+    const ids = [];
+    for (const f of inputs) ids.push(await client.uploadId(f));
+    const out = file('brand-merged.pdf');
+    expect((await client.runTool('merge', { file_ids: ids }, out)).status).toBe(0);
+    // qpdf alone keeps a copy of each per input: the inputs do share them.
+    const joined = file('brand-qpdf.pdf');
+    run('qpdf', ['--empty', '--pages', ...inputs, '--', joined]);
+    expect(sharedParts(joined)).toEqual({ fontPrograms: 4, iccProfiles: 4, fonts: 4, images: 4 });
+    expect(sharedParts(out)).toEqual({ fontPrograms: 1, iccProfiles: 1, fonts: 1, images: 1 });
+    run('qpdf', ['--check', out]);
+    expect(npages(out)).toBe(12);
+    for (const [i, input] of inputs.entries()) {
+      const range = ['-f', String(3 * i + 1), '-l', String(3 * i + 3)];
+      expect(run('pdftotext', [...range, out, '-'])).toBe(run('pdftotext', [input, '-']));
+    }
+    // One copy of the font (390 KB) and the logo instead of four: about a quarter of qpdf's file.
+    expect(fs.statSync(out).size).toBeLessThan(0.3 * fs.statSync(joined).size);
+  });
+
+  it("keeps qpdf's own join when MuPDF would not write the document back as qpdf reads it", async () => {
+    // An empty name is a valid key; MuPDF's writer runs it into the value after it ("/ 1" becomes "/1").
+    const odd = await PDFDocument.load(fs.readFileSync(await makePdf(file('odd.pdf'), 1, 'Odd')));
+    odd.getPage(0).node.set(PDFName.of(''), PDFNumber.of(1));
+    fs.writeFileSync(file('odd.pdf'), await odd.save());
+    const inputs = [
+      await makeBrandedPdf(file('brand-a.pdf'), 1, 'BrandA'),
+      await makeBrandedPdf(file('brand-b.pdf'), 1, 'BrandB'),
+      file('odd.pdf'),
+    ];
+    const ids = [];
+    for (const f of inputs) ids.push(await client.uploadId(f));
+    const out = file('odd-merged.pdf');
+    expect((await client.runTool('merge', { file_ids: ids }, out)).status).toBe(0);
+    run('qpdf', ['--check', out]);
+    expect(pageLabels(out)).toEqual(['BrandA Page 1', 'BrandB Page 1', 'Odd Page 1']);
+    const objects = JSON.parse(run('qpdf', ['--json=2', '--json-key=qpdf', out])).qpdf[1];
+    expect([...jsonValues(objects)].some((v) => v?.['/Type'] === '/Page' && v['/'] === 1)).toBe(true);
+    expect(sharedParts(out).fontPrograms).toBe(2);
   });
 
   it('needs at least two files', async () => {

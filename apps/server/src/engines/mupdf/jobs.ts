@@ -84,7 +84,15 @@ export interface OptimizeJob extends JobFiles {
   chromaSubsampling: boolean;
 }
 
-export type MupdfJob = CropJob | RedactJob | ReplaceJob | GeometryJob | ExtractJob | OptimizeJob;
+/**
+ * Merge's second pass over qpdf's joined file: identical objects (the fonts, images and ICC
+ * profiles the inputs share) written once. `output` is written only when there are any.
+ */
+export interface DeduplicateJob extends JobFiles {
+  op: 'deduplicate';
+}
+
+export type MupdfJob = CropJob | RedactJob | ReplaceJob | GeometryJob | ExtractJob | OptimizeJob | DeduplicateJob;
 
 export interface JobResults {
   crop: { pages: number };
@@ -94,6 +102,8 @@ export interface JobResults {
   geometry: { pages: number };
   extract: { pages: number };
   optimize: { imagesRecompressed: number; fontsSubset: number };
+  /** How many objects were copies of another (none: no output written). */
+  deduplicate: { copies: number };
 }
 
 /** The worker's last line of output. code: a catalogue code (3100, 3124 or 3125). */
