@@ -1,5 +1,6 @@
 // Image-heavy PDFs made in code, for the compress tests and bench: photo-like pictures (smooth
-// colour fields with sensor-like noise), screenshots kept as lossless PNG, and scanned text pages.
+// colour fields with sensor-like noise), screenshots kept as lossless PNG, and scanned text pages,
+// grey or black and white.
 // Raster encoding uses only zlib here and poppler's pdftoppm for JPEG, so nothing else is needed.
 import fs from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -192,6 +193,42 @@ export async function makeScannedPdf(file: string, count: number, dpi = 300): Pr
       pages.push({ kind: 'jpg', bytes: renderJpeg(src, dpi, 90, true) });
     }
     return await makeImagePdf(file, pages);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A 1-bit image as a PDF holds it: rows packed from the high bit, each starting on a byte; 0 is black. */
+export interface BitonalSamples {
+  width: number;
+  height: number;
+  samples: Buffer;
+}
+
+/**
+ * A page of text scanned in black and white at `dpi`: drawn grey, then thresholded with noise as a
+ * scanner's binarisation does, so that edges are ragged and no two letters are alike, with a few
+ * specks of dust. Clean renders would repeat whole rows of glyphs, which Flate finds and a scan
+ * never has.
+ */
+export async function bitonalScan(label: string, dpi: number, seed = 1): Promise<BitonalSamples> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-bitonal-'));
+  try {
+    const src = await textPagePdf(path.join(dir, 'src.pdf'), label);
+    execFileSync('pdftoppm', ['-r', String(dpi), '-gray', '-singlefile', src, path.join(dir, 'page')]);
+    const pgm = readFileSync(path.join(dir, 'page.pgm'));
+    const [, w, h] = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.toString('latin1', 0, 40))!;
+    const [width, height] = [Number(w), Number(h)];
+    const grey = pgm.subarray(pgm.length - width * height);
+    const stride = Math.ceil(width / 8);
+    const samples = Buffer.alloc(stride * height, 0xff);
+    const rand = random(seed);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const black = grey[y * width + x]! + (rand() - 0.5) * 140 < 128 || rand() < 0.0003;
+        if (black) samples[y * stride + (x >> 3)]! &= ~(0x80 >> (x & 7));
+      }
+    return { width, height, samples };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
