@@ -10,12 +10,13 @@ import { ErrorCode, type TaskEntry } from '@quire/contracts';
 import { corpusRoot } from './corpusSupport.js';
 import { quireForTests } from './harness.js';
 import { encryptPdf, makePdf, npages } from './fixtures.js';
-import { makePhotoPdf, makeScannedPdf, photoRaster } from './imageFixtures.js';
+import { makeBitonalScanPdf, makePhotoPdf, makeScannedPdf, photoRaster } from './imageFixtures.js';
 
 const { client, dir } = quireForTests('compress');
 const file = (name: string) => path.join(dir, name);
 let photos: string; // 2 pages of 200 dpi photos, captioned "Photo 1", "Photo 2"
 let scan: string;
+let bitonal: string; // 2 pages scanned in black and white at 300 dpi, 1-bit Flate: a grey image, then a stencil mask
 
 const size = (f: string) => fs.statSync(f).size;
 const text = (f: string, password?: string) => execFileSync('pdftotext', [...(password ? ['-upw', password] : []), f, '-']).toString();
@@ -52,6 +53,26 @@ function psnr(a: string, b: string): number {
   const db = res.stderr.toString();
   return db.startsWith('inf') ? Infinity : Number.parseFloat(db);
 }
+/**
+ * How many pixels differ between two PDFs' pages drawn in colour at `dpi`, page by page, by
+ * poppler (pdftoppm) and by MuPDF (mutool draw): ImageMagick's absolute error count.
+ */
+function differingPixels(a: string, b: string, pages: number, dpi: number): number[] {
+  const counts: number[] = [];
+  for (let page = 1; page <= pages; page++) {
+    const drawn = [a, b].map((f, i) => {
+      const prefix = file(`drawn-${page}-${i}`);
+      execFileSync('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', f, prefix]);
+      execFileSync('mutool', ['draw', '-q', '-r', String(dpi), '-o', `${prefix}-mupdf.ppm`, f, String(page)]);
+      return [`${prefix}.ppm`, `${prefix}-mupdf.ppm`];
+    });
+    for (const reader of [0, 1]) {
+      const res = spawnSync('compare', ['-metric', 'AE', drawn[0]![reader]!, drawn[1]![reader]!, 'null:']);
+      counts.push(Number.parseFloat(res.stderr.toString()));
+    }
+  }
+  return counts;
+}
 const formFields = (f: string) =>
   (JSON.parse(execFileSync('qpdf', ['--json', '--json-key=acroform', f]).toString()) as { acroform: { fields: unknown[] } }).acroform.fields
     .length;
@@ -65,6 +86,7 @@ async function compress(fileId: string, level: string, dest: string, extra: obje
 beforeAll(async () => {
   photos = await makePhotoPdf(file('photos.pdf'), 2, 200);
   scan = await makeScannedPdf(file('scan.pdf'), 2, 300);
+  bitonal = await makeBitonalScanPdf(file('bitonal.pdf'), 2, 300);
 }, 60_000);
 
 describe('compress', () => {
@@ -97,6 +119,42 @@ describe('compress', () => {
     qpdfCheck(file('scan-out.pdf'));
     expect(size(file('scan-out.pdf'))).toBeLessThan(size(scan) / 2);
     expect(Math.max(...imagePpi(file('scan-out.pdf')))).toBeLessThanOrEqual(151);
+  });
+
+  it('stores a black-and-white scan as JBIG2 without loss: under half the size, every pixel and word kept', async () => {
+    const entry = await compress(await client.uploadId(bitonal), 'medium', 'bitonal-out.pdf');
+    const out = file('bitonal-out.pdf');
+    qpdfCheck(out);
+    expect(size(out)).toBeLessThan(size(bitonal) * 0.5);
+    expect(imageList(out).map((i) => [i.type, i.enc, Math.round(i.ppi)])).toEqual([
+      ['image', 'jbig2', 300],
+      ['stencil', 'jbig2', 300],
+    ]);
+    expect(entry.outputs[0]!.note).toMatch(/^2 black-and-white images stored as JBIG2 without loss/);
+    expect(text(out)).toBe(text(bitonal));
+    // Every page at the scan's own resolution, as poppler and MuPDF draw it: not one pixel differs.
+    expect(differingPixels(bitonal, out, 2, 300)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('stores a scan coded as a fax (CCITT) as JBIG2 too, without loss', async () => {
+    const ccitt = file('ccitt.pdf');
+    execFileSync('gs', [
+      '-q',
+      '-dSAFER',
+      '-dNOPAUSE',
+      '-dBATCH',
+      '-sDEVICE=pdfwrite',
+      '-dDownsampleMonoImages=false',
+      '-dMonoImageFilter=/CCITTFaxEncode',
+      `-sOutputFile=${ccitt}`,
+      bitonal,
+    ]);
+    expect(imageList(ccitt).map((i) => i.enc)).toEqual(['ccitt', 'ccitt']);
+    await compress(await client.uploadId(ccitt), 'medium', 'ccitt-out.pdf');
+    const out = file('ccitt-out.pdf');
+    expect(imageList(out).map((i) => i.enc)).toEqual(['jbig2', 'jbig2']);
+    expect(size(out)).toBeLessThan(size(ccitt) * 0.85);
+    expect(differingPixels(ccitt, out, 2, 300)).toEqual([0, 0, 0, 0]);
   });
 
   it('returns the file unchanged, under its own name, when nothing can be gained', async () => {

@@ -8,7 +8,16 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import {
+  PDFDocument,
+  StandardFonts,
+  concatTransformationMatrix,
+  drawObject,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setFillingRgbColor,
+} from 'pdf-lib';
 
 export interface Raster {
   width: number;
@@ -232,4 +241,40 @@ export async function bitonalScan(label: string, dpi: number, seed = 1): Promise
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A black-and-white scan: `count` A4 pages, each a 1-bit image at `dpi` stored with Flate (as
+ * scanner software writes them) and captioned "Bitonal page N" in real text. Odd pages are
+ * DeviceGray images; even ones stencil masks painted dark blue, as some scanners write them.
+ */
+export async function makeBitonalScanPdf(file: string, count: number, dpi = 300): Promise<string> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= count; n++) {
+    const scan = await bitonalScan(`Scanned page ${n}`, dpi, n);
+    const stencil = n % 2 === 0;
+    const image = doc.context.register(
+      doc.context.flateStream(scan.samples, {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: scan.width,
+        Height: scan.height,
+        ...(stencil ? { ImageMask: true } : { ColorSpace: 'DeviceGray', BitsPerComponent: 1 }),
+      }),
+    );
+    const page = doc.addPage([595, 842]);
+    const name = page.node.newXObject('Scan', image);
+    page.pushOperators(
+      pushGraphicsState(),
+      setFillingRgbColor(0.1, 0.1, 0.5),
+      concatTransformationMatrix(595, 0, 0, 842, 0, 0),
+      drawObject(name),
+      popGraphicsState(),
+    );
+    page.drawText(`Bitonal page ${n}`, { x: 400, y: 20, size: 10, font });
+  }
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, await doc.save());
+  return file;
 }

@@ -80,7 +80,7 @@ async function rebuilt(ctx: ToolContext, lossless: string, level: Level): Promis
  */
 async function optimised(ctx: ToolContext, lossless: string, settings: ImageSettings, name: string): Promise<Candidate | null> {
   const mupdfOut = path.join(ctx.workDir, `${name}-mupdf.pdf`);
-  let done: { imagesRecompressed: number; fontsSubset: number };
+  let done: { imagesRecompressed: number; imagesToJbig2: number; fontsSubset: number };
   try {
     done = await runMupdf(
       {
@@ -106,6 +106,7 @@ async function optimised(ctx: ToolContext, lossless: string, settings: ImageSett
   await fs.rm(mupdfOut, { force: true });
   const did = [
     done.imagesRecompressed && `${plural(done.imagesRecompressed, 'image')} recompressed`,
+    done.imagesToJbig2 && `${plural(done.imagesToJbig2, 'black-and-white image')} stored as JBIG2 without loss`,
     done.fontsSubset && `${plural(done.fontsSubset, 'font')} subset`,
     'duplicate objects merged and streams recompressed',
   ].filter(Boolean);

@@ -94,7 +94,8 @@ export interface JobResults {
   replace: { count: number; fallbackFont: string | null };
   geometry: { pages: number };
   extract: { pages: number };
-  optimize: { imagesRecompressed: number; fontsSubset: number };
+  /** imagesToJbig2: bitonal images re-encoded without loss as JBIG2. */
+  optimize: { imagesRecompressed: number; imagesToJbig2: number; fontsSubset: number };
 }
 
 /** The worker's last line of output. code: a catalogue code (3100, 3124 or 3125). */

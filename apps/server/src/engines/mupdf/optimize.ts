@@ -1,11 +1,14 @@
 // Compress's structure-preserving rewrite: the document stays as it is (form fields, annotations,
 // outlines, attachments, tagged structure, text) while its images are downsampled to the level's
-// resolution and re-encoded as JPEG by mozjpeg (through sharp), its fonts subset to the glyphs the
-// pages use, and identical objects merged when it is saved.
+// resolution and re-encoded as JPEG by mozjpeg (through sharp), its black-and-white images
+// re-encoded without loss as JBIG2, its fonts subset to the glyphs the pages use, and identical
+// objects merged when it is saved.
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import type * as mupdf from 'mupdf';
 import type SharpModule from 'sharp';
 import { packedPixels } from '../pixmapPixels.js';
+import { encodeJbig2 } from './jbig2.js';
 import type { ImagePlacement, JobResults, OptimizeJob } from './jobs.js';
 import { openPdf, progress } from './program.js';
 
@@ -25,11 +28,13 @@ interface Run {
   masksDone: Set<number>;
 }
 
-const lastFilter = (stream: Obj): string => {
+const filtersOf = (stream: Obj): string[] => {
   const f = stream.get('Filter');
-  if (f.isArray()) return f.length ? f.get(f.length - 1).asName() : '';
-  return f.isName() ? f.asName() : '';
+  if (f.isArray()) return Array.from({ length: f.length }, (_, i) => f.get(i).asName());
+  return f.isName() ? [f.asName()] : [];
 };
+
+const lastFilter = (stream: Obj): string => filtersOf(stream).at(-1) ?? '';
 
 /** How many colour channels a PDF colour space holds that JPEG carries as they are (grey or RGB), or null. */
 function plainChannels(space: Obj): 1 | 3 | null {
@@ -60,12 +65,48 @@ function jpegSpace(doc: Doc, image: Obj, pixmap: mupdf.Pixmap): { space: Obj; ch
   return { space, channels };
 }
 
+/**
+ * Whether the image holds one bit per pixel: a stencil mask, or one component of one bit (grey,
+ * a two-colour palette, a separation). JBIG2 can code its samples as they are.
+ */
+function isBitonal(doc: Doc, image: Obj): boolean {
+  if (image.get('ImageMask').asBoolean()) return true;
+  if (image.get('BitsPerComponent').asNumber() !== 1) return false;
+  return doc.loadImage(image).getNumberOfComponents() === 1;
+}
+
+/** The codings a bitonal image may be stored in that JBIG2 replaces: lossless ones, which it beats on scans. */
+const JBIG2_REPLACES = new Set(['FlateDecode', 'LZWDecode', 'RunLengthDecode', 'CCITTFaxDecode', 'ASCIIHexDecode', 'ASCII85Decode']);
+
+/**
+ * Re-encodes a bitonal image as JBIG2 when that is smaller; true when it did. The decoded samples
+ * stay exactly the same (engines/mupdf/jbig2.ts: a lossless generic region, no symbol matching),
+ * so /Decode, the colour space, a colour-key /Mask and an /ImageMask draw as before.
+ */
+function toJbig2(doc: Doc, image: Obj): boolean {
+  if (!filtersOf(image).every((f) => JBIG2_REPLACES.has(f))) return false;
+  const [width, height] = [image.get('Width').asNumber(), image.get('Height').asNumber()];
+  const bytes = Math.ceil(width / 8) * height;
+  // A copy: the view into MuPDF's memory moves when the next call grows it.
+  const samples = image.readStream().asUint8Array().slice(0, bytes);
+  // Readers fill a short stream differently: a complete one would draw what none of them drew.
+  if (!(bytes > 0) || samples.length < bytes) return false;
+  // The repack after this deflates (again, at level 9) every stream that is not CCITT: that is what
+  // JBIG2 must beat, besides what is stored. Flate wins on some drawn art: rows repeated exactly.
+  const lossless = Math.min(image.readRawStream().length, zlib.deflateSync(samples, { level: 9 }).length);
+  const jbig2 = encodeJbig2(samples, width, height);
+  if (jbig2.length >= lossless) return false;
+  image.delete('DecodeParms');
+  image.put('Filter', doc.newName('JBIG2Decode'));
+  image.writeRawStream(jbig2);
+  return true;
+}
+
 /** Whether recompressing the image could change how it looks beyond its resolution and JPEG's loss. */
 function mustStayAsIs(image: Obj): boolean {
   const smask = image.get('SMask');
   return (
-    image.get('ImageMask').asBoolean() ||
-    image.get('BitsPerComponent').asNumber() === 1 || // bitonal scans stay as they are (Flate, CCITT, JBIG2)
+    image.get('BitsPerComponent').asNumber() === 1 || // one-bit colour: flat art that JPEG would blur (bitonal images go to toJbig2)
     image.get('Mask').isArray() || // colour-key masking matches exact sample values, which JPEG moves
     image.get('SMaskInData').asNumber() > 0 ||
     (smask.isStream() && !smask.get('Matte').isNull()) // pre-multiplied colours
@@ -99,7 +140,7 @@ async function shrinkMask(doc: Doc, smask: Obj, xScale: number, yScale: number, 
 
 /** Replaces the image by a smaller JPEG at the target resolution; true when it did. */
 async function recompress(doc: Doc, image: Obj, placement: ImagePlacement, job: OptimizeJob, run: Run): Promise<boolean> {
-  if (!image.isStream() || image.get('Subtype').asName() !== 'Image' || mustStayAsIs(image)) return false;
+  if (mustStayAsIs(image)) return false;
   const [width, height] = [image.get('Width').asNumber(), image.get('Height').asNumber()];
   const [xScale, yScale] = [job.targetDpi / placement.xPpi, job.targetDpi / placement.yPpi];
   const [w, h] = targetSize(width, height, xScale, yScale);
@@ -219,14 +260,18 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
     process.stderr.write(`font subsetting failed: ${(e as Error).message}\n`);
     doc = openPdf(job.input);
   }
-  let imagesRecompressed = 0;
+  let [imagesRecompressed, imagesToJbig2] = [0, 0];
   // Loaded here, not with the module: the other MuPDF jobs share this program and need no libvips.
   const run: Run = { sharp: (await import('sharp')).default, masksDone: new Set() };
   // Each image is encoded once: libvips' cache would only hold memory under the job's bound.
   run.sharp.cache(false);
   for (const [done, placement] of job.images.entries()) {
+    const image = doc.newIndirect(placement.object);
     try {
-      if (await recompress(doc, doc.newIndirect(placement.object), placement, job, run)) imagesRecompressed++;
+      const isImage = image.isStream() && image.get('Subtype').asName() === 'Image';
+      if (isImage && isBitonal(doc, image)) {
+        if (toJbig2(doc, image)) imagesToJbig2++;
+      } else if (isImage && (await recompress(doc, image, placement, job, run))) imagesRecompressed++;
     } catch (e) {
       // An image that cannot be decoded stays as it is; the others still shrink.
       process.stderr.write(`image ${placement.object} left as it is: ${(e as Error).message}\n`);
@@ -234,5 +279,5 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
     progress(done + 1, job.images.length);
   }
   fs.writeFileSync(job.output, doc.saveToBuffer('garbage=deduplicate,compress,encrypt=none').asUint8Array());
-  return { imagesRecompressed, fontsSubset };
+  return { imagesRecompressed, imagesToJbig2, fontsSubset };
 }
