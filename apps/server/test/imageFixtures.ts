@@ -28,7 +28,7 @@ export interface Raster {
 }
 
 /** A deterministic pseudo-random source, so generated files are the same on every run. */
-function random(seed: number) {
+export function random(seed: number) {
   let s = seed >>> 0 || 1;
   return () => {
     s ^= s << 13;
@@ -211,7 +211,7 @@ export async function makeScannedPdf(file: string, count: number, dpi = 300): Pr
 export interface BitonalSamples {
   width: number;
   height: number;
-  samples: Buffer;
+  samples: Uint8Array;
 }
 
 /**

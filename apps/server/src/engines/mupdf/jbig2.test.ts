@@ -5,19 +5,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bitonalScan } from '../../../test/imageFixtures.js';
+import { type BitonalSamples as Bitonal, bitonalScan, random } from '../../../test/imageFixtures.js';
 import { encodeJbig2, MqEncoder } from './jbig2.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-jbig2-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-/** A 1-bit image as PDF samples: rows packed from the high bit, each starting on a byte; 0 is black in DeviceGray. */
-interface Bitonal {
-  width: number;
-  height: number;
-  samples: Uint8Array;
-}
 
 const strideOf = (width: number) => Math.ceil(width / 8);
 
@@ -27,17 +21,6 @@ function bitonal(width: number, height: number, black: (x: number, y: number) =>
   const samples = new Uint8Array(stride * height).fill(0xff);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (black(x, y)) samples[y * stride + (x >> 3)]! &= ~(0x80 >> (x & 7));
   return { width, height, samples };
-}
-
-/** A deterministic pseudo-random source (xorshift). */
-function random(seed: number) {
-  let s = seed;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
 }
 
 const isBlack = (b: Bitonal, x: number, y: number) => ((b.samples[y * strideOf(b.width) + (x >> 3)]! >> (7 - (x & 7))) & 1) === 0;
@@ -134,8 +117,7 @@ describe('JBIG2 encoder', () => {
     const page = await bitonalScan('Scanned at 300 dpi', 300);
     const stream = encodeJbig2(page.samples, page.width, page.height);
     expect(differingPixels(page, jbig2dec(stream, 'page'))).toBe(0);
-    const { deflateSync } = await import('node:zlib');
-    expect(stream.length).toBeLessThan(deflateSync(page.samples, { level: 9 }).length * 0.5);
+    expect(stream.length).toBeLessThan(zlib.deflateSync(page.samples, { level: 9 }).length * 0.5);
   });
 
   // JBIG2Decode hands out the inverse of the JBIG2 bitmap (JBIG2's 1 is black): the samples the
