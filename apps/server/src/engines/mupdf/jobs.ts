@@ -80,6 +80,8 @@ export interface OptimizeJob extends JobFiles {
   /** The document's image XObjects as drawn on its pages (those not listed are left alone). */
   images: ImagePlacement[];
   targetDpi: number;
+  /** Bitonal images drawn at more than 1.5 times this resolution come down to it. */
+  monoDpi: number;
   jpegQuality: number;
   /** 4:2:0 chroma subsampling of colour JPEGs. */
   chromaSubsampling: boolean;
@@ -94,8 +96,8 @@ export interface JobResults {
   replace: { count: number; fallbackFont: string | null };
   geometry: { pages: number };
   extract: { pages: number };
-  /** imagesToJbig2: bitonal images re-encoded without loss as JBIG2. */
-  optimize: { imagesRecompressed: number; imagesToJbig2: number; fontsSubset: number };
+  /** imagesToJbig2: bitonal images re-encoded as JBIG2, bitonalDownsampled of them downsampled first. */
+  optimize: { imagesRecompressed: number; imagesToJbig2: number; bitonalDownsampled: number; fontsSubset: number };
 }
 
 /** The worker's last line of output. code: a catalogue code (3100, 3124 or 3125). */

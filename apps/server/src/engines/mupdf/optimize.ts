@@ -1,7 +1,7 @@
 // Compress's structure-preserving rewrite: the document stays as it is (form fields, annotations,
 // outlines, attachments, tagged structure, text) while its images are downsampled to the level's
 // resolution and re-encoded as JPEG by mozjpeg (through sharp), its black-and-white images
-// re-encoded without loss as JBIG2, its fonts subset to the glyphs the pages use, and identical
+// re-encoded as JBIG2 (without loss up to 1.5 times the level's mono resolution), its fonts subset to the glyphs the pages use, and identical
 // objects merged when it is saved.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
@@ -78,28 +78,66 @@ function isBitonal(doc: Doc, image: Obj): boolean {
 /** The codings a bitonal image may be stored in that JBIG2 replaces: lossless ones, which it beats on scans. */
 const JBIG2_REPLACES = new Set(['FlateDecode', 'LZWDecode', 'RunLengthDecode', 'CCITTFaxDecode', 'ASCIIHexDecode', 'ASCII85Decode']);
 
+/** A bitonal image is downsampled only when drawn at more than this many times the level's mono resolution: smaller steps would move edges for little gain. */
+const MONO_DOWNSAMPLE_FROM = 1.5;
+
 /**
- * Re-encodes a bitonal image as JBIG2 when that is smaller; true when it did. The decoded samples
- * stay exactly the same (engines/mupdf/jbig2.ts: a lossless generic region, no symbol matching),
- * so /Decode, the colour space, a colour-key /Mask and an /ImageMask draw as before.
+ * 1-bit samples downsampled from `width` × `height` to `w` × `h`: each new pixel takes the value
+ * that most of the area it covers has (grey averaged, then thresholded at half), so strokes keep
+ * their weight.
  */
-function toJbig2(doc: Doc, image: Obj): boolean {
-  if (!filtersOf(image).every((f) => JBIG2_REPLACES.has(f))) return false;
+async function downsampledBitonal(samples: Uint8Array, width: number, height: number, w: number, h: number, { sharp }: Run) {
+  const stride = Math.ceil(width / 8);
+  const grey = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) grey[y * width + x] = ((samples[y * stride + (x >> 3)]! >> (7 - (x & 7))) & 1) * 255;
+  const small = await sharp(grey, { raw: { width, height, channels: 1 } })
+    .resize(w, h, { fit: 'fill', kernel: 'linear' })
+    // libvips hands one channel back as three unless told the image is grey.
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+  const out = new Uint8Array(Math.ceil(w / 8) * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) if (small[y * w + x]! >= 128) out[y * Math.ceil(w / 8) + (x >> 3)]! |= 0x80 >> (x & 7);
+  return out;
+}
+
+/**
+ * Re-encodes a bitonal image as JBIG2 when that is smaller: 'lossless' or 'downsampled' when it
+ * did, null when not. Drawn at no more than 1.5 times the level's mono resolution it keeps its
+ * samples exactly (engines/mupdf/jbig2.ts: a lossless generic region, no symbol matching), so
+ * /Decode, the colour space, a colour-key /Mask and an /ImageMask draw as before; above that, it
+ * comes down to the mono resolution first, in the same sample values.
+ */
+async function toJbig2(
+  doc: Doc,
+  image: Obj,
+  placement: ImagePlacement,
+  job: OptimizeJob,
+  run: Run,
+): Promise<'lossless' | 'downsampled' | null> {
+  if (!filtersOf(image).every((f) => JBIG2_REPLACES.has(f))) return null;
   const [width, height] = [image.get('Width').asNumber(), image.get('Height').asNumber()];
   const bytes = Math.ceil(width / 8) * height;
   // A copy: the view into MuPDF's memory moves when the next call grows it.
   const samples = image.readStream().asUint8Array().slice(0, bytes);
   // Readers fill a short stream differently: a complete one would draw what none of them drew.
-  if (!(bytes > 0) || samples.length < bytes) return false;
+  if (!(bytes > 0) || samples.length < bytes) return null;
   // The repack after this deflates (again, at level 9) every stream that is not CCITT: that is what
   // JBIG2 must beat, besides what is stored. Flate wins on some drawn art: rows repeated exactly.
   const lossless = Math.min(image.readRawStream().length, zlib.deflateSync(samples, { level: 9 }).length);
-  const jbig2 = encodeJbig2(samples, width, height);
-  if (jbig2.length >= lossless) return false;
+  const [xScale, yScale] = [job.monoDpi / placement.xPpi, job.monoDpi / placement.yPpi];
+  const [w, h] = Math.min(xScale, yScale) * MONO_DOWNSAMPLE_FROM < 1 ? targetSize(width, height, xScale, yScale) : [width, height];
+  const downsampled = w < width || h < height;
+  const jbig2 = encodeJbig2(downsampled ? await downsampledBitonal(samples, width, height, w, h, run) : samples, w, h);
+  if (jbig2.length >= lossless) return null;
   image.delete('DecodeParms');
   image.put('Filter', doc.newName('JBIG2Decode'));
+  image.put('Width', doc.newInteger(w));
+  image.put('Height', doc.newInteger(h));
   image.writeRawStream(jbig2);
-  return true;
+  return downsampled ? 'downsampled' : 'lossless';
 }
 
 /** Whether recompressing the image could change how it looks beyond its resolution and JPEG's loss. */
@@ -260,7 +298,7 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
     process.stderr.write(`font subsetting failed: ${(e as Error).message}\n`);
     doc = openPdf(job.input);
   }
-  let [imagesRecompressed, imagesToJbig2] = [0, 0];
+  let [imagesRecompressed, imagesToJbig2, bitonalDownsampled] = [0, 0, 0];
   // Loaded here, not with the module: the other MuPDF jobs share this program and need no libvips.
   const run: Run = { sharp: (await import('sharp')).default, masksDone: new Set() };
   // Each image is encoded once: libvips' cache would only hold memory under the job's bound.
@@ -270,7 +308,9 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
     try {
       const isImage = image.isStream() && image.get('Subtype').asName() === 'Image';
       if (isImage && isBitonal(doc, image)) {
-        if (toJbig2(doc, image)) imagesToJbig2++;
+        const done = await toJbig2(doc, image, placement, job, run);
+        if (done) imagesToJbig2++;
+        if (done === 'downsampled') bitonalDownsampled++;
       } else if (isImage && (await recompress(doc, image, placement, job, run))) imagesRecompressed++;
     } catch (e) {
       // An image that cannot be decoded stays as it is; the others still shrink.
@@ -279,5 +319,5 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
     progress(done + 1, job.images.length);
   }
   fs.writeFileSync(job.output, doc.saveToBuffer('garbage=deduplicate,compress,encrypt=none').asUint8Array());
-  return { imagesRecompressed, imagesToJbig2, fontsSubset };
+  return { imagesRecompressed, imagesToJbig2, bitonalDownsampled, fontsSubset };
 }
