@@ -30,7 +30,15 @@ const imageList = (f: string) =>
     .filter((l) => l.trim())
     .map((l) => {
       const col = l.trim().split(/\s+/);
-      return { type: col[2], width: Number(col[3]), color: col[5], enc: col[8], ppi: Number(col[12]) };
+      return {
+        type: col[2],
+        width: Number(col[3]),
+        height: Number(col[4]),
+        color: col[5],
+        enc: col[8],
+        object: Number(col[10]),
+        ppi: Number(col[12]),
+      };
     });
 /** Resolution of each image as drawn (pdfimages -list's x-ppi). */
 const imagePpi = (f: string) => imageList(f).map((i) => i.ppi);
@@ -241,6 +249,9 @@ describe('compress', () => {
     for (const i of after) expect(i.ppi).toBeGreaterThan(140);
     for (const i of after) expect(i.ppi).toBeLessThanOrEqual(151);
     expect(after.slice(0, 3).map((i) => i.enc)).toEqual(['jpeg', 'jpeg', 'jpeg']);
+    // The downsampled soft mask holds one grey sample per pixel, as its dictionary says.
+    const smask = /\/SMask (\d+) 0 R/.exec(execFileSync('qpdf', [`--show-object=${after[2]!.object}`, out]).toString())![1]!;
+    expect(execFileSync('qpdf', [`--show-object=${smask}`, '--filtered-stream-data', out]).length).toBe(after[3]!.width * after[3]!.height);
     // The JPEGs themselves, as ImageMagick reads them: a grey image holds one channel, not three.
     execFileSync('pdfimages', ['-j', out, file('form-photos-img')]);
     const kinds = ['000', '001', '002'].map((n) =>

@@ -78,6 +78,15 @@ function isBitonal(doc: Doc, image: Obj): boolean {
 /** The codings a bitonal image may be stored in that JBIG2 replaces: lossless ones, which it beats on scans. */
 const JBIG2_REPLACES = new Set(['FlateDecode', 'LZWDecode', 'RunLengthDecode', 'CCITTFaxDecode', 'ASCIIHexDecode', 'ASCII85Decode']);
 
+/** One-channel pixels resized by libvips to `w` × `h`, still one channel: libvips hands three back unless told the image is grey. */
+function resizedGrey({ sharp }: Run, grey: Buffer, width: number, height: number, w: number, h: number, kernel: 'linear' | 'lanczos3') {
+  return sharp(grey, { raw: { width, height, channels: 1 } })
+    .resize(w, h, { fit: 'fill', kernel })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+}
+
 /** A bitonal image is downsampled only when drawn at more than this many times the level's mono resolution: smaller steps would move edges for little gain. */
 const MONO_DOWNSAMPLE_FROM = 1.5;
 
@@ -86,17 +95,12 @@ const MONO_DOWNSAMPLE_FROM = 1.5;
  * that most of the area it covers has (grey averaged, then thresholded at half), so strokes keep
  * their weight.
  */
-async function downsampledBitonal(samples: Uint8Array, width: number, height: number, w: number, h: number, { sharp }: Run) {
+async function downsampledBitonal(samples: Uint8Array, width: number, height: number, w: number, h: number, run: Run) {
   const stride = Math.ceil(width / 8);
   const grey = Buffer.alloc(width * height);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) grey[y * width + x] = ((samples[y * stride + (x >> 3)]! >> (7 - (x & 7))) & 1) * 255;
-  const small = await sharp(grey, { raw: { width, height, channels: 1 } })
-    .resize(w, h, { fit: 'fill', kernel: 'linear' })
-    // libvips hands one channel back as three unless told the image is grey.
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer();
+  const small = await resizedGrey(run, grey, width, height, w, h, 'linear');
   const out = new Uint8Array(Math.ceil(w / 8) * h);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) if (small[y * w + x]! >= 128) out[y * Math.ceil(w / 8) + (x >> 3)]! |= 0x80 >> (x & 7);
@@ -159,16 +163,13 @@ function targetSize(width: number, height: number, xScale: number, yScale: numbe
 }
 
 /** Downsamples a soft mask by the scale its image got; it stays lossless (Flate when saved), as edges of transparency must. */
-async function shrinkMask(doc: Doc, smask: Obj, xScale: number, yScale: number, { sharp }: Run) {
+async function shrinkMask(doc: Doc, smask: Obj, xScale: number, yScale: number, run: Run) {
   const [width, height] = [smask.get('Width').asNumber(), smask.get('Height').asNumber()];
   const [w, h] = targetSize(width, height, xScale, yScale);
   if (w === width && h === height) return;
   const pixmap = decodedPixels(doc, smask);
   if (pixmap.getNumberOfComponents() !== 1 || pixmap.getAlpha()) return;
-  const grey = await sharp(packedPixels(pixmap), { raw: { width, height, channels: 1 } })
-    .resize(w, h, { fit: 'fill' })
-    .raw()
-    .toBuffer();
+  const grey = await resizedGrey(run, packedPixels(pixmap), width, height, w, h, 'lanczos3');
   for (const key of ['Filter', 'DecodeParms', 'Decode']) smask.delete(key);
   smask.put('Width', doc.newInteger(w));
   smask.put('Height', doc.newInteger(h));
