@@ -10,12 +10,13 @@ import { ErrorCode, type TaskEntry } from '@quire/contracts';
 import { corpusRoot } from './corpusSupport.js';
 import { quireForTests } from './harness.js';
 import { encryptPdf, makePdf, npages } from './fixtures.js';
-import { makePhotoPdf, makeScannedPdf, photoRaster } from './imageFixtures.js';
+import { makeBitonalScanPdf, makePhotoPdf, makeScannedPdf, photoRaster } from './imageFixtures.js';
 
 const { client, dir } = quireForTests('compress');
 const file = (name: string) => path.join(dir, name);
 let photos: string; // 2 pages of 200 dpi photos, captioned "Photo 1", "Photo 2"
 let scan: string;
+let bitonal: string; // 2 pages scanned in black and white at 300 dpi, 1-bit Flate: a grey image, then a stencil mask
 
 const size = (f: string) => fs.statSync(f).size;
 const text = (f: string, password?: string) => execFileSync('pdftotext', [...(password ? ['-upw', password] : []), f, '-']).toString();
@@ -29,7 +30,15 @@ const imageList = (f: string) =>
     .filter((l) => l.trim())
     .map((l) => {
       const col = l.trim().split(/\s+/);
-      return { type: col[2], width: Number(col[3]), color: col[5], enc: col[8], ppi: Number(col[12]) };
+      return {
+        type: col[2],
+        width: Number(col[3]),
+        height: Number(col[4]),
+        color: col[5],
+        enc: col[8],
+        object: Number(col[10]),
+        ppi: Number(col[12]),
+      };
     });
 /** Resolution of each image as drawn (pdfimages -list's x-ppi). */
 const imagePpi = (f: string) => imageList(f).map((i) => i.ppi);
@@ -52,6 +61,26 @@ function psnr(a: string, b: string): number {
   const db = res.stderr.toString();
   return db.startsWith('inf') ? Infinity : Number.parseFloat(db);
 }
+/**
+ * How many pixels differ between two PDFs' pages drawn in colour at `dpi`, page by page, by
+ * poppler (pdftoppm) and by MuPDF (mutool draw): ImageMagick's absolute error count.
+ */
+function differingPixels(a: string, b: string, pages: number, dpi: number): number[] {
+  const counts: number[] = [];
+  for (let page = 1; page <= pages; page++) {
+    const drawn = [a, b].map((f, i) => {
+      const prefix = file(`drawn-${page}-${i}`);
+      execFileSync('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', f, prefix]);
+      execFileSync('mutool', ['draw', '-q', '-r', String(dpi), '-o', `${prefix}-mupdf.ppm`, f, String(page)]);
+      return [`${prefix}.ppm`, `${prefix}-mupdf.ppm`];
+    });
+    for (const reader of [0, 1]) {
+      const res = spawnSync('compare', ['-metric', 'AE', drawn[0]![reader]!, drawn[1]![reader]!, 'null:']);
+      counts.push(Number.parseFloat(res.stderr.toString()));
+    }
+  }
+  return counts;
+}
 const formFields = (f: string) =>
   (JSON.parse(execFileSync('qpdf', ['--json', '--json-key=acroform', f]).toString()) as { acroform: { fields: unknown[] } }).acroform.fields
     .length;
@@ -65,6 +94,7 @@ async function compress(fileId: string, level: string, dest: string, extra: obje
 beforeAll(async () => {
   photos = await makePhotoPdf(file('photos.pdf'), 2, 200);
   scan = await makeScannedPdf(file('scan.pdf'), 2, 300);
+  bitonal = await makeBitonalScanPdf(file('bitonal.pdf'), 2, 300);
 }, 60_000);
 
 describe('compress', () => {
@@ -97,6 +127,60 @@ describe('compress', () => {
     qpdfCheck(file('scan-out.pdf'));
     expect(size(file('scan-out.pdf'))).toBeLessThan(size(scan) / 2);
     expect(Math.max(...imagePpi(file('scan-out.pdf')))).toBeLessThanOrEqual(151);
+  });
+
+  it('stores a black-and-white scan as JBIG2 without loss: under half the size, every pixel and word kept', async () => {
+    const entry = await compress(await client.uploadId(bitonal), 'medium', 'bitonal-out.pdf');
+    const out = file('bitonal-out.pdf');
+    qpdfCheck(out);
+    expect(size(out)).toBeLessThan(size(bitonal) * 0.5);
+    expect(imageList(out).map((i) => [i.type, i.enc, Math.round(i.ppi)])).toEqual([
+      ['image', 'jbig2', 300],
+      ['stencil', 'jbig2', 300],
+    ]);
+    expect(entry.outputs[0]!.note).toMatch(/^2 black-and-white images stored as JBIG2 without loss/);
+    expect(text(out)).toBe(text(bitonal));
+    // Every page at the scan's own resolution, as poppler and MuPDF draw it: not one pixel differs.
+    expect(differingPixels(bitonal, out, 2, 300)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('brings a black-and-white scan drawn above 1.5 times the mono resolution down to it, as JBIG2', async () => {
+    const fine = await makeBitonalScanPdf(file('bitonal-600.pdf'), 1, 600);
+    const entry = await compress(await client.uploadId(fine), 'medium', 'bitonal-600-out.pdf');
+    const out = file('bitonal-600-out.pdf');
+    qpdfCheck(out);
+    expect(imageList(out).map((i) => [i.enc, Math.round(i.ppi)])).toEqual([['jbig2', 300]]);
+    expect(entry.outputs[0]!.note).toMatch(/^1 black-and-white image stored as JBIG2 \(1 downsampled to 300 dpi\)/);
+    expect(size(out)).toBeLessThan(size(fine) * 0.2);
+    // Drawn grey at 300 dpi, only edges and specks of dust move: about 1% of the pixels by more than half.
+    const drawn = [fine, out].map((f, i) => {
+      execFileSync('pdftoppm', ['-r', '300', '-gray', '-singlefile', f, file(`bitonal-600-${i}`)]);
+      return file(`bitonal-600-${i}.pgm`);
+    });
+    const moved = Number.parseFloat(spawnSync('compare', ['-metric', 'AE', '-fuzz', '50%', ...drawn, 'null:']).stderr.toString());
+    expect(moved).toBeGreaterThan(0);
+    expect(moved).toBeLessThan(0.02 * 2480 * 3509);
+  });
+
+  it('stores a scan coded as a fax (CCITT) as JBIG2 too, without loss', async () => {
+    const ccitt = file('ccitt.pdf');
+    execFileSync('gs', [
+      '-q',
+      '-dSAFER',
+      '-dNOPAUSE',
+      '-dBATCH',
+      '-sDEVICE=pdfwrite',
+      '-dDownsampleMonoImages=false',
+      '-dMonoImageFilter=/CCITTFaxEncode',
+      `-sOutputFile=${ccitt}`,
+      bitonal,
+    ]);
+    expect(imageList(ccitt).map((i) => i.enc)).toEqual(['ccitt', 'ccitt']);
+    await compress(await client.uploadId(ccitt), 'medium', 'ccitt-out.pdf');
+    const out = file('ccitt-out.pdf');
+    expect(imageList(out).map((i) => i.enc)).toEqual(['jbig2', 'jbig2']);
+    expect(size(out)).toBeLessThan(size(ccitt) * 0.85);
+    expect(differingPixels(ccitt, out, 2, 300)).toEqual([0, 0, 0, 0]);
   });
 
   it('returns the file unchanged, under its own name, when nothing can be gained', async () => {
@@ -165,6 +249,9 @@ describe('compress', () => {
     for (const i of after) expect(i.ppi).toBeGreaterThan(140);
     for (const i of after) expect(i.ppi).toBeLessThanOrEqual(151);
     expect(after.slice(0, 3).map((i) => i.enc)).toEqual(['jpeg', 'jpeg', 'jpeg']);
+    // The downsampled soft mask holds one grey sample per pixel, as its dictionary says.
+    const smask = /\/SMask (\d+) 0 R/.exec(execFileSync('qpdf', [`--show-object=${after[2]!.object}`, out]).toString())![1]!;
+    expect(execFileSync('qpdf', [`--show-object=${smask}`, '--filtered-stream-data', out]).length).toBe(after[3]!.width * after[3]!.height);
     // The JPEGs themselves, as ImageMagick reads them: a grey image holds one channel, not three.
     execFileSync('pdfimages', ['-j', out, file('form-photos-img')]);
     const kinds = ['000', '001', '002'].map((n) =>

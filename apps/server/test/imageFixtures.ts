@@ -1,5 +1,6 @@
 // Image-heavy PDFs made in code, for the compress tests and bench: photo-like pictures (smooth
-// colour fields with sensor-like noise), screenshots kept as lossless PNG, and scanned text pages.
+// colour fields with sensor-like noise), screenshots kept as lossless PNG, and scanned text pages,
+// grey or black and white.
 // Raster encoding uses only zlib here and poppler's pdftoppm for JPEG, so nothing else is needed.
 import fs from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
@@ -7,7 +8,16 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import {
+  PDFDocument,
+  StandardFonts,
+  concatTransformationMatrix,
+  drawObject,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setFillingRgbColor,
+} from 'pdf-lib';
 
 export interface Raster {
   width: number;
@@ -18,7 +28,7 @@ export interface Raster {
 }
 
 /** A deterministic pseudo-random source, so generated files are the same on every run. */
-function random(seed: number) {
+export function random(seed: number) {
   let s = seed >>> 0 || 1;
   return () => {
     s ^= s << 13;
@@ -195,4 +205,76 @@ export async function makeScannedPdf(file: string, count: number, dpi = 300): Pr
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** A 1-bit image as a PDF holds it: rows packed from the high bit, each starting on a byte; 0 is black. */
+export interface BitonalSamples {
+  width: number;
+  height: number;
+  samples: Uint8Array;
+}
+
+/**
+ * A page of text scanned in black and white at `dpi`: drawn grey, then thresholded with noise as a
+ * scanner's binarisation does, so that edges are ragged and no two letters are alike, with a few
+ * specks of dust. Clean renders would repeat whole rows of glyphs, which Flate finds and a scan
+ * never has.
+ */
+export async function bitonalScan(label: string, dpi: number, seed = 1): Promise<BitonalSamples> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'quire-bitonal-'));
+  try {
+    const src = await textPagePdf(path.join(dir, 'src.pdf'), label);
+    execFileSync('pdftoppm', ['-r', String(dpi), '-gray', '-singlefile', src, path.join(dir, 'page')]);
+    const pgm = readFileSync(path.join(dir, 'page.pgm'));
+    const [, w, h] = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.toString('latin1', 0, 40))!;
+    const [width, height] = [Number(w), Number(h)];
+    const grey = pgm.subarray(pgm.length - width * height);
+    const stride = Math.ceil(width / 8);
+    const samples = Buffer.alloc(stride * height, 0xff);
+    const rand = random(seed);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const black = grey[y * width + x]! + (rand() - 0.5) * 140 < 128 || rand() < 0.0003;
+        if (black) samples[y * stride + (x >> 3)]! &= ~(0x80 >> (x & 7));
+      }
+    return { width, height, samples };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A black-and-white scan: `count` A4 pages, each a 1-bit image at `dpi` stored with Flate (as
+ * scanner software writes them) and captioned "Bitonal page N" in real text. Odd pages are
+ * DeviceGray images; even ones stencil masks painted dark blue, as some scanners write them.
+ */
+export async function makeBitonalScanPdf(file: string, count: number, dpi = 300): Promise<string> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= count; n++) {
+    const scan = await bitonalScan(`Scanned page ${n}`, dpi, n);
+    const stencil = n % 2 === 0;
+    const image = doc.context.register(
+      doc.context.flateStream(scan.samples, {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: scan.width,
+        Height: scan.height,
+        ...(stencil ? { ImageMask: true } : { ColorSpace: 'DeviceGray', BitsPerComponent: 1 }),
+      }),
+    );
+    const page = doc.addPage([595, 842]);
+    const name = page.node.newXObject('Scan', image);
+    page.pushOperators(
+      pushGraphicsState(),
+      setFillingRgbColor(0.1, 0.1, 0.5),
+      concatTransformationMatrix(595, 0, 0, 842, 0, 0),
+      drawObject(name),
+      popGraphicsState(),
+    );
+    page.drawText(`Bitonal page ${n}`, { x: 400, y: 20, size: 10, font });
+  }
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, await doc.save());
+  return file;
 }

@@ -140,8 +140,9 @@ export async function rewritePages(input: string, output: string, limits: Engine
 }
 
 /**
- * Each image XObject the pages draw (inline images and masks aside) with its lowest resolution
- * on them, per axis: where it is drawn largest, every pixel it keeps must still be there.
+ * Each image XObject the pages draw (inline images and masks aside, stencil masks included) with
+ * its lowest resolution on them, per axis: where it is drawn largest, every pixel it keeps must
+ * still be there.
  */
 export async function imagePlacements(file: string, limits: EngineLimits): Promise<ImagePlacement[]> {
   const res = await poppler('pdfimages', ['-list', file], boundFor('inspect', limits));
@@ -150,7 +151,7 @@ export async function imagePlacements(file: string, limits: EngineLimits): Promi
   for (const line of res.stdout.split('\n').slice(2)) {
     const col = line.trim().split(/\s+/);
     const [object, xPpi, yPpi] = [Number(col[10]), Number(col[12]), Number(col[13])];
-    if (col.length < 16 || col[2] !== 'image' || !(object > 0) || !(xPpi > 0) || !(yPpi > 0)) continue;
+    if (col.length < 16 || !['image', 'stencil'].includes(col[2]!) || !(object > 0) || !(xPpi > 0) || !(yPpi > 0)) continue;
     const seen = placements.get(object);
     placements.set(object, { object, xPpi: Math.min(xPpi, seen?.xPpi ?? xPpi), yPpi: Math.min(yPpi, seen?.yPpi ?? yPpi) });
   }

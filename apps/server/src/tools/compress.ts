@@ -8,6 +8,7 @@ import { QuireError, type ToolParams } from '@quire/contracts';
 import { fingerprintOf, sameFingerprint, type Fingerprint } from '../engines/fingerprint.js';
 import { pdfwrite, type PdfwriteSettings } from '../engines/ghostscript.js';
 import { runMupdf } from '../engines/mupdf.js';
+import type { JobResults } from '../engines/mupdf/jobs.js';
 import { comparedPages, drawnPages, worstPageSimilarity, type GreyPage } from '../engines/pageLikeness.js';
 import { imagePlacements } from '../engines/poppler.js';
 import { declaredPageCount, decryptedCopy, optimizePdf, passesCheck } from '../engines/qpdf.js';
@@ -16,7 +17,7 @@ import { defineTool, outputName, type ToolContext } from './tool.js';
 type Level = ToolParams<'compress'>['level'];
 
 /** What the in-place optimiser does to images. */
-type ImageSettings = Pick<PdfwriteSettings, 'imageDpi' | 'chromaSubsampling'> & {
+type ImageSettings = Pick<PdfwriteSettings, 'imageDpi' | 'monoDpi' | 'chromaSubsampling'> & {
   /** mozjpeg quality (0–100) of the images it re-encodes. */
   jpegQuality: number;
 };
@@ -41,7 +42,7 @@ export const compressLevels: Record<Level, PdfwriteSettings & ImageSettings & Li
 };
 
 /** Coarser image settings a target size may go down to, each coarser than the one before; 50 dpi is still legible on screen. */
-const TARGET_LADDER: ImageSettings[] = [
+const TARGET_LADDER: Omit<ImageSettings, 'monoDpi'>[] = [
   { imageDpi: 150, jpegQuality: 60, chromaSubsampling: true },
   { imageDpi: 120, jpegQuality: 50, chromaSubsampling: true },
   { imageDpi: 96, jpegQuality: 45, chromaSubsampling: true },
@@ -81,7 +82,7 @@ async function rebuilt(ctx: ToolContext, lossless: string, level: Level): Promis
  */
 async function optimised(ctx: ToolContext, lossless: string, settings: ImageSettings, name: string): Promise<Candidate | null> {
   const mupdfOut = path.join(ctx.workDir, `${name}-mupdf.pdf`);
-  let done: { imagesRecompressed: number; fontsSubset: number };
+  let done: JobResults['optimize'];
   try {
     done = await runMupdf(
       {
@@ -90,6 +91,7 @@ async function optimised(ctx: ToolContext, lossless: string, settings: ImageSett
         output: mupdfOut,
         images: await imagePlacements(lossless, ctx.limits),
         targetDpi: settings.imageDpi,
+        monoDpi: settings.monoDpi,
         jpegQuality: settings.jpegQuality,
         chromaSubsampling: settings.chromaSubsampling,
       },
@@ -107,6 +109,8 @@ async function optimised(ctx: ToolContext, lossless: string, settings: ImageSett
   await fs.rm(mupdfOut, { force: true });
   const did = [
     done.imagesRecompressed && `${plural(done.imagesRecompressed, 'image')} recompressed`,
+    done.imagesToJbig2 &&
+      `${plural(done.imagesToJbig2, 'black-and-white image')} stored as JBIG2 ${done.bitonalDownsampled ? `(${done.bitonalDownsampled} downsampled to ${settings.monoDpi} dpi)` : 'without loss'}`,
     done.fontsSubset && `${plural(done.fontsSubset, 'font')} subset`,
     'duplicate objects merged and streams recompressed',
   ].filter(Boolean);
@@ -168,7 +172,8 @@ async function towardsTarget(
   let smallest: Sized | null = null;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const made = await optimised(ctx, lossless, rungs[mid]!, `target-${mid}`);
+    // Bitonal images stay at the level's resolution: below it, text breaks up.
+    const made = await optimised(ctx, lossless, { ...rungs[mid]!, monoDpi: compressLevels[level].monoDpi }, `target-${mid}`);
     // A size asked for may cost the look the coarsest level allows.
     const c = made && (await faithful(made, compressLevels.high)) ? await withSize(made) : null;
     const detail = ` Images at ${rungs[mid]!.imageDpi} dpi, JPEG quality ${rungs[mid]!.jpegQuality}.`;

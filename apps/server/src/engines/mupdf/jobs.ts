@@ -79,6 +79,8 @@ export interface OptimizeJob extends JobFiles {
   /** The document's image XObjects as drawn on its pages (those not listed are left alone). */
   images: ImagePlacement[];
   targetDpi: number;
+  /** Bitonal images drawn at more than 1.5 times this resolution come down to it. */
+  monoDpi: number;
   jpegQuality: number;
   /** 4:2:0 chroma subsampling of colour JPEGs. */
   chromaSubsampling: boolean;
@@ -101,7 +103,8 @@ export interface JobResults {
   replace: { count: number; fallbackFont: string | null };
   geometry: { pages: number };
   extract: { pages: number };
-  optimize: { imagesRecompressed: number; fontsSubset: number };
+  /** imagesToJbig2: bitonal images re-encoded as JBIG2, bitonalDownsampled of them downsampled first. */
+  optimize: { imagesRecompressed: number; imagesToJbig2: number; bitonalDownsampled: number; fontsSubset: number };
   /** How many objects were copies of another (none: no output written). */
   deduplicate: { copies: number };
 }

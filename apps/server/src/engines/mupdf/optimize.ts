@@ -1,11 +1,14 @@
 // Compress's structure-preserving rewrite: the document stays as it is (form fields, annotations,
 // outlines, attachments, tagged structure, text) while its images are downsampled to the level's
-// resolution and re-encoded as JPEG by mozjpeg (through sharp), its fonts subset to the glyphs the
-// pages use, and identical objects merged when it is saved.
+// resolution and re-encoded as JPEG by mozjpeg (through sharp), its black-and-white images
+// re-encoded as JBIG2 (without loss up to 1.5 times the level's mono resolution), its fonts subset to the glyphs the pages use, and identical
+// objects merged when it is saved.
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import type * as mupdf from 'mupdf';
 import type SharpModule from 'sharp';
 import { packedPixels } from '../pixmapPixels.js';
+import { encodeJbig2 } from './jbig2.js';
 import type { ImagePlacement, JobResults, OptimizeJob } from './jobs.js';
 import { openPdf, progress } from './program.js';
 
@@ -25,11 +28,13 @@ interface Run {
   masksDone: Set<number>;
 }
 
-const lastFilter = (stream: Obj): string => {
+const filtersOf = (stream: Obj): string[] => {
   const f = stream.get('Filter');
-  if (f.isArray()) return f.length ? f.get(f.length - 1).asName() : '';
-  return f.isName() ? f.asName() : '';
+  if (f.isArray()) return Array.from({ length: f.length }, (_, i) => f.get(i).asName());
+  return f.isName() ? [f.asName()] : [];
 };
+
+const lastFilter = (stream: Obj): string => filtersOf(stream).at(-1) ?? '';
 
 /** How many colour channels a PDF colour space holds that JPEG carries as they are (grey or RGB), or null. */
 function plainChannels(space: Obj): 1 | 3 | null {
@@ -60,12 +65,90 @@ function jpegSpace(doc: Doc, image: Obj, pixmap: mupdf.Pixmap): { space: Obj; ch
   return { space, channels };
 }
 
+/**
+ * Whether the image holds one bit per pixel: a stencil mask, or one component of one bit (grey,
+ * a two-colour palette, a separation). JBIG2 can code its samples as they are.
+ */
+function isBitonal(doc: Doc, image: Obj): boolean {
+  if (image.get('ImageMask').asBoolean()) return true;
+  if (image.get('BitsPerComponent').asNumber() !== 1) return false;
+  return doc.loadImage(image).getNumberOfComponents() === 1;
+}
+
+/** The codings a bitonal image may be stored in that JBIG2 replaces: lossless ones, which it beats on scans. */
+const JBIG2_REPLACES = new Set(['FlateDecode', 'LZWDecode', 'RunLengthDecode', 'CCITTFaxDecode', 'ASCIIHexDecode', 'ASCII85Decode']);
+
+/** One-channel pixels resized by libvips to `w` × `h`, still one channel: libvips hands three back unless told the image is grey. */
+function resizedGrey({ sharp }: Run, grey: Buffer, width: number, height: number, w: number, h: number, kernel: 'linear' | 'lanczos3') {
+  return sharp(grey, { raw: { width, height, channels: 1 } })
+    .resize(w, h, { fit: 'fill', kernel })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+}
+
+/** A bitonal image is downsampled only when drawn at more than this many times the level's mono resolution: smaller steps would move edges for little gain. */
+const MONO_DOWNSAMPLE_FROM = 1.5;
+
+/**
+ * 1-bit samples downsampled from `width` × `height` to `w` × `h`: each new pixel takes the value
+ * that most of the area it covers has (grey averaged, then thresholded at half), so strokes keep
+ * their weight.
+ */
+async function downsampledBitonal(samples: Uint8Array, width: number, height: number, w: number, h: number, run: Run) {
+  const stride = Math.ceil(width / 8);
+  const grey = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) grey[y * width + x] = ((samples[y * stride + (x >> 3)]! >> (7 - (x & 7))) & 1) * 255;
+  const small = await resizedGrey(run, grey, width, height, w, h, 'linear');
+  const out = new Uint8Array(Math.ceil(w / 8) * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) if (small[y * w + x]! >= 128) out[y * Math.ceil(w / 8) + (x >> 3)]! |= 0x80 >> (x & 7);
+  return out;
+}
+
+/**
+ * Re-encodes a bitonal image as JBIG2 when that is smaller: 'lossless' or 'downsampled' when it
+ * did, null when not. Drawn at no more than 1.5 times the level's mono resolution it keeps its
+ * samples exactly (engines/mupdf/jbig2.ts: a lossless generic region, no symbol matching), so
+ * /Decode, the colour space, a colour-key /Mask and an /ImageMask draw as before; above that, it
+ * comes down to the mono resolution first, in the same sample values.
+ */
+async function toJbig2(
+  doc: Doc,
+  image: Obj,
+  placement: ImagePlacement,
+  job: OptimizeJob,
+  run: Run,
+): Promise<'lossless' | 'downsampled' | null> {
+  if (!filtersOf(image).every((f) => JBIG2_REPLACES.has(f))) return null;
+  const [width, height] = [image.get('Width').asNumber(), image.get('Height').asNumber()];
+  const bytes = Math.ceil(width / 8) * height;
+  // A copy: the view into MuPDF's memory moves when the next call grows it.
+  const samples = image.readStream().asUint8Array().slice(0, bytes);
+  // Readers fill a short stream differently: a complete one would draw what none of them drew.
+  if (!(bytes > 0) || samples.length < bytes) return null;
+  // The repack after this deflates (again, at level 9) every stream that is not CCITT: that is what
+  // JBIG2 must beat, besides what is stored. Flate wins on some drawn art: rows repeated exactly.
+  const lossless = Math.min(image.readRawStream().length, zlib.deflateSync(samples, { level: 9 }).length);
+  const [xScale, yScale] = [job.monoDpi / placement.xPpi, job.monoDpi / placement.yPpi];
+  const [w, h] = Math.min(xScale, yScale) * MONO_DOWNSAMPLE_FROM < 1 ? targetSize(width, height, xScale, yScale) : [width, height];
+  const downsampled = w < width || h < height;
+  const jbig2 = encodeJbig2(downsampled ? await downsampledBitonal(samples, width, height, w, h, run) : samples, w, h);
+  if (jbig2.length >= lossless) return null;
+  image.delete('DecodeParms');
+  image.put('Filter', doc.newName('JBIG2Decode'));
+  image.put('Width', doc.newInteger(w));
+  image.put('Height', doc.newInteger(h));
+  image.writeRawStream(jbig2);
+  return downsampled ? 'downsampled' : 'lossless';
+}
+
 /** Whether recompressing the image could change how it looks beyond its resolution and JPEG's loss. */
 function mustStayAsIs(image: Obj): boolean {
   const smask = image.get('SMask');
   return (
-    image.get('ImageMask').asBoolean() ||
-    image.get('BitsPerComponent').asNumber() === 1 || // bitonal scans stay as they are (Flate, CCITT, JBIG2)
+    image.get('BitsPerComponent').asNumber() === 1 || // one-bit colour: flat art that JPEG would blur (bitonal images go to toJbig2)
     image.get('Mask').isArray() || // colour-key masking matches exact sample values, which JPEG moves
     image.get('SMaskInData').asNumber() > 0 ||
     (smask.isStream() && !smask.get('Matte').isNull()) // pre-multiplied colours
@@ -80,16 +163,13 @@ function targetSize(width: number, height: number, xScale: number, yScale: numbe
 }
 
 /** Downsamples a soft mask by the scale its image got; it stays lossless (Flate when saved), as edges of transparency must. */
-async function shrinkMask(doc: Doc, smask: Obj, xScale: number, yScale: number, { sharp }: Run) {
+async function shrinkMask(doc: Doc, smask: Obj, xScale: number, yScale: number, run: Run) {
   const [width, height] = [smask.get('Width').asNumber(), smask.get('Height').asNumber()];
   const [w, h] = targetSize(width, height, xScale, yScale);
   if (w === width && h === height) return;
   const pixmap = decodedPixels(doc, smask);
   if (pixmap.getNumberOfComponents() !== 1 || pixmap.getAlpha()) return;
-  const grey = await sharp(packedPixels(pixmap), { raw: { width, height, channels: 1 } })
-    .resize(w, h, { fit: 'fill' })
-    .raw()
-    .toBuffer();
+  const grey = await resizedGrey(run, packedPixels(pixmap), width, height, w, h, 'lanczos3');
   for (const key of ['Filter', 'DecodeParms', 'Decode']) smask.delete(key);
   smask.put('Width', doc.newInteger(w));
   smask.put('Height', doc.newInteger(h));
@@ -99,7 +179,7 @@ async function shrinkMask(doc: Doc, smask: Obj, xScale: number, yScale: number, 
 
 /** Replaces the image by a smaller JPEG at the target resolution; true when it did. */
 async function recompress(doc: Doc, image: Obj, placement: ImagePlacement, job: OptimizeJob, run: Run): Promise<boolean> {
-  if (!image.isStream() || image.get('Subtype').asName() !== 'Image' || mustStayAsIs(image)) return false;
+  if (mustStayAsIs(image)) return false;
   const [width, height] = [image.get('Width').asNumber(), image.get('Height').asNumber()];
   const [xScale, yScale] = [job.targetDpi / placement.xPpi, job.targetDpi / placement.yPpi];
   const [w, h] = targetSize(width, height, xScale, yScale);
@@ -219,14 +299,20 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
     process.stderr.write(`font subsetting failed: ${(e as Error).message}\n`);
     doc = openPdf(job.input);
   }
-  let imagesRecompressed = 0;
+  let [imagesRecompressed, imagesToJbig2, bitonalDownsampled] = [0, 0, 0];
   // Loaded here, not with the module: the other MuPDF jobs share this program and need no libvips.
   const run: Run = { sharp: (await import('sharp')).default, masksDone: new Set() };
   // Each image is encoded once: libvips' cache would only hold memory under the job's bound.
   run.sharp.cache(false);
   for (const [done, placement] of job.images.entries()) {
+    const image = doc.newIndirect(placement.object);
     try {
-      if (await recompress(doc, doc.newIndirect(placement.object), placement, job, run)) imagesRecompressed++;
+      const isImage = image.isStream() && image.get('Subtype').asName() === 'Image';
+      if (isImage && isBitonal(doc, image)) {
+        const done = await toJbig2(doc, image, placement, job, run);
+        if (done) imagesToJbig2++;
+        if (done === 'downsampled') bitonalDownsampled++;
+      } else if (isImage && (await recompress(doc, image, placement, job, run))) imagesRecompressed++;
     } catch (e) {
       // An image that cannot be decoded stays as it is; the others still shrink.
       process.stderr.write(`image ${placement.object} left as it is: ${(e as Error).message}\n`);
@@ -234,5 +320,5 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
     progress(done + 1, job.images.length);
   }
   fs.writeFileSync(job.output, doc.saveToBuffer('garbage=deduplicate,compress,encrypt=none').asUint8Array());
-  return { imagesRecompressed, fontsSubset };
+  return { imagesRecompressed, imagesToJbig2, bitonalDownsampled, fontsSubset };
 }
