@@ -39,6 +39,19 @@ export function AccountControl({ placement, withRegister = false }: { placement:
   return <AvatarMenu user={session.user} placement={placement} />;
 }
 
+/** An address that wraps before its at-sign rather than inside a word. */
+export function Address({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 export function Avatar({ user, large = false }: { user: UserInfo; large?: boolean }) {
   return (
     <span className={`avatar ${large ? 'avatar-large' : ''}`} aria-hidden="true">
@@ -103,11 +116,15 @@ function AvatarMenu({ user, placement }: { user: UserInfo; placement: 'below' | 
           <div className="account-menu-head">
             <Avatar user={user} large />
             <div className="account-menu-who">
-              <strong data-testid="account-name">{name}</strong>
-              {name !== user.email && <span data-testid="account-email">{user.email}</span>}
-              <span className="account-id">{t('account.id', { id: user.ws_id })}</span>
+              <strong>{name === user.email ? <Address email={user.email} /> : name}</strong>
+              {name !== user.email && (
+                <span>
+                  <Address email={user.email} />
+                </span>
+              )}
             </div>
           </div>
+          <span className="account-id">{t('account.id', { id: user.ws_id })}</span>
           <PlanBadge user={user} />
           <div className="account-menu-actions">
             <LocaleLink to="/app/account" className="account-menu-item" data-testid="account-settings" onClick={() => menu.setOpen(false)}>

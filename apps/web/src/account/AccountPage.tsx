@@ -6,7 +6,7 @@ import { useT } from '../i18n/I18nProvider';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useToast } from '../ui/Toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
-import { Avatar, PlanBadge } from './AccountControl';
+import { Address, Avatar, PlanBadge } from './AccountControl';
 import { displayName, emailProblem, passwordProblem } from './accountForms';
 import { FormError, TextField, useProblemText, useRequest } from './formParts';
 import { useSession } from './session';
@@ -54,10 +54,16 @@ function AccountSections({ user }: { user: UserInfo }) {
         <div className="account-profile">
           <Avatar user={user} large />
           <dl>
-            <dt>{t('account.name')}</dt>
-            <dd>{displayName(user)}</dd>
+            {displayName(user) !== user.email && (
+              <>
+                <dt>{t('account.name')}</dt>
+                <dd>{displayName(user)}</dd>
+              </>
+            )}
             <dt>{t('account.email')}</dt>
-            <dd data-testid="profile-email">{user.email}</dd>
+            <dd data-testid="profile-email">
+              <Address email={user.email} />
+            </dd>
             <dt>{t('account.idLabel')}</dt>
             <dd>{user.ws_id}</dd>
             <dt>{t('account.plan')}</dt>
