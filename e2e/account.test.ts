@@ -15,6 +15,7 @@ const PUBLIC_URL = 'http://quire.example';
 const EMAIL = 'ann.lee@example.org';
 const PASSWORD = 'first-password-1';
 const NEW_PASSWORD = 'second-password-2';
+const NEW_EMAIL = 'ann.lee@example.net';
 
 let e2e: E2e;
 let mailbox: Mailbox;
@@ -183,6 +184,51 @@ describe('an account in the browser', () => {
     await page.getByTestId('signin-dialog').waitFor();
     expect(await page.getByTestId('login-button').count()).toBeGreaterThan(0);
     await page.getByTestId('account-signed-out').waitFor();
+    await page.context().close();
+  });
+
+  it('changes the password and the address on the account page, then deletes the account', async () => {
+    const page = await e2e.open('/app/account');
+    await page.getByTestId('account-signed-out').getByRole('button', { name: 'Sign in' }).click();
+    await signInThroughDialog(page, NEW_PASSWORD);
+    await page.getByTestId('account-profile').waitFor();
+
+    const password = page.getByTestId('account-password');
+    await password.getByLabel('Current password').fill(NEW_PASSWORD);
+    await password.getByLabel('New password').fill('x');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    expect(await password.getByTestId('field-error').textContent()).toBe('The password must contain between 8 and 128 characters.');
+    await password.getByLabel('New password').fill(PASSWORD);
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => password.getByRole('status').textContent()).toContain('Your password is changed');
+    // This page was signed in anew: its next call still works.
+    const address = page.getByTestId('account-email');
+    await address.getByLabel('New email address').fill(NEW_EMAIL);
+    await address.getByLabel('Current password').fill(NEW_PASSWORD);
+    await address.getByRole('button', { name: 'Change email' }).click();
+    await expect.poll(() => address.getByTestId('form-error').textContent()).toBe('Incorrect password. Please try again.');
+    await address.getByLabel('Current password').fill(PASSWORD);
+    await address.getByRole('button', { name: 'Change email' }).click();
+    await expect.poll(() => address.getByRole('status').textContent()).toContain(NEW_EMAIL);
+
+    await mailbox.take(EMAIL); // the notice to the old address
+    await followMail(page, NEW_EMAIL, '/account/confirm-email');
+    await expect.poll(() => page.getByTestId('link-done').textContent()).toBe(`Your account now uses ${NEW_EMAIL}.`);
+    expect(new URL(page.url()).hash).toBe('');
+    await page.getByTestId('avatar-button').click();
+    expect(await page.getByTestId('account-menu').textContent()).toContain(NEW_EMAIL);
+    await page.getByTestId('account-settings').click();
+    await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(NEW_EMAIL);
+
+    const removal = page.getByTestId('account-delete');
+    await removal.getByLabel('Current password').fill(PASSWORD);
+    await removal.getByTestId('delete-account').click();
+    // The confirm dialog's safe answer keeps the account.
+    await page.getByTestId('confirm-cancel').click();
+    await removal.getByTestId('delete-account').click();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('account-signed-out').waitFor();
+    expect(await e2e.quire.ctx.db.selectFrom('accounts').select('id').execute()).toEqual([]);
     await page.context().close();
   });
 });
