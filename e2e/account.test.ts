@@ -91,6 +91,14 @@ describe('an account in the browser', () => {
     expect(await menu.textContent()).toContain(EMAIL);
     expect(await menu.getByTestId('plan-label').textContent()).toBe('Free');
     expect(await page.getByTestId('avatar-button').textContent()).toBe('A');
+    // A plan changed by the operator shows after Refresh, with the Pro badge.
+    await e2e.quire.ctx.db.updateTable('accounts').set({ plan: 'premium' }).where('email', '=', EMAIL).execute();
+    await menu.getByTestId('refresh-button').click();
+    await expect.poll(() => menu.getByTestId('plan-label').textContent()).toBe('Premium');
+    expect(await page.getByTestId('avatar-button').textContent()).toBe('APro');
+    await e2e.quire.ctx.db.updateTable('accounts').set({ plan: 'ai' }).where('email', '=', EMAIL).execute();
+    await menu.getByTestId('refresh-button').click();
+    await expect.poll(() => menu.getByTestId('plan-label').textContent()).toBe('AI Upgraded');
 
     // A tool run while signed in belongs to the account.
     await page.goto(`${e2e.quire.url}/app/rotate-pdf`);
@@ -173,7 +181,7 @@ describe('an account in the browser', () => {
     await page.getByTestId('account-signed-out').getByRole('button', { name: 'Sign in' }).click();
     await signInThroughDialog(page, NEW_PASSWORD);
     expect(await page.getByTestId('profile-email').textContent()).toBe(EMAIL);
-    expect(await page.getByTestId('plan-label').textContent()).toBe('Free');
+    expect(await page.getByTestId('plan-label').textContent()).toBe('AI Upgraded');
 
     // The operator ends every session; the page learns it from its next call.
     await e2e.quire.ctx.db.deleteFrom('sessions').execute();

@@ -2,6 +2,7 @@
 // personal centre.
 import type { UserInfo } from '@quire/contracts';
 import { useEffect, useRef } from 'react';
+import { refreshAccount } from '../api/account';
 import { useI18n } from '../i18n/I18nProvider';
 import { MENU_HOVER_DELAY_MS, useHoverMenu } from '../layout/useHoverMenu';
 import { LocaleLink } from '../ui/LocaleLink';
@@ -130,6 +131,14 @@ function AvatarMenu({ user, placement }: { user: UserInfo; placement: 'below' | 
             <LocaleLink to="/app/account" className="account-menu-item" data-testid="account-settings" onClick={() => menu.setOpen(false)}>
               {t('account.settings')}
             </LocaleLink>
+            <button
+              type="button"
+              className="account-menu-item"
+              data-testid="refresh-button"
+              onClick={() => void refreshAccount().then(session.signedIn, () => undefined)}
+            >
+              {t('account.refresh')}
+            </button>
             <button
               type="button"
               className="account-menu-item"

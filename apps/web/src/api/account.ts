@@ -1,7 +1,7 @@
 // Calls to the account service under /api/account/v1/. The session rides in its http-only cookie,
 // so the page never holds the token.
 import { mailSent, signedIn, userInfo, type SignedIn, type UserInfo } from '@quire/contracts';
-import { getJson, postJson, send, type Schema } from './client';
+import { apiUrl, getJson, postJson, send, type Schema } from './client';
 
 const ACCOUNT_BASE = '/api/account/v1/';
 
@@ -14,6 +14,9 @@ interface MailedTo {
 const noData: Schema<null> = { safeParse: () => ({ success: true, data: null }) };
 
 export const fetchMe = (): Promise<UserInfo> => getJson(`${ACCOUNT_BASE}me`, userInfo);
+
+/** The user info read afresh (a plan changed since), the session extended to its full lifetime. */
+export const refreshAccount = (): Promise<UserInfo> => getJson(apiUrl('account/refresh'), userInfo);
 
 export const signIn = (email: string, password: string): Promise<SignedIn> =>
   postJson(`${ACCOUNT_BASE}login`, { email, password }, signedIn);
