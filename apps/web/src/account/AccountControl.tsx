@@ -24,7 +24,7 @@ export function AccountControl({ placement, withRegister = false }: { placement:
         {withRegister && (
           <button
             type="button"
-            className="button button-primary"
+            className="button button-primary header-register"
             data-testid="register-button"
             onClick={() => session.openSignIn('register')}
           >
