@@ -32,7 +32,7 @@ export function displayName(user: Pick<UserInfo, 'first_name' | 'last_name' | 'e
   return `${user.first_name} ${user.last_name}`.trim() || user.email;
 }
 
-export type PlanLabel = 'premium' | 'ai' | 'free';
+type PlanLabel = 'premium' | 'ai' | 'free';
 
 /** The plan the personal centre names: a paid plan first, then the AI plan. */
 export function planLabel(user: Pick<UserInfo, 'isVip' | 'isAiUser'>): PlanLabel {
