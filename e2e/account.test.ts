@@ -123,9 +123,16 @@ describe('an account in the browser', () => {
   });
 
   it('resets a forgotten password through its mail and signs in with the new one', async () => {
-    const page = await e2e.open('/de/');
-    await page.getByTestId('login-button').click();
+    // On a phone, in German: Log in sits in the menu's drawer, and the dialog fits the screen.
+    const page = await e2e.open('/de/', { width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Menü', exact: true }).click();
+    await page.locator('.mobile-drawer').getByTestId('login-button').click();
     const dialog = page.getByTestId('signin-dialog');
+    // Typing starts in the address field.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     await dialog.getByTestId('auth-forgot').click();
     await dialog.getByLabel('E-Mail').fill(EMAIL);
     await dialog.getByTestId('forgot-submit').click();
@@ -142,7 +149,9 @@ describe('an account in the browser', () => {
     await signInThroughDialog(page, PASSWORD);
     await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Incorrect email or password.');
     await signInThroughDialog(page, NEW_PASSWORD);
-    await page.getByTestId('avatar-button').waitFor();
+    // Signed in: the avatar waits in the drawer, closed on a phone.
+    await page.getByTestId('avatar-button').waitFor({ state: 'attached' });
+    expect(await page.getByTestId('signin-dialog').count()).toBe(0);
 
     // A token the server does not know is refused with 3004.
     await page.goto(`${e2e.quire.url}/account/verify-email#token=made-up`);
@@ -172,6 +181,8 @@ describe('an account in the browser', () => {
     const error = page.getByTestId('form-error');
     await expect.poll(() => error.textContent()).toContain('The service is busy. Please try again later.');
     expect(await error.textContent()).toContain('Too many attempts');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('signin-dialog').waitFor({ state: 'detached' });
     await page.context().close();
   });
 

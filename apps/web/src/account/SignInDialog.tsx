@@ -24,6 +24,8 @@ export function SignInDialog({ initialView, onSignedIn, onClose }: SignInDialogP
   useEffect(() => {
     const el = dialog.current;
     if (el && !el.open) el.showModal();
+    // showModal focuses the first control, a tab; the address field is where typing starts.
+    el?.querySelector('input')?.focus();
     return () => el?.close();
   }, []);
 
