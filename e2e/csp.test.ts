@@ -63,11 +63,16 @@ describe('under the content security policy', () => {
     await page.getByTestId('file-input').setInputFiles(file('gamma.pdf'));
     await expect.poll(() => page.getByTestId('thumb').count(), { timeout: 30_000 }).toBe(3);
     await expect.poll(() => thumbnailDrawn(page), { timeout: 60_000 }).toBe(true);
-    // Other pages of the app too: the home page with its search, and a language prefix.
-    for (const pathname of ['/', '/de/app/merge-pdf']) {
+    // Other pages of the app too: the home page with its search, a language prefix, the pages of
+    // the account's mailed links and the account page.
+    for (const pathname of ['/', '/de/app/merge-pdf', '/account/reset-password#token=x', '/app/account']) {
       await page.goto(e2e.quire.url + pathname);
       await page.locator('h1').first().waitFor();
     }
+    // The sign-in dialog with its inline checks.
+    await page.getByTestId('login-button').click();
+    await page.getByTestId('signin-submit').click();
+    await page.getByTestId('field-error').first().waitFor();
     expect(await violations()).toEqual([]);
     await context.close();
   });

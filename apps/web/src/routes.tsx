@@ -1,6 +1,9 @@
 // The route table, built from the tool registry, repeated under each language prefix.
 import { toolDefinitions } from '@quire/contracts';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { AccountPage } from './account/AccountPage';
+import { LinkPage, type LinkKind } from './account/LinkPage';
+import { SessionProvider } from './account/session';
 import { I18nProvider } from './i18n/I18nProvider';
 import { langPrefixes } from './i18n/locales';
 import { AppShell } from './layout/AppShell';
@@ -15,7 +18,9 @@ function Root() {
   return (
     <I18nProvider>
       <ToastProvider>
-        <Outlet />
+        <SessionProvider>
+          <Outlet />
+        </SessionProvider>
       </ToastProvider>
     </I18nProvider>
   );
@@ -27,16 +32,27 @@ function Fallback() {
   return <Navigate to={resolveRedirect(pathname, search)} replace />;
 }
 
+/** The pages the account's mails link to. */
+const linkKinds: LinkKind[] = ['verify-email', 'reset-password', 'confirm-email'];
+
 function routesUnder(prefix: string): RouteObject[] {
   const base = prefix ? `/${prefix}` : '';
   return [
-    { path: base || '/', element: <MarketingLayout />, children: [{ index: true, element: <MarketingHome /> }] },
+    {
+      path: base || '/',
+      element: <MarketingLayout />,
+      children: [
+        { index: true, element: <MarketingHome /> },
+        ...linkKinds.map((kind) => ({ path: `account/${kind}`, element: <LinkPage key={kind} kind={kind} /> })),
+      ],
+    },
     {
       path: `${base}/app`,
       element: <AppShell />,
       children: [
         { index: true, element: <Navigate to="home" replace /> },
         { path: 'home', element: <AppHome /> },
+        { path: 'account', element: <AccountPage /> },
         // Keyed by tool so moving between tools starts a fresh page.
         ...toolDefinitions.map((tool) => ({ path: tool.slug, element: <ToolPage key={tool.slug} tool={tool} /> })),
       ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileInfo } from '@quire/contracts';
-import { ApiError, NETWORK_ERROR, messageFor, readEnvelope } from './client';
+import { ApiError, NETWORK_ERROR, messageFor, onSessionLost, readEnvelope } from './client';
 
 describe('messageFor', () => {
   it('prefers the catalogue, then the server, then the generic message', () => {
@@ -37,5 +37,18 @@ describe('readEnvelope', () => {
   it('treats a page that is not JSON from a failing gateway as busy', async () => {
     const error = await readEnvelope(new Response('<html>bad gateway</html>', { status: 502 }), fileInfo).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 3500 });
+  });
+});
+
+describe('onSessionLost', () => {
+  const answer = (code: number) => new Response(JSON.stringify({ code, msg: 'x', data: null }), { status: 401 });
+
+  it('hears 3001 and 1408 from any call, and nothing else, until unsubscribed', async () => {
+    const heard: number[] = [];
+    const unsubscribe = onSessionLost((code) => heard.push(code));
+    for (const code of [3001, 1408, 3002, 3124]) await readEnvelope(answer(code), fileInfo).catch(() => undefined);
+    unsubscribe();
+    await readEnvelope(answer(1408), fileInfo).catch(() => undefined);
+    expect(heard).toEqual([3001, 1408]);
   });
 });

@@ -20,6 +20,16 @@ export function messageFor(code: number, serverMsg?: string): string {
   return serverMsg || errorMessages[ErrorCode.Generic];
 }
 
+/** Codes after which the page is signed out: not signed in (3001), the session ended (1408). */
+const SESSION_LOST_CODES: readonly number[] = [ErrorCode.NotLogin, ErrorCode.SessionEnded];
+const sessionLostListeners = new Set<(code: number) => void>();
+
+/** Calls `listener` with the code whenever an API answer says there is no session; returns the unsubscribe. */
+export function onSessionLost(listener: (code: number) => void): () => void {
+  sessionLostListeners.add(listener);
+  return () => sessionLostListeners.delete(listener);
+}
+
 export class ApiError extends Error {
   constructor(
     readonly code: number,
@@ -56,7 +66,10 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
   }
   const { code, msg, data } = (body ?? {}) as { code?: unknown; msg?: unknown; data?: unknown };
   if (typeof code !== 'number') throw new ApiError(ErrorCode.Generic);
-  if (code !== 0) throw new ApiError(code, typeof msg === 'string' ? msg : undefined);
+  if (code !== 0) {
+    if (SESSION_LOST_CODES.includes(code)) for (const listener of sessionLostListeners) listener(code);
+    throw new ApiError(code, typeof msg === 'string' ? msg : undefined);
+  }
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ApiError(ErrorCode.Generic);
   return parsed.data;

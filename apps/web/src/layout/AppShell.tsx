@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { splitLocalePrefix } from '../i18n/locales';
 import { useI18n } from '../i18n/I18nProvider';
+import { AccountControl } from '../account/AccountControl';
 import { useToolTitle } from '../search/ToolSearch';
 import { Icon } from '../ui/Icon';
 import { LocaleNavLink } from '../ui/LocaleLink';
@@ -47,6 +48,7 @@ export function AppShell() {
         <Sidebar initiallyOpen={groupOfPath(pathname)} />
         <div className="sidebar-footer">
           <LanguageSwitcher />
+          <AccountControl placement="above" />
         </div>
       </aside>
       {/* biome-ignore lint/a11y: the backdrop is a mouse shortcut only; the menu button closes the drawer from the keyboard */}

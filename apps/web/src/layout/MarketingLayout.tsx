@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { AccountControl } from '../account/AccountControl';
 import { useT } from '../i18n/I18nProvider';
 import { HeaderSearch } from '../search/ToolSearch';
 import { Icon } from '../ui/Icon';
@@ -50,9 +51,7 @@ export function MarketingLayout() {
         <HeaderSearch />
         <div className="header-actions">
           <LanguageSwitcher />
-          <button type="button" className="button button-outline" disabled title={t('nav.soon')}>
-            {t('nav.login')}
-          </button>
+          <AccountControl placement="below" withRegister />
         </div>
         <button
           type="button"
@@ -68,7 +67,10 @@ export function MarketingLayout() {
         <div className="mobile-drawer">
           <HeaderSearch />
           <CategoryMenu onNavigate={() => setDrawerOpen(false)} />
-          <LanguageSwitcher />
+          <div className="drawer-foot">
+            <LanguageSwitcher />
+            <AccountControl placement="above" withRegister />
+          </div>
         </div>
       )}
       <main className="marketing-main">

@@ -1,0 +1,158 @@
+// The header's account corner: Log in (and Free trial) while signed out, else the avatar with the
+// personal centre.
+import type { UserInfo } from '@quire/contracts';
+import { useEffect, useRef } from 'react';
+import { refreshAccount } from '../api/account';
+import { useI18n } from '../i18n/I18nProvider';
+import { MENU_HOVER_DELAY_MS, useHoverMenu } from '../layout/useHoverMenu';
+import { LocaleLink } from '../ui/LocaleLink';
+import { displayName, initialOf, planLabel } from './accountForms';
+import { useSession } from './session';
+import './account.css';
+
+/** The personal centre stays a second after the pointer leaves it. */
+const PERSONAL_CENTRE_CLOSE_MS = 1000;
+
+/** `placement`: where the personal centre opens, below a header or above a sidebar's foot. */
+export function AccountControl({ placement, withRegister = false }: { placement: 'below' | 'above'; withRegister?: boolean }) {
+  const { t } = useI18n();
+  const session = useSession();
+  if (session.status === 'loading') return <span className="avatar-placeholder" />;
+  if (!session.user) {
+    return (
+      <div className="account-buttons">
+        {withRegister && (
+          <button
+            type="button"
+            className="button button-primary header-register"
+            data-testid="register-button"
+            onClick={() => session.openSignIn('register')}
+          >
+            {t('nav.freeTrial')}
+          </button>
+        )}
+        <button type="button" className="button button-outline" data-testid="login-button" onClick={() => session.openSignIn('signIn')}>
+          {t('nav.login')}
+        </button>
+      </div>
+    );
+  }
+  return <AvatarMenu user={session.user} placement={placement} />;
+}
+
+/** An address that wraps before its at-sign rather than inside a word. */
+export function Address({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+export function Avatar({ user, large = false }: { user: UserInfo; large?: boolean }) {
+  return (
+    <span className={`avatar ${large ? 'avatar-large' : ''}`} aria-hidden="true">
+      {initialOf(user)}
+    </span>
+  );
+}
+
+/** The plan's label: Premium, AI Upgraded or Free. */
+export function PlanBadge({ user }: { user: UserInfo }) {
+  const { t } = useI18n();
+  const plan = planLabel(user);
+  const text = plan === 'premium' ? t('account.planPremium') : plan === 'ai' ? t('account.planAi') : t('account.planFree');
+  return (
+    <span className={`plan-badge plan-${plan}`} data-testid="plan-label">
+      {text}
+    </span>
+  );
+}
+
+function AvatarMenu({ user, placement }: { user: UserInfo; placement: 'below' | 'above' }) {
+  const { t } = useI18n();
+  const session = useSession();
+  const menu = useHoverMenu(MENU_HOVER_DELAY_MS, PERSONAL_CENTRE_CLOSE_MS);
+  const name = displayName(user);
+  const anchor = useRef<HTMLDivElement>(null);
+  const { open, setOpen } = menu;
+  // A click or focus elsewhere, or Escape, closes the open menu.
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (e: Event) => {
+      if (!anchor.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    document.addEventListener('focusin', closeOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+      document.removeEventListener('focusin', closeOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open, setOpen]);
+
+  return (
+    <div ref={anchor} className={`menu-anchor account-anchor account-${placement}`} {...menu.hoverProps}>
+      <button
+        type="button"
+        className="avatar-button"
+        aria-label={t('account.menu', { name })}
+        aria-expanded={menu.open}
+        data-testid="avatar-button"
+        onClick={() => menu.setOpen(!menu.open)}
+      >
+        <Avatar user={user} />
+        {user.isVip && <span className="pro-badge">{t('account.pro')}</span>}
+      </button>
+      {menu.open && (
+        <div className="account-menu" data-testid="account-menu">
+          <div className="account-menu-head">
+            <Avatar user={user} large />
+            <div className="account-menu-who">
+              <strong>{name === user.email ? <Address email={user.email} /> : name}</strong>
+              {name !== user.email && (
+                <span>
+                  <Address email={user.email} />
+                </span>
+              )}
+            </div>
+          </div>
+          <span className="account-id">{t('account.id', { id: user.ws_id })}</span>
+          <PlanBadge user={user} />
+          <div className="account-menu-actions">
+            <LocaleLink to="/app/account" className="account-menu-item" data-testid="account-settings" onClick={() => menu.setOpen(false)}>
+              {t('account.settings')}
+            </LocaleLink>
+            <button
+              type="button"
+              className="account-menu-item"
+              data-testid="refresh-button"
+              onClick={() => void refreshAccount().then(session.signedIn, () => undefined)}
+            >
+              {t('account.refresh')}
+            </button>
+            <button
+              type="button"
+              className="account-menu-item"
+              data-testid="logout-button"
+              onClick={() => {
+                menu.setOpen(false);
+                void session.signOut();
+              }}
+            >
+              {t('account.logOut')}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

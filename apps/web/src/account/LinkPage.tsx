@@ -1,0 +1,124 @@
+// The pages the account mails link to: each reads the token from the fragment, clears it from the
+// address bar (so it is not bookmarked or shared) and hands it to the account service.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { confirmEmail, fetchMe, resetPassword, verifyEmail } from '../api/account';
+import { useT } from '../i18n/I18nProvider';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
+import { linkToken, passwordProblem } from './accountForms';
+import { FormError, TextField, useProblemText, useRequest } from './formParts';
+import { useSession } from './session';
+
+export type LinkKind = 'verify-email' | 'reset-password' | 'confirm-email';
+
+/** The token, read once and then removed from the address bar. */
+function useLinkToken(): string | undefined {
+  const [token] = useState(() => linkToken(window.location.hash));
+  useEffect(() => {
+    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }, []);
+  return token;
+}
+
+export function LinkPage({ kind }: { kind: LinkKind }) {
+  const t = useT();
+  const token = useLinkToken();
+  const title =
+    kind === 'verify-email' ? t('account.verifyTitle') : kind === 'confirm-email' ? t('account.confirmTitle') : t('account.resetTitle');
+  useDocumentTitle(title);
+  return (
+    <div className="link-page">
+      <div className="card link-card" data-testid="link-page">
+        <h1>{title}</h1>
+        {!token ? (
+          <FormError error={t('account.linkIncomplete')} />
+        ) : kind === 'reset-password' ? (
+          <ResetForm token={token} />
+        ) : (
+          <AddressConfirmation token={token} kind={kind} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function AddressConfirmation({ token, kind }: { token: string; kind: 'verify-email' | 'confirm-email' }) {
+  const t = useT();
+  const session = useSession();
+  const [confirmed, setConfirmed] = useState<string>();
+  const request = useRequest();
+  // A link works once: React's development double start must not post it twice.
+  const posted = useRef(false);
+  useEffect(() => {
+    if (posted.current) return;
+    posted.current = true;
+    void request.run(async () => setConfirmed((await (kind === 'verify-email' ? verifyEmail(token) : confirmEmail(token))).email));
+  }, [kind, token, request.run]);
+  const { status, signedIn } = session;
+  // A signed-in page shows the new address at once.
+  useEffect(() => {
+    if (confirmed && kind === 'confirm-email' && status === 'signedIn') void fetchMe().then(signedIn, () => undefined);
+  }, [confirmed, kind, status, signedIn]);
+
+  if (request.error) return <FormError error={request.error} />;
+  if (!confirmed) return <p className="muted">{t('account.checking')}</p>;
+  return (
+    <div className="link-result" data-testid="link-done">
+      <p>{kind === 'verify-email' ? t('account.verified', { email: confirmed }) : t('account.emailChanged', { email: confirmed })}</p>
+      {session.status === 'signedOut' && (
+        <button type="button" className="button button-primary" data-testid="link-signin" onClick={() => session.openSignIn('signIn')}>
+          {t('account.signIn')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ResetForm({ token }: { token: string }) {
+  const t = useT();
+  const session = useSession();
+  const problemText = useProblemText();
+  const [password, setPassword] = useState('');
+  const [checked, setChecked] = useState(false);
+  const [done, setDone] = useState(false);
+  const request = useRequest();
+  const problem = passwordProblem(password);
+
+  if (done) {
+    return (
+      <div className="link-result" data-testid="link-done">
+        <p>{t('account.passwordReset')}</p>
+        <button type="button" className="button button-primary" data-testid="link-signin" onClick={() => session.openSignIn('signIn')}>
+          {t('account.signIn')}
+        </button>
+      </div>
+    );
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setChecked(true);
+    if (problem) return;
+    void request.run(async () => {
+      await resetPassword(token, password);
+      // Every session of the account ended with the reset, this page's too.
+      session.signedOut();
+      setDone(true);
+    });
+  };
+  return (
+    <form className="auth-form" noValidate onSubmit={submit} data-testid="reset-form">
+      <TextField
+        label={t('account.newPassword')}
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        problem={checked ? problemText.password(problem) : undefined}
+      />
+      <FormError error={request.error} />
+      <button type="submit" className="button button-primary button-large" disabled={request.busy} data-testid="reset-submit">
+        {t('account.setPassword')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,237 @@
+// The sign-in dialog: sign in, create an account, or ask for a link to choose a new password.
+import type { UserInfo } from '@quire/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { forgotPassword, register, signIn } from '../api/account';
+import { useT } from '../i18n/I18nProvider';
+import { Icon } from '../ui/Icon';
+import { emailProblem, passwordProblem } from './accountForms';
+import { FormError, TextField, useProblemText, useRequest } from './formParts';
+
+export type SignInView = 'signIn' | 'register' | 'forgot';
+
+interface SignInDialogProps {
+  initialView: SignInView;
+  onSignedIn(user: UserInfo): void;
+  onClose(): void;
+}
+
+export function SignInDialog({ initialView, onSignedIn, onClose }: SignInDialogProps) {
+  const t = useT();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [view, setView] = useState(initialView);
+  // The address carries over between the views, so switching never asks for it twice.
+  const [email, setEmail] = useState('');
+  useEffect(() => {
+    const el = dialog.current;
+    if (el && !el.open) el.showModal();
+    // showModal focuses the first control, a tab; the address field is where typing starts.
+    el?.querySelector('input')?.focus();
+    return () => el?.close();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="auth-dialog"
+      aria-labelledby="auth-title"
+      data-testid="signin-dialog"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <aside className="auth-aside">
+        <h2>{t('account.asideTitle')}</h2>
+        <ul>
+          {[t('account.featureTools'), t('account.featureBatch'), t('account.featureTokens'), t('account.featureAi')].map((text) => (
+            <li key={text}>
+              <Icon name="check" size={18} />
+              {text}
+            </li>
+          ))}
+        </ul>
+      </aside>
+      <div className="auth-main">
+        <button type="button" className="icon-button auth-close" aria-label={t('account.close')} onClick={onClose}>
+          <Icon name="close" />
+        </button>
+        {view === 'forgot' ? (
+          <ForgotForm email={email} onEmail={setEmail} onBack={() => setView('signIn')} />
+        ) : (
+          <>
+            <div className="auth-tabs" role="tablist">
+              {(['signIn', 'register'] as const).map((tab) => (
+                <button
+                  key={tab}
+                  type="button"
+                  role="tab"
+                  aria-selected={view === tab}
+                  className="auth-tab"
+                  data-testid={`auth-tab-${tab}`}
+                  onClick={() => setView(tab)}
+                >
+                  {tab === 'signIn' ? t('account.signIn') : t('account.createAccount')}
+                </button>
+              ))}
+            </div>
+            {view === 'signIn' ? (
+              <SignInForm email={email} onEmail={setEmail} onSignedIn={onSignedIn} onForgot={() => setView('forgot')} />
+            ) : (
+              <RegisterForm key="register" email={email} onEmail={setEmail} onDone={() => setView('signIn')} />
+            )}
+          </>
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+interface EmailState {
+  email: string;
+  onEmail(email: string): void;
+}
+
+function SignInForm({ email, onEmail, onSignedIn, onForgot }: EmailState & { onSignedIn(user: UserInfo): void; onForgot(): void }) {
+  const t = useT();
+  const problemText = useProblemText();
+  const [password, setPassword] = useState('');
+  const [checked, setChecked] = useState(false);
+  const request = useRequest();
+  const problems = { email: emailProblem(email), password: passwordProblem(password, true) };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setChecked(true);
+    if (problems.email || problems.password) return;
+    void request.run(async () => onSignedIn(await signIn(email.trim(), password)));
+  };
+  return (
+    <form className="auth-form" noValidate onSubmit={submit} data-testid="signin-form">
+      <h2 id="auth-title">{t('account.signInTitle')}</h2>
+      <TextField
+        label={t('account.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => onEmail(e.target.value)}
+        problem={checked ? problemText.email(problems.email) : undefined}
+      />
+      <TextField
+        label={t('account.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        problem={checked ? problemText.password(problems.password) : undefined}
+      />
+      <button type="button" className="link-button auth-forgot" data-testid="auth-forgot" onClick={onForgot}>
+        {t('account.forgotPassword')}
+      </button>
+      <FormError error={request.error} />
+      <button type="submit" className="button button-primary button-large" disabled={request.busy} data-testid="signin-submit">
+        {t('account.signIn')}
+      </button>
+    </form>
+  );
+}
+
+function RegisterForm({ email, onEmail, onDone }: EmailState & { onDone(): void }) {
+  const t = useT();
+  const problemText = useProblemText();
+  const [password, setPassword] = useState('');
+  const [checked, setChecked] = useState(false);
+  const [mailedTo, setMailedTo] = useState<string>();
+  const request = useRequest();
+  const problems = { email: emailProblem(email), password: passwordProblem(password) };
+
+  if (mailedTo) return <Mailed title={t('account.checkInbox')} text={t('account.registerMailed', { email: mailedTo })} onBack={onDone} />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setChecked(true);
+    if (problems.email || problems.password) return;
+    void request.run(async () => setMailedTo((await register(email.trim(), password)).email));
+  };
+  return (
+    <form className="auth-form" noValidate onSubmit={submit} data-testid="register-form">
+      <h2 id="auth-title">{t('account.registerTitle')}</h2>
+      <TextField
+        label={t('account.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => onEmail(e.target.value)}
+        problem={checked ? problemText.email(problems.email) : undefined}
+      />
+      <TextField
+        label={t('account.password')}
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        problem={checked ? problemText.password(problems.password) : undefined}
+      />
+      <FormError error={request.error} />
+      <button type="submit" className="button button-primary button-large" disabled={request.busy} data-testid="register-submit">
+        {t('account.createAccount')}
+      </button>
+    </form>
+  );
+}
+
+function ForgotForm({ email, onEmail, onBack }: EmailState & { onBack(): void }) {
+  const t = useT();
+  const problemText = useProblemText();
+  const [checked, setChecked] = useState(false);
+  const [mailedTo, setMailedTo] = useState<string>();
+  const request = useRequest();
+  const problem = emailProblem(email);
+
+  if (mailedTo) return <Mailed title={t('account.checkInbox')} text={t('account.resetMailed', { email: mailedTo })} onBack={onBack} />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setChecked(true);
+    if (problem) return;
+    void request.run(async () => setMailedTo((await forgotPassword(email.trim())).email));
+  };
+  return (
+    <form className="auth-form" noValidate onSubmit={submit} data-testid="forgot-form">
+      <h2 id="auth-title">{t('account.forgotTitle')}</h2>
+      <p className="auth-note">{t('account.forgotNote')}</p>
+      <TextField
+        label={t('account.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => onEmail(e.target.value)}
+        problem={checked ? problemText.email(problem) : undefined}
+      />
+      <FormError error={request.error} />
+      <button type="submit" className="button button-primary button-large" disabled={request.busy} data-testid="forgot-submit">
+        {t('account.sendLink')}
+      </button>
+      <button type="button" className="link-button" onClick={onBack}>
+        {t('account.backToSignIn')}
+      </button>
+    </form>
+  );
+}
+
+function Mailed({ title, text, onBack }: { title: string; text: string; onBack(): void }) {
+  const t = useT();
+  return (
+    <div className="auth-form" data-testid="auth-mailed">
+      <h2 id="auth-title">{title}</h2>
+      <p className="auth-note">{text}</p>
+      <button type="button" className="button button-primary button-large" onClick={onBack}>
+        {t('account.backToSignIn')}
+      </button>
+    </div>
+  );
+}

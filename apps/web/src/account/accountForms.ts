@@ -1,0 +1,41 @@
+// What the account forms check before asking the server, and what they read from a mailed link.
+import { ACCOUNT_PASSWORD_MAX, ACCOUNT_PASSWORD_MIN, EMAIL_PATTERN, type UserInfo } from '@quire/contracts';
+
+export type FieldProblem = 'required' | 'invalid' | 'length';
+
+/** What is wrong with an address as typed (blanks around it are ignored, as the server does). */
+export function emailProblem(value: string): FieldProblem | undefined {
+  const address = value.trim();
+  if (!address) return 'required';
+  return EMAIL_PATTERN.test(address) ? undefined : 'invalid';
+}
+
+/** What is wrong with a password being chosen; `forSignIn` only asks for one, as rules may change. */
+export function passwordProblem(value: string, forSignIn = false): FieldProblem | undefined {
+  if (!value) return 'required';
+  if (forSignIn) return value.length > ACCOUNT_PASSWORD_MAX ? 'length' : undefined;
+  return value.length < ACCOUNT_PASSWORD_MIN || value.length > ACCOUNT_PASSWORD_MAX ? 'length' : undefined;
+}
+
+/** The token of a mailed link, from its fragment (`#token=…`), which never reaches a server. */
+export function linkToken(hash: string): string | undefined {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token') || undefined;
+}
+
+/** The letter the avatar shows: the first of the name, else of the address. */
+export function initialOf(user: Pick<UserInfo, 'first_name' | 'email'>): string {
+  return (user.first_name.trim() || user.email.trim()).charAt(0).toUpperCase() || '?';
+}
+
+/** The name to show: first and last name, else the address. */
+export function displayName(user: Pick<UserInfo, 'first_name' | 'last_name' | 'email'>): string {
+  return `${user.first_name} ${user.last_name}`.trim() || user.email;
+}
+
+type PlanLabel = 'premium' | 'ai' | 'free';
+
+/** The plan the personal centre names: a paid plan first, then the AI plan. */
+export function planLabel(user: Pick<UserInfo, 'isVip' | 'isAiUser'>): PlanLabel {
+  if (user.isVip) return 'premium';
+  return user.isAiUser ? 'ai' : 'free';
+}

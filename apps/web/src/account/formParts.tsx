@@ -1,0 +1,73 @@
+// The pieces every account form shares: a labelled field with its inline problem, the server's
+// refusal, and a hook running one request at a time.
+import { ACCOUNT_PASSWORD_MAX, ACCOUNT_PASSWORD_MIN, ErrorCode } from '@quire/contracts';
+import { useCallback, useId, useState, type InputHTMLAttributes } from 'react';
+import { ApiError } from '../api/client';
+import { useT } from '../i18n/I18nProvider';
+import type { FieldProblem } from './accountForms';
+
+interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  problem?: string | undefined;
+}
+
+export function TextField({ label, problem, ...input }: TextFieldProps) {
+  const problemId = useId();
+  return (
+    <label className="field">
+      <span className="field-label">{label}</span>
+      <input {...input} aria-invalid={problem ? true : undefined} aria-describedby={problem ? problemId : undefined} />
+      {problem && (
+        <span className="field-error" id={problemId} data-testid="field-error">
+          {problem}
+        </span>
+      )}
+    </label>
+  );
+}
+
+/** The sentence for a field's problem. */
+export function useProblemText() {
+  const t = useT();
+  return {
+    email: (problem: FieldProblem | undefined) =>
+      problem === 'required' ? t('account.emailRequired') : problem ? t('account.emailInvalid') : undefined,
+    password: (problem: FieldProblem | undefined) =>
+      problem === 'required'
+        ? t('account.passwordRequired')
+        : problem
+          ? t('account.passwordLength', { min: ACCOUNT_PASSWORD_MIN, max: ACCOUNT_PASSWORD_MAX })
+          : undefined,
+  };
+}
+
+/** The server's refusal of a form: the catalogue's message, and for 3500 why it came. */
+export function FormError({ error }: { error: unknown }) {
+  const t = useT();
+  if (!error) return null;
+  const tooMany = error instanceof ApiError && error.code === ErrorCode.Busy;
+  return (
+    <div className="form-error" role="alert" data-testid="form-error">
+      <p>{error instanceof Error ? error.message : String(error)}</p>
+      {tooMany && <p>{t('account.tooManyAttempts')}</p>}
+    </div>
+  );
+}
+
+/** Runs a form's request: busy while it runs, its failure kept to show. */
+export function useRequest() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const run = useCallback(async (request: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await request();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return { busy, error, run };
+}

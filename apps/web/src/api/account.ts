@@ -1,0 +1,47 @@
+// Calls to the account service under /api/account/v1/. The session rides in its http-only cookie,
+// so the page never holds the token.
+import { mailSent, signedIn, userInfo, type SignedIn, type UserInfo } from '@quire/contracts';
+import { apiUrl, getJson, postJson, send, type Schema } from './client';
+
+const ACCOUNT_BASE = '/api/account/v1/';
+
+/** Where the account service sent its mail. */
+interface MailedTo {
+  email: string;
+}
+
+/** For calls whose answer carries no data. */
+const noData: Schema<null> = { safeParse: () => ({ success: true, data: null }) };
+
+export const fetchMe = (): Promise<UserInfo> => getJson(`${ACCOUNT_BASE}me`, userInfo);
+
+/** The user info read afresh (a plan changed since), the session extended to its full lifetime. */
+export const refreshAccount = (): Promise<UserInfo> => getJson(apiUrl('account/refresh'), userInfo);
+
+export const signIn = (email: string, password: string): Promise<SignedIn> =>
+  postJson(`${ACCOUNT_BASE}login`, { email, password }, signedIn);
+
+export const register = (email: string, password: string): Promise<MailedTo> =>
+  postJson(`${ACCOUNT_BASE}register`, { email, password }, mailSent);
+
+export const forgotPassword = (email: string): Promise<MailedTo> => postJson(`${ACCOUNT_BASE}forgot-password`, { email }, mailSent);
+
+export const resetPassword = (token: string, password: string): Promise<null> =>
+  postJson(`${ACCOUNT_BASE}reset-password`, { token, password }, noData);
+
+export const verifyEmail = (token: string): Promise<MailedTo> => postJson(`${ACCOUNT_BASE}verify-email`, { token }, mailSent);
+
+export const confirmEmail = (token: string): Promise<MailedTo> => postJson(`${ACCOUNT_BASE}confirm-email`, { token }, mailSent);
+
+export const changePassword = (password: string, newPassword: string): Promise<SignedIn> =>
+  postJson(`${ACCOUNT_BASE}change-password`, { password, new_password: newPassword }, signedIn);
+
+export const changeEmail = (password: string, email: string): Promise<MailedTo> =>
+  postJson(`${ACCOUNT_BASE}change-email`, { password, email }, mailSent);
+
+export const deleteAccount = (password: string): Promise<null> => postJson(`${ACCOUNT_BASE}delete`, { password }, noData);
+
+/** Ends the session; its answer does not matter: a session that already ended is as good. */
+export async function signOut(): Promise<void> {
+  await send(`${ACCOUNT_BASE}logout`, { method: 'POST' }).catch(() => undefined);
+}
