@@ -17,7 +17,8 @@ const PERSONAL_CENTRE_CLOSE_MS = 1000;
 export function AccountControl({ placement, withRegister = false }: { placement: 'below' | 'above'; withRegister?: boolean }) {
   const { t } = useI18n();
   const session = useSession();
-  if (session.status === 'loading') return <span className="avatar-placeholder" />;
+  // Holds the avatar's place while the session is asked for, so the header does not jump.
+  if (session.status === 'loading') return <span className="avatar-pending" />;
   if (!session.user) {
     return (
       <div className="account-buttons">

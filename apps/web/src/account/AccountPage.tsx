@@ -8,7 +8,7 @@ import { useToast } from '../ui/Toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { Address, Avatar, PlanBadge } from './AccountControl';
 import { displayName, emailProblem, passwordProblem } from './accountForms';
-import { FormError, TextField, useProblemText, useRequest } from './formParts';
+import { EmailField, FormError, PasswordField, useRequest } from './formParts';
 import { useSession } from './session';
 
 export function AccountPage() {
@@ -88,7 +88,6 @@ function AccountSections({ user }: { user: UserInfo }) {
 function PasswordSection() {
   const t = useT();
   const session = useSession();
-  const problemText = useProblemText();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [checked, setChecked] = useState(false);
@@ -113,22 +112,14 @@ function PasswordSection() {
   return (
     <Section title={t('account.changePassword')} testId="account-password">
       <form className="account-form" noValidate onSubmit={submit}>
-        <TextField
+        <PasswordField
           label={t('account.currentPassword')}
-          type="password"
-          autoComplete="current-password"
           value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-          problem={checked ? problemText.password(problems.current) : undefined}
+          onValue={setCurrent}
+          problem={problems.current}
+          shown={checked}
         />
-        <TextField
-          label={t('account.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          problem={checked ? problemText.password(problems.next) : undefined}
-        />
+        <PasswordField label={t('account.newPassword')} value={next} onValue={setNext} problem={problems.next} shown={checked} chosen />
         <FormError error={request.error} />
         {done && (
           <p className="form-done" role="status">
@@ -147,7 +138,6 @@ function PasswordSection() {
 
 function EmailSection() {
   const t = useT();
-  const problemText = useProblemText();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [checked, setChecked] = useState(false);
@@ -169,21 +159,13 @@ function EmailSection() {
   return (
     <Section title={t('account.changeEmail')} testId="account-email">
       <form className="account-form" noValidate onSubmit={submit}>
-        <TextField
-          label={t('account.newEmail')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          problem={checked ? problemText.email(problems.email) : undefined}
-        />
-        <TextField
+        <EmailField label={t('account.newEmail')} value={email} onValue={setEmail} problem={problems.email} shown={checked} />
+        <PasswordField
           label={t('account.currentPassword')}
-          type="password"
-          autoComplete="current-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          problem={checked ? problemText.password(problems.password) : undefined}
+          onValue={setPassword}
+          problem={problems.password}
+          shown={checked}
         />
         <FormError error={request.error} />
         {mailedTo && (
@@ -205,7 +187,6 @@ function DeleteSection() {
   const t = useT();
   const session = useSession();
   const toast = useToast();
-  const problemText = useProblemText();
   const [password, setPassword] = useState('');
   const [checked, setChecked] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -229,14 +210,7 @@ function DeleteSection() {
     <Section title={t('account.deleteTitle')} testId="account-delete">
       <form className="account-form" noValidate onSubmit={submit}>
         <p className="muted">{t('account.deleteNote')}</p>
-        <TextField
-          label={t('account.currentPassword')}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          problem={checked ? problemText.password(problem) : undefined}
-        />
+        <PasswordField label={t('account.currentPassword')} value={password} onValue={setPassword} problem={problem} shown={checked} />
         <FormError error={request.error} />
         <div className="button-row">
           <button type="submit" className="button button-danger" disabled={request.busy} data-testid="delete-account">

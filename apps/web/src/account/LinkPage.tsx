@@ -5,7 +5,7 @@ import { confirmEmail, fetchMe, resetPassword, verifyEmail } from '../api/accoun
 import { useT } from '../i18n/I18nProvider';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { linkToken, passwordProblem } from './accountForms';
-import { FormError, TextField, useProblemText, useRequest } from './formParts';
+import { FormError, PasswordField, useRequest } from './formParts';
 import { useSession } from './session';
 
 export type LinkKind = 'verify-email' | 'reset-password' | 'confirm-email';
@@ -76,7 +76,6 @@ function AddressConfirmation({ token, kind }: { token: string; kind: 'verify-ema
 function ResetForm({ token }: { token: string }) {
   const t = useT();
   const session = useSession();
-  const problemText = useProblemText();
   const [password, setPassword] = useState('');
   const [checked, setChecked] = useState(false);
   const [done, setDone] = useState(false);
@@ -106,15 +105,7 @@ function ResetForm({ token }: { token: string }) {
   };
   return (
     <form className="auth-form" noValidate onSubmit={submit} data-testid="reset-form">
-      <TextField
-        label={t('account.newPassword')}
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        problem={checked ? problemText.password(problem) : undefined}
-      />
+      <PasswordField label={t('account.newPassword')} value={password} onValue={setPassword} problem={problem} shown={checked} chosen />
       <FormError error={request.error} />
       <button type="submit" className="button button-primary button-large" disabled={request.busy} data-testid="reset-submit">
         {t('account.setPassword')}

@@ -5,7 +5,7 @@ import { forgotPassword, register, signIn } from '../api/account';
 import { useT } from '../i18n/I18nProvider';
 import { Icon } from '../ui/Icon';
 import { emailProblem, passwordProblem } from './accountForms';
-import { FormError, TextField, useProblemText, useRequest } from './formParts';
+import { EmailField, FormError, PasswordField, useRequest } from './formParts';
 
 export type SignInView = 'signIn' | 'register' | 'forgot';
 
@@ -93,7 +93,6 @@ interface EmailState {
 
 function SignInForm({ email, onEmail, onSignedIn, onForgot }: EmailState & { onSignedIn(user: UserInfo): void; onForgot(): void }) {
   const t = useT();
-  const problemText = useProblemText();
   const [password, setPassword] = useState('');
   const [checked, setChecked] = useState(false);
   const request = useRequest();
@@ -108,24 +107,8 @@ function SignInForm({ email, onEmail, onSignedIn, onForgot }: EmailState & { onS
   return (
     <form className="auth-form" noValidate onSubmit={submit} data-testid="signin-form">
       <h2 id="auth-title">{t('account.signInTitle')}</h2>
-      <TextField
-        label={t('account.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => onEmail(e.target.value)}
-        problem={checked ? problemText.email(problems.email) : undefined}
-      />
-      <TextField
-        label={t('account.password')}
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        problem={checked ? problemText.password(problems.password) : undefined}
-      />
+      <EmailField label={t('account.email')} value={email} onValue={onEmail} problem={problems.email} shown={checked} />
+      <PasswordField label={t('account.password')} value={password} onValue={setPassword} problem={problems.password} shown={checked} />
       <button type="button" className="link-button auth-forgot" data-testid="auth-forgot" onClick={onForgot}>
         {t('account.forgotPassword')}
       </button>
@@ -139,7 +122,6 @@ function SignInForm({ email, onEmail, onSignedIn, onForgot }: EmailState & { onS
 
 function RegisterForm({ email, onEmail, onDone }: EmailState & { onDone(): void }) {
   const t = useT();
-  const problemText = useProblemText();
   const [password, setPassword] = useState('');
   const [checked, setChecked] = useState(false);
   const [mailedTo, setMailedTo] = useState<string>();
@@ -157,23 +139,14 @@ function RegisterForm({ email, onEmail, onDone }: EmailState & { onDone(): void 
   return (
     <form className="auth-form" noValidate onSubmit={submit} data-testid="register-form">
       <h2 id="auth-title">{t('account.registerTitle')}</h2>
-      <TextField
-        label={t('account.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => onEmail(e.target.value)}
-        problem={checked ? problemText.email(problems.email) : undefined}
-      />
-      <TextField
+      <EmailField label={t('account.email')} value={email} onValue={onEmail} problem={problems.email} shown={checked} />
+      <PasswordField
         label={t('account.password')}
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        problem={checked ? problemText.password(problems.password) : undefined}
+        onValue={setPassword}
+        problem={problems.password}
+        shown={checked}
+        chosen
       />
       <FormError error={request.error} />
       <button type="submit" className="button button-primary button-large" disabled={request.busy} data-testid="register-submit">
@@ -185,7 +158,6 @@ function RegisterForm({ email, onEmail, onDone }: EmailState & { onDone(): void 
 
 function ForgotForm({ email, onEmail, onBack }: EmailState & { onBack(): void }) {
   const t = useT();
-  const problemText = useProblemText();
   const [checked, setChecked] = useState(false);
   const [mailedTo, setMailedTo] = useState<string>();
   const request = useRequest();
@@ -203,15 +175,7 @@ function ForgotForm({ email, onEmail, onBack }: EmailState & { onBack(): void })
     <form className="auth-form" noValidate onSubmit={submit} data-testid="forgot-form">
       <h2 id="auth-title">{t('account.forgotTitle')}</h2>
       <p className="auth-note">{t('account.forgotNote')}</p>
-      <TextField
-        label={t('account.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => onEmail(e.target.value)}
-        problem={checked ? problemText.email(problem) : undefined}
-      />
+      <EmailField label={t('account.email')} value={email} onValue={onEmail} problem={problem} shown={checked} />
       <FormError error={request.error} />
       <button type="submit" className="button button-primary button-large" disabled={request.busy} data-testid="forgot-submit">
         {t('account.sendLink')}

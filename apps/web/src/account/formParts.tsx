@@ -11,7 +11,7 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   problem?: string | undefined;
 }
 
-export function TextField({ label, problem, ...input }: TextFieldProps) {
+function TextField({ label, problem, ...input }: TextFieldProps) {
   const problemId = useId();
   return (
     <label className="field">
@@ -26,8 +26,49 @@ export function TextField({ label, problem, ...input }: TextFieldProps) {
   );
 }
 
+interface CheckedFieldProps {
+  label: string;
+  value: string;
+  onValue(value: string): void;
+  /** What is wrong with the value, shown once the form was submitted (`shown`). */
+  problem: FieldProblem | undefined;
+  shown: boolean;
+}
+
+export function EmailField({ label, value, onValue, problem, shown }: CheckedFieldProps) {
+  const problemText = useProblemText();
+  return (
+    <TextField
+      label={label}
+      type="email"
+      name="email"
+      autoComplete="email"
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+      problem={shown ? problemText.email(problem) : undefined}
+    />
+  );
+}
+
+/** A password field; `chosen` for a new password, which browsers offer to generate and save. */
+export function PasswordField({ label, value, onValue, problem, shown, chosen = false }: CheckedFieldProps & { chosen?: boolean }) {
+  const problemText = useProblemText();
+  const kind = chosen ? 'new-password' : 'current-password';
+  return (
+    <TextField
+      label={label}
+      type="password"
+      name={kind}
+      autoComplete={kind}
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+      problem={shown ? problemText.password(problem) : undefined}
+    />
+  );
+}
+
 /** The sentence for a field's problem. */
-export function useProblemText() {
+function useProblemText() {
   const t = useT();
   return {
     email: (problem: FieldProblem | undefined) =>
