@@ -6,6 +6,7 @@ export type DocumentInfo = ReturnType<typeof documentInfo.parse>;
 
 // Used until (or if never) the server answers: the upload still works with the default sizes.
 const fallbackConfig: ServerConfig = {
+  sign_in_to_download: true,
   max_file_size: 100 * 1024 * 1024,
   max_pages: 2000,
   retention_hours: 2,
