@@ -108,6 +108,11 @@ describe('outputs of a visitor', () => {
     expect((await ann.post('document/output-as-file', { task_id: annTask })).code).toBe(ErrorCode.NotLogin);
   });
 
+  it('task/bind and file/bind are in the OpenAPI document', async () => {
+    const doc = await (await fetch(`${quire.url}/api/docs`)).json();
+    for (const call of ['task/bind', 'file/bind']) expect(doc.paths[`/api/tools/v1/${call}`].post.requestBody).toBeDefined();
+  });
+
   it('task/bind and file/bind need a session', async () => {
     expect((await ann.post('task/bind', { task_id: annTask })).code).toBe(ErrorCode.NotLogin);
     expect((await ann.post('file/bind', { file_ids: [annFile] })).code).toBe(ErrorCode.NotLogin);
