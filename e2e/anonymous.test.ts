@@ -79,7 +79,9 @@ describe('an anonymous visitor', () => {
     await rotateAlpha(page);
     const reason = page.getByTestId('signin-reason');
     await reason.waitFor();
-    expect(await reason.textContent()).toContain("Today's free task is used");
+    expect(await reason.locator('h2').textContent()).toBe("Today's free task is used");
+    // The allowance the server answered with 4016, in words.
+    expect(await reason.locator('p').textContent()).toMatch(/^Without an account Quire runs 1 task a day\. Sign in/);
     expect(await page.getByTestId('result').count()).toBe(0);
     if (screenshots) await page.screenshot({ path: path.join(screenshots, 'signin-limit-1280.png') });
     await signIn(page);

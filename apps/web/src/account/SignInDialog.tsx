@@ -9,7 +9,7 @@ import { EmailField, FormError, PasswordField, useRequest } from './formParts';
 
 export type SignInView = 'signIn' | 'register' | 'forgot';
 /** Why the page asks for a sign-in, said at the top of the dialog. */
-export type SignInReason = 'download' | 'taskLimit';
+export type SignInReason = { kind: 'download' } | { kind: 'taskLimit'; tasksPerDay: number };
 
 interface SignInDialogProps {
   initialView: SignInView;
@@ -93,12 +93,12 @@ export function SignInDialog({ initialView, reason, onSignedIn, onClose }: SignI
 function ReasonNote({ reason }: { reason: SignInReason }) {
   const t = useT();
   const [title, text] =
-    reason === 'download'
+    reason.kind === 'download'
       ? [t('account.reasonDownloadTitle'), t('account.reasonDownloadText')]
-      : [t('account.reasonTaskLimitTitle'), t('account.reasonTaskLimitText')];
+      : [t('account.reasonTaskLimitTitle', { count: reason.tasksPerDay }), t('account.reasonTaskLimitText', { count: reason.tasksPerDay })];
   return (
     <div className="auth-reason" data-testid="signin-reason">
-      <Icon name={reason === 'download' ? 'download' : 'lock'} size={22} />
+      <Icon name={reason.kind === 'download' ? 'download' : 'lock'} size={22} />
       <div>
         <h2 id="auth-reason">{title}</h2>
         <p>{text}</p>

@@ -38,7 +38,7 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
   // until then no preview, and a download or another tool asks for the sign-in first.
   const signInFirst = session.status !== 'signedIn' && config?.sign_in_to_download !== false;
   const whenSignedIn = async (action: () => unknown) => {
-    if (!signInFirst || (await session.requireSignIn('download'))) await action();
+    if (!signInFirst || (await session.requireSignIn({ kind: 'download' }))) await action();
   };
   const downloadClick = (url: string, name?: string) => (e: MouseEvent) => {
     if (!signInFirst) return;

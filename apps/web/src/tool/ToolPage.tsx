@@ -75,7 +75,8 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
       // The day's allowance of a visitor is used up: nothing was made, and signed in it runs.
       if (e instanceof ApiError && e.code === ErrorCode.DailyTaskLimit) {
         files.fire(uids, { type: 'goto', to: 'ossSuccessful' });
-        if (await requireSignIn('taskLimit')) await runTool(body);
+        const { limit } = (e.data ?? {}) as { limit?: number };
+        if (await requireSignIn({ kind: 'taskLimit', tasksPerDay: limit ?? 1 })) await runTool(body);
         return;
       }
       files.fire(uids, { type: 'taskError' });
