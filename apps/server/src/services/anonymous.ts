@@ -139,12 +139,14 @@ export async function bindFiles(
   fileIds: string[],
 ): Promise<{ file_ids: string[] }> {
   const now = Date.now();
+  const owns = async (owner: string | undefined, fileId: string) => {
+    const file = owner ? await findOwnedFile(ctx.db, owner, fileId) : undefined;
+    return file !== undefined && file.expires_at > now;
+  };
   const visitors: string[] = [];
   for (const id of fileIds) {
-    const owned = (owner: string | undefined) =>
-      owner ? findOwnedFile(ctx.db, owner, id).then((f) => f !== undefined && f.expires_at > now) : false;
-    if (await owned(visitorId)) visitors.push(id);
-    else if (!(await owned(accountOwnerId))) throw new QuireError(ErrorCode.NoData);
+    if (await owns(visitorId, id)) visitors.push(id);
+    else if (!(await owns(accountOwnerId, id))) throw new QuireError(ErrorCode.NoData);
   }
   if (visitorId) await moveFiles(ctx.db, visitors, visitorId, accountOwnerId);
   return { file_ids: fileIds };

@@ -82,15 +82,6 @@ function oneOutput(outputs: StoredOutput[], index: number | undefined): StoredOu
   return outputs.length === 1 ? outputs[0]! : null;
 }
 
-export async function sendTaskOutput(ctx: AppContext, reply: FastifyReply, ownerId: string, taskId: string, index?: number) {
-  const [task] = await releasedTasks(ctx, ownerId, { task_id: taskId });
-  const outputs = outputsOf(task!);
-  const one = oneOutput(outputs, index);
-  if (one) return sendStored(ctx, reply, one.key, one.name);
-  if (index !== undefined) throw new QuireError(ErrorCode.NoData);
-  return sendZip(ctx, reply, outputs, downloadName(task!));
-}
-
 /**
  * Finished tasks whose outputs may leave the server: an anonymous visitor's only once signed in
  * and bound to the account (3001), unless the operator lets visitors download (QUIRE_ANON_DOWNLOADS).
@@ -99,6 +90,15 @@ async function releasedTasks(ctx: AppContext, ownerId: string, q: { task_id?: st
   const tasks = await finishedTasks(ctx, ownerId, q);
   if (!ctx.config.anonymousDownloads && !isAccountOwner(ownerId)) throw new QuireError(ErrorCode.NotLogin);
   return tasks;
+}
+
+export async function sendTaskOutput(ctx: AppContext, reply: FastifyReply, ownerId: string, taskId: string, index?: number) {
+  const [task] = await releasedTasks(ctx, ownerId, { task_id: taskId });
+  const outputs = outputsOf(task!);
+  const one = oneOutput(outputs, index);
+  if (one) return sendStored(ctx, reply, one.key, one.name);
+  if (index !== undefined) throw new QuireError(ErrorCode.NoData);
+  return sendZip(ctx, reply, outputs, downloadName(task!));
 }
 
 /** The zip of a whole run is named after its first file and the tool: "report-compress.zip". */
