@@ -88,12 +88,25 @@ describe('the daily allowance', () => {
     expect((await rotate(visitorAt('198.51.100.9'))).created.code).toBe(0);
   });
 
+  it('counts a later call naming an old run as a new task: one multi_id is not a day of free tasks', async () => {
+    const dee = visitorAt('192.0.2.10');
+    const first = await rotate(dee);
+    expect(first.created.code).toBe(0);
+    await dee.waitTask(first.taskId);
+    await quire.ctx.db
+      .updateTable('tasks')
+      .set({ created_at: Date.now() - 11 * 60_000 })
+      .where('id', '=', first.taskId)
+      .execute();
+    expect((await rotate(dee, { multi_id: first.created.data.multi_id })).created.code).toBe(ErrorCode.DailyTaskLimit);
+  });
+
   it('counts by keyed hashes: no address anywhere in the database, no visitor id among the counts', async () => {
     const dump = execFileSync('sqlite3', [path.join(dataDir, 'quire.db'), '.dump']).toString();
     expect(dump).not.toContain(HOME);
     const counts = execFileSync('sqlite3', [path.join(dataDir, 'quire.db'), '.dump anonymous_runs']).toString();
-    // Four visitors (one refused at its address, its count given back) and two addresses.
-    expect(counts.match(/INSERT INTO/g)).toHaveLength(6);
+    // Five visitors (one refused at its address, its count given back) and three addresses.
+    expect(counts.match(/INSERT INTO/g)).toHaveLength(8);
     expect(counts).not.toContain(ann.cookie.match(/quire_vid=(\w+)/)![1]);
   });
 });
