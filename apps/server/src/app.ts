@@ -37,6 +37,7 @@ const httpStatus: Partial<Record<Code, number>> = {
   [ErrorCode.EmailNotVerified]: 403,
   [ErrorCode.LinkExpired]: 410,
   [ErrorCode.EmailInUse]: 409,
+  [ErrorCode.DailyTaskLimit]: 429,
 };
 
 declare module 'fastify' {
@@ -73,7 +74,7 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
       return reply.status(429).send({ code: err.code, msg: err.message, data: null });
     }
     if (err instanceof QuireError) {
-      return reply.status(httpStatus[err.code] ?? 500).send({ code: err.code, msg: err.message, data: null });
+      return reply.status(httpStatus[err.code] ?? 500).send({ code: err.code, msg: err.message, data: err.data });
     }
     const e = err as { statusCode?: number; code?: string; message: string };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {

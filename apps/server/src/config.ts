@@ -52,6 +52,10 @@ export interface Config {
   sessionDays: number;
   /** Password checks and account mails per address (and, times ipRateFactor, per IP address). */
   accountRate: RateLimit;
+  /** Tasks an anonymous visitor may make per UTC day (an address: times ipRateFactor); 0: no limit. */
+  anonymousTasksPerDay: number;
+  /** Whether an anonymous visitor may download outputs; false: signing in (which binds the task) comes first. */
+  anonymousDownloads: boolean;
 }
 
 /** A token bucket: `burst` requests at once, refilled at `perSecond`. */
@@ -108,6 +112,8 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     sessionDays: int('QUIRE_SESSION_DAYS', 30),
     // Ten attempts at once, then one every two minutes: a password guesser gets 720 a day.
     accountRate: { perSecond: int('QUIRE_SIGNIN_PER_HOUR', 30) / 3600, burst: int('QUIRE_SIGNIN_BURST', 10) },
+    anonymousTasksPerDay: Math.max(0, int('QUIRE_ANON_TASKS_PER_DAY', 1)),
+    anonymousDownloads: process.env.QUIRE_ANON_DOWNLOADS === '1',
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import type { TaskTable } from '../src/db/schema.js';
 import { TaskEvents } from '../src/queue/events.js';
+import { deleteRunsBefore, giveBackRun, takeRun } from '../src/db/anonymousRunsRepo.js';
 import {
   changeAccountEmail,
   deleteAccount,
@@ -275,6 +276,23 @@ describe.each(targets)('%s', (name, url) => {
     expect(await db.selectFrom('account_tokens').selectAll().execute()).toEqual([]);
     expect((await findAccountByEmail(db, 'robert@example.org'))?.id).toBe('a2');
   });
+
+  it.skipIf(!url)(
+    "counts an anonymous client's runs of a day up to the limit, of racing requests no more, and forgets past days",
+    async () => {
+      expect([await takeRun(db, 'k', '2026-11-25', 2), await takeRun(db, 'k', '2026-11-25', 2)]).toEqual([true, true]);
+      expect(await takeRun(db, 'k', '2026-11-25', 2)).toBe(false);
+      expect(await takeRun(db, 'k', '2026-11-26', 2)).toBe(true);
+      await giveBackRun(db, 'k', '2026-11-25');
+      expect(await takeRun(db, 'k', '2026-11-25', 2)).toBe(true);
+      const racing = await Promise.all(Array.from({ length: 10 }, () => takeRun(db, 'race', '2026-11-25', 3)));
+      expect(racing.filter(Boolean)).toHaveLength(3);
+      await deleteRunsBefore(db, '2026-11-26');
+      expect(await db.selectFrom('anonymous_runs').select(['client_key', 'day', 'runs']).execute()).toEqual([
+        { client_key: 'k', day: '2026-11-26', runs: 1 },
+      ]);
+    },
+  );
 
   it.skipIf(!url)('closes the database', async () => {
     await db.destroy();

@@ -17,10 +17,18 @@ export interface Running {
   stop(keepData?: boolean): Promise<void>;
 }
 
-/** A fresh data folder unless `overrides.dataDir` names one to reuse (a restart); requests are logged to `logStream` if given. */
+/**
+ * A fresh data folder unless `overrides.dataDir` names one to reuse (a restart); requests are logged to `logStream` if given.
+ * Anonymous visitors run and download without limit unless the overrides say otherwise: most tests are about tools.
+ */
 export async function startQuire(overrides: Partial<Config> = {}, withWorker = true, logStream?: NodeJS.WritableStream): Promise<Running> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'quire-test-'));
-  const ctx = await createContext(loadConfig({ dataDir, databaseUrl: `sqlite:${path.join(dataDir, 'quire.db')}`, ...overrides }, []));
+  const ctx = await createContext(
+    loadConfig(
+      { dataDir, databaseUrl: `sqlite:${path.join(dataDir, 'quire.db')}`, anonymousTasksPerDay: 0, anonymousDownloads: true, ...overrides },
+      [],
+    ),
+  );
   const worker = withWorker ? new Worker(ctx) : null;
   await worker?.start();
   const app = await buildApp(ctx, { ...(logStream && { logStream }) });

@@ -26,11 +26,22 @@ export async function until<T>(what: string, ready: () => T | undefined | Promis
   }
 }
 
-/** Starts Quire on `dataDir` with one worker slot and `env` added (QUIRE_SERVICES=worker: a worker alone, which answers nothing). */
+/**
+ * Starts Quire on `dataDir` with one worker slot and `env` added (QUIRE_SERVICES=worker: a worker alone, which answers
+ * nothing); anonymous visitors run and download without limit, as with startQuire.
+ */
 export function spawnQuire(dataDir: string, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repo,
-    env: { ...process.env, QUIRE_DATA_DIR: dataDir, HOST: '127.0.0.1', QUIRE_WORKERS: '1', ...env },
+    env: {
+      ...process.env,
+      QUIRE_DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      QUIRE_WORKERS: '1',
+      QUIRE_ANON_TASKS_PER_DAY: '0',
+      QUIRE_ANON_DOWNLOADS: '1',
+      ...env,
+    },
     stdio: 'ignore',
   });
 }

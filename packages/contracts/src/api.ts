@@ -101,12 +101,18 @@ export const downloadQuery = z.object({
 export const bulkDownloadQuery = z.object({ multi_id: z.string().min(1) });
 export const deleteOutputsRequest = bulkDownloadQuery;
 export const deletedOutputs = z.object({ deleted: z.number().int().describe('How many tasks had their outputs deleted') });
+/** The visitor's task, or every task of the multi_id, to move to the signed-in account. */
+export const bindTaskRequest = taskResultQuery;
+export const boundTasks = z.object({ task_ids: z.array(z.string()).describe("Every task of the request, now the account's") });
+export const bindFileRequest = z.object({ file_ids: z.array(z.string().min(1)).min(1).max(100) });
+export const boundFiles = z.object({ file_ids: z.array(z.string()).describe("Every file of the request, now the account's") });
 export const outputAsFileRequest = z.object({
   task_id: z.string().min(1),
   index: z.number().int().min(0).optional().describe('One output of a task with several; omitted: the only output'),
 });
 
 export const serverConfig = z.object({
+  sign_in_to_download: z.boolean().describe("Whether an anonymous visitor's outputs are handed out only once signed in (task/bind)"),
   max_file_size: z.number().int(),
   max_pages: z.number().int(),
   retention_hours: z.number(),

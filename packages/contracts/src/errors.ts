@@ -26,6 +26,7 @@ export const ErrorCode = {
   NoData: 2405,
   TooLarge: 4012,
   TooManyPages: 4013, // Quire: over the page limit of the plan
+  DailyTaskLimit: 4016, // Quire: an anonymous visitor's tasks of the day are used up
   NeedPdfFirst: 90001,
   UploadFailed: 90002,
 } as const;
@@ -57,6 +58,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.NoData]: 'No data found.',
   [ErrorCode.TooLarge]: 'File size exceeds the limit.',
   [ErrorCode.TooManyPages]: 'The number of pages exceeds the limit.',
+  [ErrorCode.DailyTaskLimit]: 'Anonymous visitors can run 1 task a day. Sign in to continue.',
   [ErrorCode.NeedPdfFirst]: 'Please upload a PDF first.',
   [ErrorCode.UploadFailed]: 'Upload failed. Please try again later.',
 };
@@ -66,6 +68,8 @@ export class QuireError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string = errorMessages[code],
+    /** The envelope's `data` with the refusal, for a client to act on (which limit, how much). */
+    readonly data: Record<string, unknown> | null = null,
   ) {
     super(message);
     this.name = 'QuireError';
@@ -78,3 +82,7 @@ export function isQuireError(e: unknown): e is QuireError {
 
 /** 4013's message naming the limit: the page count of one document, uploaded or made by a tool. */
 export const tooManyPagesMessage = (maxPages: number) => `The number of pages exceeds the limit of ${maxPages} pages.`;
+
+/** 4016's message naming the configured allowance. */
+export const dailyTaskLimitMessage = (limit: number) =>
+  `Anonymous visitors can run ${limit} ${limit === 1 ? 'task' : 'tasks'} a day. Sign in to continue.`;

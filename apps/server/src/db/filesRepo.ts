@@ -27,3 +27,9 @@ export async function deleteFile(db: Db, fileId: string): Promise<void> {
 export function filesOf(db: Db, ownerId: string): Promise<Pick<FileTable, 'id' | 'storage_key'>[]> {
   return db.selectFrom('files').select(['id', 'storage_key']).where('owner_id', '=', ownerId).execute();
 }
+
+/** Gives the files of `ids` that `from` owns to `to`. */
+export async function moveFiles(db: Db, ids: string[], from: string, to: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('files').set({ owner_id: to }).where('id', 'in', ids).where('owner_id', '=', from).execute();
+}

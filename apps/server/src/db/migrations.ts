@@ -110,4 +110,17 @@ export const migrations = {
       await db.schema.createIndex('account_tokens_account').on('account_tokens').column('account_id').execute();
     },
   },
+  '005_anonymous_runs': {
+    // Runs (tasks, or tasks of one multi_id) each anonymous visitor and each address started per
+    // UTC day. Keys are keyed hashes: the table never holds a visitor id or an address.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('anonymous_runs')
+        .addColumn('client_key', 'varchar(64)', (c) => c.notNull())
+        .addColumn('day', 'varchar(10)', (c) => c.notNull())
+        .addColumn('runs', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('anonymous_runs_pk', ['client_key', 'day'])
+        .execute();
+    },
+  },
 };

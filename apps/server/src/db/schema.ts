@@ -93,6 +93,15 @@ export interface AccountTokenTable {
   expires_at: number;
 }
 
+/** Runs an anonymous client started on one UTC day. */
+export interface AnonymousRunTable {
+  /** HMAC-SHA256 (hex) of the visitor id or the address, under the data folder's key */
+  client_key: string;
+  /** YYYY-MM-DD, UTC */
+  day: string;
+  runs: number;
+}
+
 export interface Database {
   files: FileTable;
   uploads: UploadTable;
@@ -100,4 +109,5 @@ export interface Database {
   accounts: AccountTable;
   sessions: SessionTable;
   account_tokens: AccountTokenTable;
+  anonymous_runs: AnonymousRunTable;
 }

@@ -203,3 +203,9 @@ export async function deleteTask(db: Db, taskId: string): Promise<void> {
 export function tasksOf(db: Db, ownerId: string): Promise<Pick<TaskTable, 'id'>[]> {
   return db.selectFrom('tasks').select('id').where('owner_id', '=', ownerId).execute();
 }
+
+/** Gives the tasks of `ids` that `from` owns to `to`. */
+export async function moveTasks(db: Db, ids: string[], from: string, to: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('tasks').set({ owner_id: to }).where('id', 'in', ids).where('owner_id', '=', from).execute();
+}

@@ -36,7 +36,7 @@ import { clearCookie, SESSION_COOKIE, setCookie } from './cookies.js';
 const base = '/api/account/v1/';
 
 /** The signed-in session, or 3001. */
-function currentSession(c: CallContext): Session {
+export function currentSession(c: CallContext): Session {
   if (!c.identity.session) throw new QuireError(ErrorCode.NotLogin);
   return c.identity.session;
 }

@@ -7,6 +7,10 @@ import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  bindFileRequest,
+  bindTaskRequest,
+  boundFiles,
+  boundTasks,
   bulkDownloadQuery,
   cancelTaskRequest,
   deletedOutputs,
@@ -42,7 +46,9 @@ import { cancelTasks, createTask, taskResults } from '../services/tasks.js';
 import type { RateLimitedCall } from '../services/rateLimits.js';
 import type { Identity } from '../services/accounts.js';
 import { tools } from '../tools/registry.js';
-import { accountCalls, refreshCall } from './account.js';
+import { bindFiles, bindTasks } from '../services/anonymous.js';
+import { accountCalls, currentSession, refreshCall } from './account.js';
+import { visitorOf } from './identity.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -107,6 +113,16 @@ async function receiveMultipart(c: CallContext) {
   return acceptUpload(c.ctx, c.ownerId, part.filename, tmp);
 }
 
+/** A tool's task; a request without a session is an anonymous visitor's, whose tasks a day are limited. */
+const queueTask = (c: CallContext, toolId: string, params: unknown) =>
+  createTask(c.ctx, c.ownerId, toolId, params, c.identity.session ? undefined : { visitorId: c.ownerId, address: c.req.ip });
+
+/** The account owner of a signed-in call (3001 without a session) and the visitor of its cookie, whose work it may take. */
+const bindingParties = (c: CallContext) => {
+  currentSession(c);
+  return { account: c.ownerId, visitor: visitorOf(c.req) };
+};
+
 export function buildCalls(): Call[] {
   // Path segments like :file_id are fields of the call's body; the tool's schema validates them all.
   // Pages that share a tool (the converter's) share its call: one per tool.
@@ -122,7 +138,7 @@ export function buildCalls(): Call[] {
         body: params,
         response: taskCreated,
         rateLimit: 'task',
-        handler: ({ body }, c) => createTask(c.ctx, c.ownerId, def.id, body),
+        handler: ({ body }, c) => queueTask(c, def.id, body),
       };
       // The API's converter is a GET whose query carries the parameters, a password among them;
       // the same call as a POST keeps the password out of the URL (the web app's way).
@@ -134,7 +150,7 @@ export function buildCalls(): Call[] {
         query: params,
         response: taskCreated,
         rateLimit: 'task',
-        handler: ({ query }, c) => createTask(c.ctx, c.ownerId, def.id, query),
+        handler: ({ query }, c) => queueTask(c, def.id, query),
       };
       return [get, post];
     }),
@@ -147,6 +163,7 @@ export function buildCalls(): Call[] {
       summary: 'Limits the web app enforces before uploading',
       response: serverConfig,
       handler: async (_, { ctx }) => ({
+        sign_in_to_download: !ctx.config.anonymousDownloads,
         max_file_size: ctx.config.maxFileBytes,
         max_pages: ctx.config.maxPages,
         retention_hours: ctx.config.retentionHours,
@@ -280,6 +297,30 @@ export function buildCalls(): Call[] {
       query: bulkDownloadQuery,
       sendsFile: true,
       handler: ({ query }, c) => sendBulk(c.ctx, c.reply, c.ownerId, query.multi_id),
+    },
+    {
+      method: 'POST',
+      path: `${base}task/bind`,
+      summary:
+        "Move the visitor's task, or every task of a multi_id, to the signed-in account (3001 without a session), with the files " +
+        "an unfinished one reads; the visitor is the one of the visitor cookie. Tasks already the account's count as bound",
+      body: bindTaskRequest,
+      response: boundTasks,
+      handler: ({ body }, c) => {
+        const { account, visitor } = bindingParties(c);
+        return bindTasks(c.ctx, account, visitor, body);
+      },
+    },
+    {
+      method: 'POST',
+      path: `${base}file/bind`,
+      summary: "Move the visitor's uploaded files to the signed-in account (3001 without a session); 2405 if one is neither's",
+      body: bindFileRequest,
+      response: boundFiles,
+      handler: ({ body }, c) => {
+        const { account, visitor } = bindingParties(c);
+        return bindFiles(c.ctx, account, visitor, body.file_ids);
+      },
     },
     refreshCall(base),
     ...accountCalls(),

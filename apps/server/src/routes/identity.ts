@@ -6,10 +6,16 @@ import { accountOwner, sessionOf, type Identity } from '../services/accounts.js'
 import { newId } from '../ids.js';
 import { clearCookie, SESSION_COOKIE, setCookie, VISITOR_COOKIE } from './cookies.js';
 
+/** The visitor id of the cookie, if it holds one; it stays after sign-in, naming what task/bind may move. */
+export function visitorOf(req: FastifyRequest): string | undefined {
+  const cookie = req.cookies[VISITOR_COOKIE];
+  return cookie && /^[0-9a-f]{32}$/.test(cookie) ? cookie : undefined;
+}
+
 /** Every visitor gets an unguessable id in a cookie; files and tasks belong to it. */
 function visitorId(req: FastifyRequest, reply: FastifyReply): string {
-  const cookie = req.cookies[VISITOR_COOKIE];
-  if (cookie && /^[0-9a-f]{32}$/.test(cookie)) return cookie;
+  const known = visitorOf(req);
+  if (known) return known;
   const id = newId();
   setCookie(req, reply, VISITOR_COOKIE, id, 365 * 86400);
   return id;

@@ -66,6 +66,8 @@ const LINK_PAGE: Record<AccountTokenPurpose, string> = {
  * client could set to anything: account owners are outside that form, so no cookie names one.
  */
 export const accountOwner = (accountId: string) => `account:${accountId}`;
+/** Whether files and tasks of `ownerId` are an account's, not an anonymous visitor's. */
+export const isAccountOwner = (ownerId: string) => ownerId.startsWith('account:');
 
 /** The session a token opens, if it is live. */
 export async function sessionOf(ctx: AppContext, token: string): Promise<Session | undefined> {

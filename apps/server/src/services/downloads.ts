@@ -13,6 +13,7 @@ import { newId } from '../ids.js';
 import { outputName } from '../tools/tool.js';
 import { discardTask, finishedTasks, downloadName } from './tasks.js';
 import { acceptUpload, ownedFile } from './files.js';
+import { isAccountOwner } from './accounts.js';
 import { attachmentDisposition, safeFileName } from './fileNames.js';
 
 const contentType = (name: string) =>
@@ -81,8 +82,18 @@ function oneOutput(outputs: StoredOutput[], index: number | undefined): StoredOu
   return outputs.length === 1 ? outputs[0]! : null;
 }
 
+/**
+ * Finished tasks whose outputs may leave the server: an anonymous visitor's only once signed in
+ * and bound to the account (3001), unless the operator lets visitors download (QUIRE_ANON_DOWNLOADS).
+ */
+async function releasedTasks(ctx: AppContext, ownerId: string, q: { task_id?: string; multi_id?: string }): Promise<TaskTable[]> {
+  const tasks = await finishedTasks(ctx, ownerId, q);
+  if (!ctx.config.anonymousDownloads && !isAccountOwner(ownerId)) throw new QuireError(ErrorCode.NotLogin);
+  return tasks;
+}
+
 export async function sendTaskOutput(ctx: AppContext, reply: FastifyReply, ownerId: string, taskId: string, index?: number) {
-  const [task] = await finishedTasks(ctx, ownerId, { task_id: taskId });
+  const [task] = await releasedTasks(ctx, ownerId, { task_id: taskId });
   const outputs = outputsOf(task!);
   const one = oneOutput(outputs, index);
   if (one) return sendStored(ctx, reply, one.key, one.name);
@@ -97,7 +108,7 @@ function bulkName(tasks: TaskTable[]): string {
 }
 
 export async function sendBulk(ctx: AppContext, reply: FastifyReply, ownerId: string, multiId: string) {
-  const tasks = await finishedTasks(ctx, ownerId, { multi_id: multiId });
+  const tasks = await releasedTasks(ctx, ownerId, { multi_id: multiId });
   return sendZip(ctx, reply, tasks.flatMap(outputsOf), bulkName(tasks));
 }
 
@@ -113,7 +124,7 @@ export async function deleteOutputs(ctx: AppContext, ownerId: string, multiId: s
  * without the visitor downloading it and sending it back.
  */
 export async function outputAsFile(ctx: AppContext, ownerId: string, taskId: string, index?: number): Promise<FileInfo> {
-  const [task] = await finishedTasks(ctx, ownerId, { task_id: taskId });
+  const [task] = await releasedTasks(ctx, ownerId, { task_id: taskId });
   const one = oneOutput(outputsOf(task!), index);
   if (!one) throw new QuireError(ErrorCode.NoData);
   const copy = path.join(ctx.tmpDir, `${newId()}.output`);

@@ -6,6 +6,7 @@ import os from 'node:os';
 import { PROCESSES_DIR, processOfFolder, type AppContext } from '../context.js';
 import { expiredFiles } from '../db/filesRepo.js';
 import { deleteExpiredSignIns } from '../db/accountsRepo.js';
+import { deleteRunsBefore } from '../db/anonymousRunsRepo.js';
 import { expiredTasks } from '../db/tasksRepo.js';
 import { expiredUploads } from '../db/uploadsRepo.js';
 import { killRecordedEngines, processStartTime } from '../engines/processes.js';
@@ -13,6 +14,7 @@ import { claimOfWorkFolder, recoverAbandoned, releaseClaims, WORK_DIR } from '..
 import { discardFile } from './files.js';
 import { discardTask } from './tasks.js';
 import { discardUpload } from './uploads.js';
+import { utcDay } from './anonymous.js';
 
 export async function sweep(ctx: AppContext, now = Date.now()) {
   await recoverAbandoned(ctx, now);
@@ -23,6 +25,7 @@ export async function sweep(ctx: AppContext, now = Date.now()) {
   const uploads = await expiredUploads(ctx.db, now);
   for (const u of uploads) await discardUpload(ctx, u.id);
   await deleteExpiredSignIns(ctx.db, now);
+  await deleteRunsBefore(ctx.db, utcDay(now));
   // Joined uploads and stray temporaries older than a day are leftovers of a crash.
   const tmp = await fs.readdir(ctx.tmpDir).catch(() => [] as string[]);
   for (const name of tmp.filter((n) => n.endsWith('.joined'))) {

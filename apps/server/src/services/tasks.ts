@@ -9,6 +9,7 @@ import { workBudgetOf } from '../tools/budget.js';
 import { zipName } from '../tools/tool.js';
 import { unlockedFile } from './files.js';
 import { checkInputTypes } from './inputTypes.js';
+import { admitAnonymousTask, type AnonymousClient } from './anonymous.js';
 
 /**
  * Counting queued tasks and adding one happen one call at a time in this process, so two calls
@@ -21,11 +22,15 @@ function oneAtATime<T>(admit: () => Promise<T>): Promise<T> {
   return result;
 }
 
-/** Queues `task` unless the service's or its visitor's queue is full (3500: try again later). */
-async function enqueue(ctx: AppContext, task: TaskTable): Promise<void> {
+/**
+ * Queues `task` unless the service's or its visitor's queue is full (3500: try again later), or
+ * an anonymous visitor's runs of the day are used up (4016).
+ */
+async function enqueue(ctx: AppContext, task: TaskTable, anonymous: AnonymousClient | undefined): Promise<void> {
   await oneAtATime(async () => {
     const queued = await countQueued(ctx.db, task.owner_id);
     if (queued.all >= ctx.config.maxQueued || queued.owners >= ctx.config.maxQueuedPerOwner) throw new QuireError(ErrorCode.Busy);
+    if (anonymous) await admitAnonymousTask(ctx, anonymous, task.multi_id, task.created_at);
     await insertTask(ctx.db, task);
   });
   ctx.events.queued();
@@ -38,7 +43,14 @@ export function firstIssue(error: { issues: { message: string; path: PropertyKey
   return issue.message;
 }
 
-export async function createTask(ctx: AppContext, ownerId: string, toolId: string, body: unknown): Promise<TaskCreated> {
+/** `anonymous`: the visitor and address of a request without a session, whose tasks a day are limited. */
+export async function createTask(
+  ctx: AppContext,
+  ownerId: string,
+  toolId: string,
+  body: unknown,
+  anonymous?: AnonymousClient,
+): Promise<TaskCreated> {
   const tool = toolById(toolId);
   if (!tool) throw new QuireError(ErrorCode.NoData);
   const parsed = tool.params.safeParse(body);
@@ -77,7 +89,7 @@ export async function createTask(ctx: AppContext, ownerId: string, toolId: strin
     finished_at: 0,
     expires_at: now + ctx.config.retentionHours * 3600_000,
   };
-  await enqueue(ctx, task);
+  await enqueue(ctx, task, anonymous);
   const named = tool.downloadName?.(
     params as never,
     files.map((f) => ({ name: f.name, pages: f.total_page })),

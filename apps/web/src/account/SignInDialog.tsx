@@ -8,14 +8,17 @@ import { emailProblem, passwordProblem } from './accountForms';
 import { EmailField, FormError, PasswordField, useRequest } from './formParts';
 
 export type SignInView = 'signIn' | 'register' | 'forgot';
+/** Why the page asks for a sign-in, said at the top of the dialog. */
+export type SignInReason = { kind: 'download' } | { kind: 'taskLimit'; tasksPerDay: number };
 
 interface SignInDialogProps {
   initialView: SignInView;
-  onSignedIn(user: UserInfo): void;
+  reason?: SignInReason;
+  onSignedIn(user: UserInfo): Promise<void>;
   onClose(): void;
 }
 
-export function SignInDialog({ initialView, onSignedIn, onClose }: SignInDialogProps) {
+export function SignInDialog({ initialView, reason, onSignedIn, onClose }: SignInDialogProps) {
   const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const [view, setView] = useState(initialView);
@@ -33,7 +36,7 @@ export function SignInDialog({ initialView, onSignedIn, onClose }: SignInDialogP
     <dialog
       ref={dialog}
       className="auth-dialog"
-      aria-labelledby="auth-title"
+      aria-labelledby={reason ? 'auth-reason' : 'auth-title'}
       data-testid="signin-dialog"
       onCancel={(e) => {
         e.preventDefault();
@@ -55,6 +58,7 @@ export function SignInDialog({ initialView, onSignedIn, onClose }: SignInDialogP
         <button type="button" className="icon-button auth-close" aria-label={t('account.close')} onClick={onClose}>
           <Icon name="close" />
         </button>
+        {reason && <ReasonNote reason={reason} />}
         {view === 'forgot' ? (
           <ForgotForm email={email} onEmail={setEmail} onBack={() => setView('signIn')} />
         ) : (
@@ -86,12 +90,34 @@ export function SignInDialog({ initialView, onSignedIn, onClose }: SignInDialogP
   );
 }
 
+function ReasonNote({ reason }: { reason: SignInReason }) {
+  const t = useT();
+  const [title, text] =
+    reason.kind === 'download'
+      ? [t('account.reasonDownloadTitle'), t('account.reasonDownloadText')]
+      : [t('account.reasonTaskLimitTitle', { count: reason.tasksPerDay }), t('account.reasonTaskLimitText', { count: reason.tasksPerDay })];
+  return (
+    <div className="auth-reason" data-testid="signin-reason">
+      <Icon name={reason.kind === 'download' ? 'download' : 'lock'} size={22} />
+      <div>
+        <h2 id="auth-reason">{title}</h2>
+        <p>{text}</p>
+      </div>
+    </div>
+  );
+}
+
 interface EmailState {
   email: string;
   onEmail(email: string): void;
 }
 
-function SignInForm({ email, onEmail, onSignedIn, onForgot }: EmailState & { onSignedIn(user: UserInfo): void; onForgot(): void }) {
+function SignInForm({
+  email,
+  onEmail,
+  onSignedIn,
+  onForgot,
+}: EmailState & { onSignedIn(user: UserInfo): Promise<void>; onForgot(): void }) {
   const t = useT();
   const [password, setPassword] = useState('');
   const [checked, setChecked] = useState(false);
@@ -102,7 +128,7 @@ function SignInForm({ email, onEmail, onSignedIn, onForgot }: EmailState & { onS
     e.preventDefault();
     setChecked(true);
     if (problems.email || problems.password) return;
-    void request.run(async () => onSignedIn(await signIn(email.trim(), password)));
+    void request.run(async () => await onSignedIn(await signIn(email.trim(), password)));
   };
   return (
     <form className="auth-form" noValidate onSubmit={submit} data-testid="signin-form">

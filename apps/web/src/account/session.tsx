@@ -1,10 +1,11 @@
 // Who is signed in, for the whole page: the account of the session cookie, asked for at load; the
-// sign-in dialog, opened from the header or when an API call says the session is gone.
+// sign-in dialog, opened from the header, when an API call says the session is gone, or when a
+// visitor's work needs an account (its download, a task past the day's allowance).
 import type { UserInfo } from '@quire/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fetchMe, signOut as endSession } from '../api/account';
 import { onSessionLost } from '../api/client';
-import { SignInDialog, type SignInView } from './SignInDialog';
+import { SignInDialog, type SignInReason, type SignInView } from './SignInDialog';
 
 type Status = 'loading' | 'signedOut' | 'signedIn';
 
@@ -13,6 +14,13 @@ interface Session {
   user: UserInfo | null;
   /** Opens the sign-in dialog at one of its views. */
   openSignIn(view?: SignInView): void;
+  /** Opens the dialog headed by why it is asked; true once signed in (and `onSignIn` work done), false if closed. */
+  requireSignIn(reason: SignInReason): Promise<boolean>;
+  /**
+   * Adds work done as a sign-in in the dialog completes, before anything waiting for it resumes
+   * (moving the visitor's files and tasks to the account); returns the removal.
+   */
+  onSignIn(work: () => Promise<unknown>): () => void;
   /** Takes the user info of a new sign-in: the dialog's today, a sign-in frame's message later. */
   signedIn(user: UserInfo): void;
   /** Forgets the account here without asking the server (the server ended the session). */
@@ -25,9 +33,11 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<UserInfo | null>(null);
   const [status, setStatus] = useState<Status>('loading');
-  const [dialogView, setDialogView] = useState<SignInView | null>(null);
+  const [dialog, setDialog] = useState<{ view: SignInView; reason?: SignInReason } | null>(null);
   const statusRef = useRef(status);
   statusRef.current = status;
+  const waiting = useRef<((signedIn: boolean) => void)[]>([]);
+  const signInWork = useRef(new Set<() => Promise<unknown>>());
 
   const signedIn = useCallback((next: UserInfo) => {
     setUser(next);
@@ -56,16 +66,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       onSessionLost(() => {
         if (statusRef.current === 'loading') return;
         signedOut();
-        setDialogView('signIn');
+        setDialog({ view: 'signIn' });
       }),
     [signedOut],
   );
+
+  const closeDialog = (signedInNow: boolean) => {
+    setDialog(null);
+    for (const resolve of waiting.current.splice(0)) resolve(signedInNow);
+  };
 
   const value = useMemo<Session>(
     () => ({
       status,
       user,
-      openSignIn: (view = 'signIn') => setDialogView(view),
+      openSignIn: (view = 'signIn') => setDialog({ view }),
+      requireSignIn: (reason) =>
+        new Promise((resolve) => {
+          waiting.current.push(resolve);
+          setDialog({ view: 'signIn', reason });
+        }),
+      onSignIn(work) {
+        signInWork.current.add(work);
+        return () => signInWork.current.delete(work);
+      },
       signedIn,
       signedOut,
       async signOut() {
@@ -79,14 +103,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider value={value}>
       {children}
-      {dialogView && (
+      {dialog && (
         <SignInDialog
-          initialView={dialogView}
-          onSignedIn={(next) => {
+          initialView={dialog.view}
+          {...(dialog.reason && { reason: dialog.reason })}
+          onSignedIn={async (next) => {
+            // A failure here leaves that work the visitor's: its download then says what is missing.
+            await Promise.allSettled([...signInWork.current].map((work) => work()));
             signedIn(next);
-            setDialogView(null);
+            closeDialog(true);
           }}
-          onClose={() => setDialogView(null)}
+          onClose={() => closeDialog(false)}
         />
       )}
     </SessionContext.Provider>

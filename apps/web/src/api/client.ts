@@ -36,6 +36,8 @@ export class ApiError extends Error {
     serverMsg?: string,
     /** The task that failed, when the failure is a task's. */
     readonly taskId?: string,
+    /** The envelope's `data` with the refusal: which limit, how much (4016). */
+    readonly data?: unknown,
   ) {
     super(messageFor(code, serverMsg));
     this.name = 'ApiError';
@@ -68,7 +70,7 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
   if (typeof code !== 'number') throw new ApiError(ErrorCode.Generic);
   if (code !== 0) {
     if (SESSION_LOST_CODES.includes(code)) for (const listener of sessionLostListeners) listener(code);
-    throw new ApiError(code, typeof msg === 'string' ? msg : undefined);
+    throw new ApiError(code, typeof msg === 'string' ? msg : undefined, undefined, data);
   }
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ApiError(ErrorCode.Generic);

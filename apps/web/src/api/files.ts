@@ -1,11 +1,12 @@
 // Server limits and the document-info check made after each upload.
-import { UPLOAD_CHUNK_THRESHOLD, UPLOAD_PART_SIZE, documentInfo, serverConfig, type ServerConfig } from '@quire/contracts';
+import { UPLOAD_CHUNK_THRESHOLD, UPLOAD_PART_SIZE, boundFiles, documentInfo, serverConfig, type ServerConfig } from '@quire/contracts';
 import { apiUrl, getJson, postJson } from './client';
 
 export type DocumentInfo = ReturnType<typeof documentInfo.parse>;
 
 // Used until (or if never) the server answers: the upload still works with the default sizes.
 const fallbackConfig: ServerConfig = {
+  sign_in_to_download: true,
   max_file_size: 100 * 1024 * 1024,
   max_pages: 2000,
   retention_hours: 2,
@@ -31,4 +32,9 @@ export function getDocumentInfo(fileId: string, password?: string): Promise<Docu
 /** The original upload as it was uploaded, for rendering previews in the browser (which opens an encrypted one with its password). */
 export function fileDownloadUrl(fileId: string): string {
   return apiUrl('file/download', { file_id: fileId });
+}
+
+/** Moves files the visitor uploaded before signing in to the account. */
+export function bindFiles(fileIds: string[]): Promise<unknown> {
+  return postJson(apiUrl('file/bind'), { file_ids: fileIds }, boundFiles);
 }

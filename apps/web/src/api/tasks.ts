@@ -3,6 +3,7 @@ import {
   ErrorCode,
   TASK_POLL_INTERVAL_MS,
   TASK_POLL_TIMEOUT_MS,
+  boundTasks,
   deletedOutputs,
   fileInfo,
   taskCreated,
@@ -150,4 +151,9 @@ export function deleteOutputs(multiId: string): Promise<unknown> {
 /** The output registered as an upload of this visitor, for another tool to start on. */
 export function outputAsFile(output: TaskOutputLink): Promise<FileInfo> {
   return postJson(apiUrl('document/output-as-file'), { task_id: output.taskId, index: output.index }, fileInfo);
+}
+
+/** Moves a run the visitor made before signing in to the account, whose outputs it may then download. */
+export function bindRun(multiId: string): Promise<unknown> {
+  return postJson(apiUrl('task/bind'), { multi_id: multiId }, boundTasks);
 }

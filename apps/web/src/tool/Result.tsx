@@ -1,8 +1,9 @@
 // The result of a run: downloads, how long the server keeps them (or Delete now), a preview of the
 // first output, and another tool to continue with on it without downloading it.
-import { hasAcceptedExtension, isImageFileName, toolDefinitions, type ToolDefinition } from '@quire/contracts';
-import { useEffect, useState } from 'react';
+import { hasAcceptedExtension, isImageFileName, toolDefinitions, type ServerConfig, type ToolDefinition } from '@quire/contracts';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useSession } from '../account/session';
 import { getServerConfig } from '../api/files';
 import { bulkDownloadUrl, deleteOutputs, outputAsFile, type TaskOutputLink } from '../api/tasks';
 import { startListWith } from '../files/savedFiles';
@@ -25,13 +26,25 @@ interface ResultProps {
 export function Result({ tool, state, onStartOver }: ResultProps) {
   const t = useT();
   const toast = useToast();
-  const [retentionHours, setRetentionHours] = useState<number>();
+  const session = useSession();
+  const [config, setConfig] = useState<ServerConfig>();
   const [deleted, setDeleted] = useState(false);
   useEffect(() => {
-    void getServerConfig().then((config) => setRetentionHours(config.retention_hours));
+    void getServerConfig().then(setConfig);
   }, []);
   const several = state.outputs.length > 1;
   const first = state.outputs[0];
+  // A visitor's outputs leave the server once signed in (the run is then bound to the account):
+  // until then no preview, and a download or another tool asks for the sign-in first.
+  const signInFirst = session.status !== 'signedIn' && config?.sign_in_to_download !== false;
+  const whenSignedIn = async (action: () => unknown) => {
+    if (!signInFirst || (await session.requireSignIn({ kind: 'download' }))) await action();
+  };
+  const downloadClick = (url: string, name?: string) => (e: MouseEvent) => {
+    if (!signInFirst) return;
+    e.preventDefault();
+    void whenSignedIn(() => startDownload(url, name));
+  };
 
   const deleteNow = async () => {
     try {
@@ -48,9 +61,15 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
         <Icon name="check" size={32} />
       </span>
       <h1>{several ? t('result.titleMany', { count: state.outputs.length }) : t('result.title')}</h1>
-      {!deleted && first && <OutputPreview output={first} />}
+      {!deleted && first && !signInFirst && <OutputPreview output={first} />}
       {!deleted && several && (
-        <a className="button button-primary button-xl" href={bulkDownloadUrl(state.multiId)} download data-testid="download-all">
+        <a
+          className="button button-primary button-xl"
+          href={bulkDownloadUrl(state.multiId)}
+          download
+          data-testid="download-all"
+          onClick={downloadClick(bulkDownloadUrl(state.multiId))}
+        >
           <Icon name="download" /> {t('result.downloadAll')}
         </a>
       )}
@@ -67,6 +86,7 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
                 href={out.url}
                 download={out.name}
                 data-testid="download"
+                onClick={downloadClick(out.url, out.name)}
               >
                 <Icon name="download" size={18} /> {t('result.download')}
               </a>
@@ -89,18 +109,26 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
         </p>
       ) : (
         <p className="result-retention" data-testid="retention">
-          {retentionHours !== undefined && t('result.kept', { hours: retentionHours })}{' '}
+          {config && t('result.kept', { hours: config.retention_hours })}{' '}
           <button type="button" className="link-button" data-testid="delete-now" onClick={() => void deleteNow()}>
             {t('result.deleteNow')}
           </button>
         </p>
       )}
-      {!deleted && first && <ContinueWith output={first} current={tool} />}
+      {!deleted && first && <ContinueWith output={first} current={tool} whenSignedIn={whenSignedIn} />}
       <button type="button" className="link-button" data-testid="start-over" onClick={onStartOver}>
         {t('result.startOver')}
       </button>
     </section>
   );
+}
+
+/** Starts the browser's download of `url`, as a click on its link would once allowed. */
+function startDownload(url: string, name = '') {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
 }
 
 /** The first page of a PDF output, or an image output itself. */
@@ -117,7 +145,15 @@ function OutputPreview({ output }: { output: TaskOutputLink }) {
 }
 
 /** Another tool that takes the output, started on it: the server registers the output as an upload. */
-function ContinueWith({ output, current }: { output: TaskOutputLink; current: ToolDefinition }) {
+function ContinueWith({
+  output,
+  current,
+  whenSignedIn,
+}: {
+  output: TaskOutputLink;
+  current: ToolDefinition;
+  whenSignedIn(action: () => unknown): Promise<void>;
+}) {
   const t = useT();
   const toast = useToast();
   const titleOf = useToolTitle();
@@ -146,7 +182,8 @@ function ContinueWith({ output, current }: { output: TaskOutputLink; current: To
         disabled={busy}
         data-testid="continue-with"
         onChange={(e) => {
-          if (e.target.value) void start(e.target.value);
+          const slug = e.target.value;
+          if (slug) void whenSignedIn(() => start(slug));
         }}
       >
         <option value="">{t('result.chooseTool')}</option>

@@ -1,7 +1,8 @@
 // The one tool page every tool uses: upload, the tool's option panel, the task, the result.
 import { ErrorCode, errorMessages, imageProcessExtensions, toolCallPath, type ToolDefinition } from '@quire/contracts';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { isAbort } from '../api/client';
+import { useSession } from '../account/session';
+import { ApiError, isAbort } from '../api/client';
 import { isPending, isReady } from '../files/fileList';
 import { useFileList } from '../files/useFileList';
 import { useT } from '../i18n/I18nProvider';
@@ -17,6 +18,7 @@ import type { PanelParts } from './panels/types';
 import { toolPageOf } from './toolPages';
 import { Result } from './Result';
 import { TaskRunError, useTaskRun } from './useTaskRun';
+import { useBindOnSignIn } from './useBindOnSignIn';
 import { useLeaveConfirm } from './useLeaveConfirm';
 
 export function ToolPage({ tool }: { tool: ToolDefinition }) {
@@ -24,6 +26,11 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const toast = useToast();
   const files = useFileList(tool);
   const task = useTaskRun();
+  const { requireSignIn } = useSession();
+  useBindOnSignIn(() => ({
+    fileIds: files.items.flatMap((f) => (f.info ? [f.info.file_id] : [])),
+    multiId: task.state.phase === 'done' ? task.state.multiId : undefined,
+  }));
   const input = useRef<HTMLInputElement>(null);
   const drop = useFileDrop((dropped) => void files.addFiles(dropped));
   const { panel: Panel, texts } = toolPageOf(tool);
@@ -63,6 +70,13 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
       // A run stopped (cancelled, or the page left) gives its files back for another run.
       if (isAbort(e)) {
         files.fire(uids, { type: 'goto', to: 'ossSuccessful' });
+        return;
+      }
+      // The day's allowance of a visitor is used up: nothing was made, and signed in it runs.
+      if (e instanceof ApiError && e.code === ErrorCode.DailyTaskLimit) {
+        files.fire(uids, { type: 'goto', to: 'ossSuccessful' });
+        const { limit } = (e.data ?? {}) as { limit?: number };
+        if (await requireSignIn({ kind: 'taskLimit', tasksPerDay: limit ?? 1 })) await runTool(body);
         return;
       }
       files.fire(uids, { type: 'taskError' });
