@@ -93,6 +93,25 @@ export interface AccountTokenTable {
   expires_at: number;
 }
 
+/** An account's identity at a single sign-on provider: the provider's (issuer, subject) names one person for good. */
+export interface SsoIdentityTable {
+  issuer: string;
+  subject: string;
+  account_id: string;
+  created_at: number;
+}
+
+/** A single sign-on under way: what its callback must check and where it goes back to. */
+export interface SsoLoginTable {
+  /** SHA-256 (hex) of the state, which the browser holds in a cookie and the provider sends back */
+  id: string;
+  nonce: string;
+  code_verifier: string;
+  return_path: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   files: FileTable;
   uploads: UploadTable;
@@ -100,4 +119,6 @@ export interface Database {
   accounts: AccountTable;
   sessions: SessionTable;
   account_tokens: AccountTokenTable;
+  sso_identities: SsoIdentityTable;
+  sso_logins: SsoLoginTable;
 }

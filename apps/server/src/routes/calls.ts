@@ -43,6 +43,7 @@ import type { RateLimitedCall } from '../services/rateLimits.js';
 import type { Identity } from '../services/accounts.js';
 import { tools } from '../tools/registry.js';
 import { accountCalls, refreshCall } from './account.js';
+import { ssoCalls } from './sso.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -65,6 +66,8 @@ export interface Call {
   rawBody?: 'multipart' | 'octet-stream';
   /** The handler sends a file itself instead of returning envelope data. */
   sendsFile?: true;
+  /** The handler answers with a redirect (a browser's navigation), not envelope data. */
+  redirects?: true;
   /** Counted against the client's rate limit of this kind of call (429 beyond it). */
   rateLimit?: RateLimitedCall;
   /**
@@ -283,5 +286,6 @@ export function buildCalls(): Call[] {
     },
     refreshCall(base),
     ...accountCalls(),
+    ...ssoCalls(),
   ];
 }
