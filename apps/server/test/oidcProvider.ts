@@ -2,8 +2,10 @@
 // port, with one client registered for a Quire's callback and its own sign-in and consent pages
 // (its development interactions: any login signs in as the person of that name, with any password).
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import type { Config } from '../src/config.js';
+import { SSO_CALLBACK_PATH } from '../src/services/sso.js';
 
 /** A person the provider knows: the login typed at its sign-in page names them. */
 export interface ProviderPerson {
@@ -44,5 +46,35 @@ export async function startProvider(redirectUri: string, people: Record<string, 
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** A port nobody listens on now. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * A provider for a Quire about to start, and the settings that Quire starts with to use it: its
+ * port is chosen first, as its address is the redirect URI the provider registers.
+ */
+export async function providerForQuire(
+  people: Record<string, ProviderPerson>,
+): Promise<{ provider: TestProvider; settings: Partial<Config> }> {
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const provider = await startProvider(publicUrl + SSO_CALLBACK_PATH, people);
+  const { issuer, clientId, clientSecret } = provider;
+  return {
+    provider,
+    settings: {
+      port,
+      publicUrl,
+      oidc: { issuer, clientId, clientSecret, name: 'Company SSO', scopes: 'openid email profile', timeoutMs: 5000 },
+    },
   };
 }

@@ -6,24 +6,16 @@ import { PassThrough } from 'node:stream';
 import { ErrorCode } from '@quire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../src/services/accounts.js';
+import { SSO_CALLBACK_PATH } from '../src/services/sso.js';
 import { Client, startQuire, type Envelope, type Running } from './harness.js';
-import { startProvider, type TestProvider } from './oidcProvider.js';
+import { freePort, providerForQuire, type TestProvider } from './oidcProvider.js';
 
-const CALLBACK = '/api/account/v1/oidc/callback';
 const people = {
   kim: { email: 'kim.park@example.org', email_verified: true, given_name: 'Kim' },
   lee: { email: 'Lee.Ross@example.org', email_verified: true },
   max: { email: 'max@example.org', email_verified: false },
+  ana: { email: 'ana@example.org', email_verified: true },
 };
-
-/** A port nobody listens on now; Quire's address must be known before it starts (it is the provider's redirect URI). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let provider: TestProvider;
 let quire: Running;
@@ -37,15 +29,9 @@ const consoleError = console.error;
 
 beforeAll(async () => {
   console.error = (...args: unknown[]) => errors.push(args.join(' '));
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  provider = await startProvider(publicUrl + CALLBACK, people);
-  const { issuer, clientId, clientSecret } = provider;
-  quire = await startQuire(
-    { port, publicUrl, oidc: { issuer, clientId, clientSecret, name: 'Company SSO', scopes: 'openid email profile', timeoutMs: 5000 } },
-    false,
-    log,
-  );
+  const started = await providerForQuire(people);
+  provider = started.provider;
+  quire = await startQuire(started.settings, false, log);
 }, 60_000);
 afterAll(async () => {
   console.error = consoleError;
@@ -98,7 +84,7 @@ async function atProvider(authorize: URL, login: string): Promise<URL> {
 
 /** Back at Quire's callback with the provider's answer; the redirect it answers with. */
 async function callback(browser: Client, back: URL): Promise<URL> {
-  expect(back.pathname).toBe(CALLBACK);
+  expect(back.pathname).toBe(SSO_CALLBACK_PATH);
   return redirectOf(await browser.raw(back.pathname + back.search, { redirect: 'manual' }));
 }
 
@@ -123,7 +109,7 @@ describe('single sign-on with an OpenID Connect provider', () => {
     expect(authorize.origin).toBe(provider.issuer);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     for (const name of ['state', 'nonce', 'code_challenge']) expect(authorize.searchParams.get(name)).toMatch(/^[\w-]{43}$/);
-    expect(authorize.searchParams.get('redirect_uri')).toBe(quire.ctx.config.publicUrl + CALLBACK);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(quire.ctx.config.publicUrl + SSO_CALLBACK_PATH);
     expect(authorize.href).not.toContain(provider.clientSecret);
 
     const landed = await callback(browser, await atProvider(authorize, 'kim'));
@@ -164,6 +150,39 @@ describe('single sign-on with an OpenID Connect provider', () => {
       body: JSON.stringify({ email: 'lee.ross@example.org', password: 'lees-password-1' }),
     });
     expect(((await login.json()) as Envelope).code).toBe(0);
+    // Deleting the account ends the link: the identity's next sign-in makes a new account.
+    const removal = await browser.raw('/api/account/v1/delete', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: 'lees-password-1' }),
+    });
+    expect(((await removal.json()) as Envelope).code).toBe(0);
+    expect(await quire.ctx.db.selectFrom('sso_identities').where('account_id', '=', existing.id).selectAll().execute()).toEqual([]);
+    const later = new Client(quire.url);
+    await signInAs(later, 'lee');
+    expect((await me(later)).data.user_id).not.toBe(existing.id);
+  });
+
+  it('takes over an unconfirmed sign-up of the address without its password', async () => {
+    // Someone signed up with Ana's address and a password of their own, and never confirmed it.
+    const squatter = new Client(quire.url);
+    const signUp = await squatter.raw('/api/account/v1/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ana@example.org', password: 'squatters-password' }),
+    });
+    expect(((await signUp.json()) as Envelope).code).toBe(0);
+    const browser = new Client(quire.url);
+    await signInAs(browser, 'ana');
+    const [account] = (await accountRows()).filter((a) => a.email === 'ana@example.org');
+    expect((await me(browser)).data.user_id).toBe(account!.id);
+    expect(account).toMatchObject({ password_hash: '', email_verified: 1 });
+    const login = await squatter.raw('/api/account/v1/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ana@example.org', password: 'squatters-password' }),
+    });
+    expect(((await login.json()) as Envelope).code).toBe(ErrorCode.SignInFailed);
   });
 
   it('refuses an address the provider has not verified (3009), making no account', async () => {
@@ -198,7 +217,7 @@ describe('single sign-on with an OpenID Connect provider', () => {
     const browser = new Client(quire.url);
     const authorize = await start(browser, '/app/home');
     // What the provider sends back when consent is denied.
-    const denied = new URL(quire.ctx.config.publicUrl + CALLBACK);
+    const denied = new URL(quire.ctx.config.publicUrl + SSO_CALLBACK_PATH);
     denied.search = new URLSearchParams({
       error: 'access_denied',
       state: authorize.searchParams.get('state')!,
@@ -217,8 +236,9 @@ describe('single sign-on with an OpenID Connect provider', () => {
       expect(res.status, elsewhere).toBe(400);
       expect(((await res.json()) as Envelope).code).toBe(ErrorCode.InvalidParams);
     }
-    expect(logged).toContain(CALLBACK);
+    expect(logged).toContain(SSO_CALLBACK_PATH);
     expect(logged).not.toContain(provider.clientSecret);
+    expect(errors.join('\n')).not.toContain(provider.clientSecret);
     expect(logged).not.toMatch(/[?&](code|state)=[^*]/);
   });
 });

@@ -1,10 +1,12 @@
 // Who is signed in, for the whole page: the account of the session cookie, asked for at load; the
 // sign-in dialog, opened from the header or when an API call says the session is gone.
-import type { UserInfo } from '@quire/contracts';
+import { SSO_CALLBACK_PAGE, type UserInfo } from '@quire/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fetchMe, signOut as endSession } from '../api/account';
 import { onSessionLost } from '../api/client';
+import { splitLocalePrefix } from '../i18n/locales';
 import { SignInDialog, type SignInView } from './SignInDialog';
+import { takeSsoError, useSsoMessages } from './SingleSignOn';
 
 type Status = 'loading' | 'signedOut' | 'signedIn';
 
@@ -25,7 +27,11 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<UserInfo | null>(null);
   const [status, setStatus] = useState<Status>('loading');
-  const [dialogView, setDialogView] = useState<SignInView | null>(null);
+  // The single sign-on callback page speaks for the sign-in; every other page listens to it.
+  const [ssoCallback] = useState(() => splitLocalePrefix(window.location.pathname).rest === SSO_CALLBACK_PAGE);
+  // A single sign-on that failed came back to this page: the dialog opens saying why.
+  const [ssoError, setSsoError] = useState(() => (ssoCallback ? undefined : takeSsoError()));
+  const [dialogView, setDialogView] = useState<SignInView | null>(ssoError ? 'signIn' : null);
   const statusRef = useRef(status);
   statusRef.current = status;
 
@@ -37,6 +43,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(null);
     setStatus('signedOut');
   }, []);
+
+  const closeDialog = useCallback(() => {
+    setDialogView(null);
+    setSsoError(undefined);
+  }, []);
+  const ssoSucceeded = useCallback(() => {
+    fetchMe().then(
+      (me) => {
+        signedIn(me);
+        closeDialog();
+      },
+      () => undefined,
+    );
+  }, [signedIn, closeDialog]);
+  const ssoFailed = useCallback((code: number) => {
+    setSsoError(code);
+    setDialogView((view) => view ?? 'signIn');
+  }, []);
+  useSsoMessages(ssoSucceeded, ssoFailed, !ssoCallback);
 
   useEffect(() => {
     let current = true;
@@ -82,11 +107,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       {dialogView && (
         <SignInDialog
           initialView={dialogView}
+          ssoError={ssoError}
+          onSsoStart={() => setSsoError(undefined)}
           onSignedIn={(next) => {
             signedIn(next);
-            setDialogView(null);
+            closeDialog();
           }}
-          onClose={() => setDialogView(null)}
+          onClose={closeDialog}
         />
       )}
     </SessionContext.Provider>
