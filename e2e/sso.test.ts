@@ -45,6 +45,20 @@ async function clickSso(page: Page): Promise<void> {
   await page.getByTestId('sso-button').click();
 }
 
+/** Clicks the provider's button on `pathname` in a browser that blocks popups, and signs in at the provider as `login`. */
+async function withoutPopups(pathname: string, login: string): Promise<Page> {
+  const page = await e2e.open(pathname);
+  // What a popup blocker does to window.open.
+  await page.context().addInitScript(() => {
+    window.open = () => null;
+  });
+  await page.reload();
+  await clickSso(page);
+  await page.waitForURL((url) => url.origin === provider.issuer);
+  await atProvider(page, login);
+  return page;
+}
+
 /** The signed-in page's avatar menu: who it says is signed in. */
 async function signedInAs(page: Page): Promise<string> {
   await page.getByTestId('avatar-button').click();
@@ -128,29 +142,14 @@ describe('single sign-on in the browser', () => {
   });
 
   it('takes the page itself to the provider and back when the popup is blocked', async () => {
-    const page = await e2e.open('/app/rotate-pdf?from=test');
-    // What a popup blocker does to window.open.
-    await page.context().addInitScript(() => {
-      window.open = () => null;
-    });
-    await page.reload();
-    await clickSso(page);
-    await page.waitForURL((url) => url.origin === provider.issuer);
-    await atProvider(page, 'kim');
+    const page = await withoutPopups('/app/rotate-pdf?from=test', 'kim');
     await page.waitForURL(`${e2e.quire.url}/app/rotate-pdf?from=test`);
     expect(await signedInAs(page)).toContain('kim.park@example.org');
     await page.context().close();
   });
 
   it('shows why when the provider has not confirmed the address (3009), in the dialog the page comes back to', async () => {
-    const page = await e2e.open('/app/home');
-    await page.context().addInitScript(() => {
-      window.open = () => null;
-    });
-    await page.reload();
-    await clickSso(page);
-    await page.waitForURL((url) => url.origin === provider.issuer);
-    await atProvider(page, 'max');
+    const page = await withoutPopups('/app/home', 'max');
     await page.waitForURL((url) => url.origin === e2e.quire.url && url.pathname === '/app/home');
     const dialog = page.getByTestId('signin-dialog');
     await expect
