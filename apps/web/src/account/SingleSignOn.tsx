@@ -35,14 +35,15 @@ export function useSsoMessages(onSucceeded: () => void, onFailed: (code: number)
   }, [onSucceeded, onFailed, listening]);
 }
 
-/** A failed single sign-on brought back to this page (`?sso_error=`): its code, removed from the address bar. */
-export function takeSsoError(): number | undefined {
+/** The code of a failed single sign-on brought back in the address's query (`?sso_error=`). */
+export const ssoErrorIn = (search: string) => Number(new URLSearchParams(search).get(SSO_ERROR_PARAM)) || undefined;
+
+/** Takes that code out of the address bar, so a reload or a bookmark does not show it again. */
+export function clearSsoError() {
   const url = new URL(window.location.href);
-  const code = Number(url.searchParams.get(SSO_ERROR_PARAM));
-  if (!code) return undefined;
+  if (!url.searchParams.has(SSO_ERROR_PARAM)) return;
   url.searchParams.delete(SSO_ERROR_PARAM);
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-  return code;
 }
 
 interface SsoButtonProps {
@@ -99,7 +100,7 @@ export function SsoButton({ name, failedWith, onStart }: SsoButtonProps) {
 export function SsoCallbackPage() {
   const t = useT();
   const { localePath } = useI18n();
-  const [failedWith] = useState(() => Number(new URLSearchParams(window.location.search).get(SSO_ERROR_PARAM)) || undefined);
+  const [failedWith] = useState(() => ssoErrorIn(window.location.search));
   useDocumentTitle(t('account.signIn'));
   useEffect(() => {
     const channel = new BroadcastChannel(SSO_CHANNEL);

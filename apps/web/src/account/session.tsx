@@ -6,7 +6,7 @@ import { fetchMe, signOut as endSession } from '../api/account';
 import { onSessionLost } from '../api/client';
 import { splitLocalePrefix } from '../i18n/locales';
 import { SignInDialog, type SignInView } from './SignInDialog';
-import { takeSsoError, useSsoMessages } from './SingleSignOn';
+import { clearSsoError, ssoErrorIn, useSsoMessages } from './SingleSignOn';
 
 type Status = 'loading' | 'signedOut' | 'signedIn';
 
@@ -30,7 +30,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // The single sign-on callback page speaks for the sign-in; every other page listens to it.
   const [ssoCallback] = useState(() => splitLocalePrefix(window.location.pathname).rest === SSO_CALLBACK_PAGE);
   // A single sign-on that failed came back to this page: the dialog opens saying why.
-  const [ssoError, setSsoError] = useState(() => (ssoCallback ? undefined : takeSsoError()));
+  const [ssoError, setSsoError] = useState(() => (ssoCallback ? undefined : ssoErrorIn(window.location.search)));
+  useEffect(() => {
+    if (!ssoCallback) clearSsoError();
+  }, [ssoCallback]);
   const [dialogView, setDialogView] = useState<SignInView | null>(ssoError ? 'signIn' : null);
   const statusRef = useRef(status);
   statusRef.current = status;
