@@ -1,4 +1,5 @@
 // Runtime configuration, read once from the environment. Embedded defaults need nothing else.
+import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 
@@ -56,6 +57,43 @@ export interface Config {
   anonymousTasksPerDay: number;
   /** Whether an anonymous visitor may download outputs; false: signing in (which binds the task) comes first. */
   anonymousDownloads: boolean;
+  /** Single sign-on through an OpenID Connect provider; undefined when QUIRE_OIDC_ISSUER is unset. */
+  oidc: OidcConfig | undefined;
+}
+
+export interface OidcConfig {
+  /** The provider's issuer URL; its discovery document is read from under it. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** What the sign-in button calls the provider: "Continue with <name>". */
+  name: string;
+  /** Space-separated; openid and email are what Quire needs. */
+  scopes: string;
+  /** Each request to the provider (discovery, token, user info) gives up after this. */
+  timeoutMs: number;
+}
+
+/** The client secret from QUIRE_OIDC_CLIENT_SECRET_FILE (a mounted secret), else from the environment. */
+function clientSecret(): string {
+  const file = process.env.QUIRE_OIDC_CLIENT_SECRET_FILE;
+  if (file) return fs.readFileSync(file, 'utf8').trim();
+  return process.env.QUIRE_OIDC_CLIENT_SECRET ?? '';
+}
+
+function loadOidc(): OidcConfig | undefined {
+  const issuer = process.env.QUIRE_OIDC_ISSUER;
+  if (!issuer) return undefined;
+  const clientId = process.env.QUIRE_OIDC_CLIENT_ID;
+  if (!clientId) throw new Error('QUIRE_OIDC_ISSUER is set but QUIRE_OIDC_CLIENT_ID is not');
+  return {
+    issuer,
+    clientId,
+    clientSecret: clientSecret(),
+    name: process.env.QUIRE_OIDC_NAME || 'single sign-on',
+    scopes: process.env.QUIRE_OIDC_SCOPES || 'openid email profile',
+    timeoutMs: int('QUIRE_OIDC_TIMEOUT_S', 10) * 1000,
+  };
 }
 
 /** A token bucket: `burst` requests at once, refilled at `perSecond`. */
@@ -114,6 +152,7 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     accountRate: { perSecond: int('QUIRE_SIGNIN_PER_HOUR', 30) / 3600, burst: int('QUIRE_SIGNIN_BURST', 10) },
     anonymousTasksPerDay: Math.max(0, int('QUIRE_ANON_TASKS_PER_DAY', 1)),
     anonymousDownloads: process.env.QUIRE_ANON_DOWNLOADS === '1',
+    oidc: overrides.oidc ?? loadOidc(),
     ...overrides,
   };
 }

@@ -14,6 +14,12 @@ describe('urlRedactor', () => {
     expect(redact(`${api}merge?passwds[]=a&passwds[1]=b&passwds=c`)).toBe(`${api}merge?passwds[]=***&passwds[1]=***&passwds=***`);
   });
 
+  it("blanks single sign-on's authorization code and state in the callback's query", () => {
+    expect(redact('/api/account/v1/oidc/callback?code=abc&state=def&iss=https%3A%2F%2Fid.example')).toBe(
+      '/api/account/v1/oidc/callback?code=***&state=***&iss=https%3A%2F%2Fid.example',
+    );
+  });
+
   it("blanks the path segment a call names as a password, and only that call's", () => {
     expect(redact(`${api}document/redaction/ab12/redaction/open%20sesame`)).toBe(`${api}document/redaction/ab12/redaction/***`);
     expect(redact(`${api}document/redaction/ab12/redaction/pw?t=1`)).toBe(`${api}document/redaction/ab12/redaction/***?t=1`);

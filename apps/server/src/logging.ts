@@ -1,10 +1,13 @@
-// What the server logs about a request. Passwords can arrive in a URL (the converter's and
-// document/info's `passwd` query, redaction's last path segment), and a log is read by more
-// people than the visitor who typed them: those parts of a URL are blanked before it is logged.
+// What the server logs about a request. Secrets can arrive in a URL (the converter's and
+// document/info's `passwd` query, redaction's last path segment, single sign-on's code), and a log
+// is read by more people than the visitor who typed them: those parts are blanked before logging.
 import type { FastifyServerOptions } from 'fastify';
 
-/** Query parameters that carry passwords (merge's `passwds` may come as `passwds[]`). */
-const secretQueryName = /^(passwd|password|passwds)(\[\d*\])?$/i;
+/**
+ * Query parameters that carry passwords (merge's `passwds` may come as `passwds[]`), and single
+ * sign-on's authorization code and state, which the provider sends back in the callback's query.
+ */
+const secretQueryName = /^(passwd|password|passwds|code|state)(\[\d*\])?$/i;
 /** Path parameters (`:name` in a call's path) that carry passwords. */
 const secretParam = /^:(passwd|password)$/;
 const HIDDEN = '***';

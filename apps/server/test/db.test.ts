@@ -25,6 +25,7 @@ import {
   replaceAccountToken,
   takeAccountToken,
 } from '../src/db/accountsRepo.js';
+import { findLinkedAccount, insertSsoLogin, linkIdentity, takeSsoLogin } from '../src/db/ssoRepo.js';
 
 const PG_URL = process.env.QUIRE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -267,13 +268,35 @@ describe.each(targets)('%s', (name, url) => {
     expect(await takeAccountToken(db, 'second', 'reset', now + 120_000)).toBeUndefined();
   });
 
-  it.skipIf(!url)('deletes an account with its sessions and tokens', async () => {
+  it.skipIf(!url)(
+    'links a provider identity to one account, and hands a sign-in under way to one callback, once, before it expires',
+    async () => {
+      const now = Date.now();
+      await linkIdentity(db, { issuer: 'https://id.example', subject: 's1', account_id: 'a1', created_at: now });
+      // A racing second link of the same identity changes nothing.
+      await linkIdentity(db, { issuer: 'https://id.example', subject: 's1', account_id: 'a2', created_at: now });
+      expect((await findLinkedAccount(db, 'https://id.example', 's1'))?.id).toBe('a1');
+      expect(await findLinkedAccount(db, 'https://other.example', 's1')).toBeUndefined();
+      const login = { id: 'st', nonce: 'n', code_verifier: 'v', return_path: '/app/home', created_at: now, expires_at: now + 60_000 };
+      await insertSsoLogin(db, login);
+      const takes = await Promise.all(Array.from({ length: 10 }, () => takeSsoLogin(db, 'st', now)));
+      expect(takes.filter(Boolean).map((t) => t!.return_path)).toEqual(['/app/home']);
+      await insertSsoLogin(db, { ...login, id: 'late' });
+      expect(await takeSsoLogin(db, 'late', now + 120_000)).toBeUndefined();
+      await insertSsoLogin(db, { ...login, id: 'stale', expires_at: now - 1 });
+      await deleteExpiredSignIns(db, now);
+      expect(await db.selectFrom('sso_logins').selectAll().execute()).toEqual([]);
+    },
+  );
+
+  it.skipIf(!url)('deletes an account with its sessions, tokens and provider identities', async () => {
     const now = Date.now();
     await replaceAccountToken(db, { id: 'v', account_id: 'a1', purpose: 'verify', email: 'x', created_at: now, expires_at: now + 1 });
     await deleteAccount(db, 'a1');
     expect(await findAccountByEmail(db, 'ada@example.org')).toBeUndefined();
     expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
     expect(await db.selectFrom('account_tokens').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('sso_identities').selectAll().execute()).toEqual([]);
     expect((await findAccountByEmail(db, 'robert@example.org'))?.id).toBe('a2');
   });
 

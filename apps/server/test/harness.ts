@@ -32,7 +32,8 @@ export async function startQuire(overrides: Partial<Config> = {}, withWorker = t
   const worker = withWorker ? new Worker(ctx) : null;
   await worker?.start();
   const app = await buildApp(ctx, { ...(logStream && { logStream }) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // A free port unless the test chose one (its address had to be known before the start).
+  await app.listen({ port: overrides.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

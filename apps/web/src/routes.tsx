@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { AccountPage } from './account/AccountPage';
 import { LinkPage, type LinkKind } from './account/LinkPage';
 import { SessionProvider } from './account/session';
+import { SsoCallbackPage } from './account/SingleSignOn';
 import { I18nProvider } from './i18n/I18nProvider';
 import { langPrefixes } from './i18n/locales';
 import { AppShell } from './layout/AppShell';
@@ -46,6 +47,8 @@ function routesUnder(prefix: string): RouteObject[] {
         ...linkKinds.map((kind) => ({ path: `account/${kind}`, element: <LinkPage key={kind} kind={kind} /> })),
       ],
     },
+    // The single sign-on popup's last page: no shell, it closes at once.
+    { path: `${base}/app/login-callback.html`, element: <SsoCallbackPage /> },
     {
       path: `${base}/app`,
       element: <AppShell />,

@@ -69,3 +69,26 @@ export type UserInfo = z.infer<typeof userInfo>;
 export const signedIn = userInfo.extend({ token: z.string() });
 export type SignedIn = z.infer<typeof signedIn>;
 export const mailSent = z.object({ email: z.string().describe('Where the mail went (when the account service sends mail)') });
+
+/**
+ * A path of this site to come back to after single sign-on: one leading slash, printable ASCII
+ * without blanks or backslashes (browsers read `//host`, `/\host` and a tab-split `/	/host` as
+ * another site).
+ */
+export const SAME_ORIGIN_PATH = /^\/(?![/\\])[!-[\]-~]*$/;
+export const ssoStartQuery = z.object({
+  return: z.string().max(2048).regex(SAME_ORIGIN_PATH, 'The return address must be a path of this site.').optional(),
+});
+/** What the sign-in dialog offers besides a password: the single sign-on provider's name, if one is configured. */
+export const signInOptions = z.object({ sso: z.object({ name: z.string() }).nullable() });
+/** The page a single sign-on in a popup window comes back to; it tells the page that opened it. */
+export const SSO_CALLBACK_PAGE = '/app/login-callback.html';
+/** The query parameter that brings a failed single sign-on's code back to the return path. */
+export const SSO_ERROR_PARAM = 'sso_error';
+/** The same-origin channel the callback page posts `loginSuccessed` (or `loginFailed` with a code) on. */
+export const SSO_CHANNEL = 'quire-sign-in';
+export const ssoMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('loginSuccessed') }),
+  z.object({ type: z.literal('loginFailed'), code: z.number() }),
+]);
+export type SsoMessage = z.infer<typeof ssoMessage>;

@@ -9,6 +9,10 @@ export const ErrorCode = {
   EmailNotVerified: 3003, // Quire: the right password for an address not yet confirmed
   LinkExpired: 3004, // Quire: a mailed link's token is unknown, used or past its time
   EmailInUse: 3005, // Quire: another account has the address
+  SsoUnavailable: 3006, // Quire: single sign-on is not configured, or its provider cannot be reached
+  SsoFailed: 3007, // Quire: a single sign-on that cannot be trusted (state, ID token) or that the provider refused
+  SsoCancelled: 3008, // Quire: the user declined at the provider
+  SsoEmailUnconfirmed: 3009, // Quire: the provider did not vouch for an email address
   SessionEnded: 1408,
   InvalidParams: 3100, // Quire: a request failed validation; msg carries the exact message to show
   WrongType: 3102,
@@ -41,6 +45,10 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.EmailNotVerified]: 'Please confirm your email address first: we have sent you a link.',
   [ErrorCode.LinkExpired]: 'This link has expired or has already been used.',
   [ErrorCode.EmailInUse]: 'Email already in use.',
+  [ErrorCode.SsoUnavailable]: 'Single sign-on is not available right now. Please try again later.',
+  [ErrorCode.SsoFailed]: 'Single sign-on failed. Please try again.',
+  [ErrorCode.SsoCancelled]: 'Sign-in was cancelled at the provider.',
+  [ErrorCode.SsoEmailUnconfirmed]: 'Your sign-in provider has not confirmed your email address.',
   [ErrorCode.SessionEnded]: 'Your session has ended. Please log in again.',
   [ErrorCode.InvalidParams]: 'Invalid parameters.',
   [ErrorCode.WrongType]: 'The file types allowed for uploads are JPG, JPEG, PNG, BMP, and GIF.',

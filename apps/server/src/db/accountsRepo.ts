@@ -43,6 +43,7 @@ export async function deleteAccount(db: Db, id: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('sessions').where('account_id', '=', id).execute();
     await tx.deleteFrom('account_tokens').where('account_id', '=', id).execute();
+    await tx.deleteFrom('sso_identities').where('account_id', '=', id).execute();
     await tx.deleteFrom('accounts').where('id', '=', id).execute();
   });
 }
@@ -98,8 +99,9 @@ export async function takeAccountToken(
   return row && row.expires_at > now ? row : undefined;
 }
 
-/** Sessions and link tokens past their time. */
+/** Sessions, link tokens and unfinished single sign-ons past their time. */
 export async function deleteExpiredSignIns(db: Db, now: number): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
   await db.deleteFrom('account_tokens').where('expires_at', '<', now).execute();
+  await db.deleteFrom('sso_logins').where('expires_at', '<', now).execute();
 }

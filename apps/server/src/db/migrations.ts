@@ -123,4 +123,27 @@ export const migrations = {
         .execute();
     },
   },
+  '006_sso': {
+    // Single sign-on: which provider identity opens which account, and the sign-ins under way.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('sso_identities')
+        .addColumn('issuer', 'varchar(512)', (c) => c.notNull())
+        .addColumn('subject', 'varchar(255)', (c) => c.notNull())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('sso_identities_pk', ['issuer', 'subject'])
+        .execute();
+      await db.schema.createIndex('sso_identities_account').on('sso_identities').column('account_id').execute();
+      await db.schema
+        .createTable('sso_logins')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('nonce', 'varchar(128)', (c) => c.notNull())
+        .addColumn('code_verifier', 'varchar(128)', (c) => c.notNull())
+        .addColumn('return_path', 'varchar(2048)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -102,6 +102,25 @@ export interface AnonymousRunTable {
   runs: number;
 }
 
+/** An account's identity at a single sign-on provider: the provider's (issuer, subject) names one person for good. */
+export interface SsoIdentityTable {
+  issuer: string;
+  subject: string;
+  account_id: string;
+  created_at: number;
+}
+
+/** A single sign-on under way: what its callback must check and where it goes back to. */
+export interface SsoLoginTable {
+  /** SHA-256 (hex) of the state, which the browser holds in a cookie and the provider sends back */
+  id: string;
+  nonce: string;
+  code_verifier: string;
+  return_path: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   files: FileTable;
   uploads: UploadTable;
@@ -110,4 +129,6 @@ export interface Database {
   sessions: SessionTable;
   account_tokens: AccountTokenTable;
   anonymous_runs: AnonymousRunTable;
+  sso_identities: SsoIdentityTable;
+  sso_logins: SsoLoginTable;
 }

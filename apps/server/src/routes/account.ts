@@ -42,7 +42,7 @@ export function currentSession(c: CallContext): Session {
 }
 
 /** The new session's token goes in the cookie too, for the web app. */
-function keepSession(c: CallContext, signed: SignedIn): SignedIn {
+export function keepSession(c: CallContext, signed: SignedIn): SignedIn {
   setCookie(c.req, c.reply, SESSION_COOKIE, signed.token, c.ctx.config.sessionDays * 86400);
   return signed;
 }

@@ -49,6 +49,7 @@ import { tools } from '../tools/registry.js';
 import { bindFiles, bindTasks } from '../services/anonymous.js';
 import { accountCalls, currentSession, refreshCall } from './account.js';
 import { visitorOf } from './identity.js';
+import { ssoCalls } from './sso.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -71,6 +72,8 @@ export interface Call {
   rawBody?: 'multipart' | 'octet-stream';
   /** The handler sends a file itself instead of returning envelope data. */
   sendsFile?: true;
+  /** The handler answers with a redirect (a browser's navigation), not envelope data. */
+  redirects?: true;
   /** Counted against the client's rate limit of this kind of call (429 beyond it). */
   rateLimit?: RateLimitedCall;
   /**
@@ -324,5 +327,6 @@ export function buildCalls(): Call[] {
     },
     refreshCall(base),
     ...accountCalls(),
+    ...ssoCalls(),
   ];
 }

@@ -33,14 +33,16 @@ export function openApiDocument(calls: Call[]) {
       };
     if (call.rawBody === 'octet-stream')
       op.requestBody = { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
-    op.responses = call.sendsFile
-      ? { 200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } }
-      : {
-          200: {
-            description: 'Envelope {code, msg, data}; code 0 on success, a catalogue code otherwise',
-            content: { 'application/json': { schema: schemaOf(envelope(call.response ?? z.null())) } },
-          },
-        };
+    op.responses = call.redirects
+      ? { 302: { description: 'A redirect; the browser follows it' } }
+      : call.sendsFile
+        ? { 200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } }
+        : {
+            200: {
+              description: 'Envelope {code, msg, data}; code 0 on success, a catalogue code otherwise',
+              content: { 'application/json': { schema: schemaOf(envelope(call.response ?? z.null())) } },
+            },
+          };
     const pathParams = [...call.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
     if (pathParams.length) {
       op.parameters = [

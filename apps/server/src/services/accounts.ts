@@ -99,7 +99,8 @@ export function userInfo({ token, account }: Session): UserInfo {
 
 const sessionLifetimeMs = (ctx: AppContext) => ctx.config.sessionDays * 24 * HOUR_MS;
 
-async function openSession(ctx: AppContext, account: AccountTable): Promise<SignedIn> {
+/** A new session of the account: the token and the user info. */
+export async function openSession(ctx: AppContext, account: AccountTable): Promise<SignedIn> {
   const token = newToken();
   const now = Date.now();
   await insertSession(ctx.db, { id: tokenId(token), account_id: account.id, created_at: now, expires_at: now + sessionLifetimeMs(ctx) });
@@ -156,7 +157,8 @@ let decoyHash: Promise<string> | undefined;
 async function passwordMatches(ctx: AppContext, client: string, ip: string, password: string, account: AccountTable | undefined) {
   ctx.rateLimits.take('account', client, ip);
   decoyHash ??= hashPassword(newToken());
-  const matches = await verifyPassword(password, account?.password_hash ?? (await decoyHash));
+  // An account of single sign-on only has no password ('') and is checked against the decoy too.
+  const matches = await verifyPassword(password, account?.password_hash || (await decoyHash));
   return matches && account !== undefined;
 }
 
@@ -187,7 +189,8 @@ export async function register(
   return { email: req.email };
 }
 
-function newAccount(
+/** An account row, not yet stored; `passwordHash` '' for one that signs in through single sign-on only. */
+export function newAccount(
   email: string,
   passwordHash: string,
   names: { first_name?: string | undefined; last_name?: string | undefined },

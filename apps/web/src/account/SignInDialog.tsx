@@ -1,11 +1,12 @@
 // The sign-in dialog: sign in, create an account, or ask for a link to choose a new password.
 import type { UserInfo } from '@quire/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { forgotPassword, register, signIn } from '../api/account';
+import { fetchSignInOptions, forgotPassword, register, signIn } from '../api/account';
 import { useT } from '../i18n/I18nProvider';
 import { Icon } from '../ui/Icon';
 import { emailProblem, passwordProblem } from './accountForms';
 import { EmailField, FormError, PasswordField, useRequest } from './formParts';
+import { SsoButton } from './SingleSignOn';
 
 export type SignInView = 'signIn' | 'register' | 'forgot';
 /** Why the page asks for a sign-in, said at the top of the dialog. */
@@ -14,14 +15,25 @@ export type SignInReason = { kind: 'download' } | { kind: 'taskLimit'; tasksPerD
 interface SignInDialogProps {
   initialView: SignInView;
   reason?: SignInReason;
+  /** The code of the last single sign-on, if it failed. */
+  ssoError: number | undefined;
+  onSsoStart(): void;
   onSignedIn(user: UserInfo): Promise<void>;
   onClose(): void;
 }
 
-export function SignInDialog({ initialView, reason, onSignedIn, onClose }: SignInDialogProps) {
+export function SignInDialog({ initialView, reason, ssoError, onSsoStart, onSignedIn, onClose }: SignInDialogProps) {
   const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const [view, setView] = useState(initialView);
+  const [ssoName, setSsoName] = useState<string>();
+  useEffect(() => {
+    // Without the answer the dialog offers passwords only.
+    void fetchSignInOptions().then(
+      (options) => setSsoName(options.sso?.name),
+      () => undefined,
+    );
+  }, []);
   // The address carries over between the views, so switching never asks for it twice.
   const [email, setEmail] = useState('');
   useEffect(() => {
@@ -83,6 +95,7 @@ export function SignInDialog({ initialView, reason, onSignedIn, onClose }: SignI
             ) : (
               <RegisterForm key="register" email={email} onEmail={setEmail} onDone={() => setView('signIn')} />
             )}
+            {ssoName && <SsoButton name={ssoName} failedWith={ssoError} onStart={onSsoStart} />}
           </>
         )}
       </div>

@@ -1,11 +1,13 @@
 // Who is signed in, for the whole page: the account of the session cookie, asked for at load; the
 // sign-in dialog, opened from the header, when an API call says the session is gone, or when a
 // visitor's work needs an account (its download, a task past the day's allowance).
-import type { UserInfo } from '@quire/contracts';
+import { SSO_CALLBACK_PAGE, type UserInfo } from '@quire/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fetchMe, signOut as endSession } from '../api/account';
 import { onSessionLost } from '../api/client';
+import { splitLocalePrefix } from '../i18n/locales';
 import { SignInDialog, type SignInReason, type SignInView } from './SignInDialog';
+import { clearSsoError, ssoErrorIn, useSsoMessages } from './SingleSignOn';
 
 type Status = 'loading' | 'signedOut' | 'signedIn';
 
@@ -33,7 +35,14 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<UserInfo | null>(null);
   const [status, setStatus] = useState<Status>('loading');
-  const [dialog, setDialog] = useState<{ view: SignInView; reason?: SignInReason } | null>(null);
+  // The single sign-on callback page speaks for the sign-in; every other page listens to it.
+  const [ssoCallback] = useState(() => splitLocalePrefix(window.location.pathname).rest === SSO_CALLBACK_PAGE);
+  // A single sign-on that failed came back to this page: the dialog opens saying why.
+  const [ssoError, setSsoError] = useState(() => (ssoCallback ? undefined : ssoErrorIn(window.location.search)));
+  useEffect(() => {
+    if (!ssoCallback) clearSsoError();
+  }, [ssoCallback]);
+  const [dialog, setDialog] = useState<{ view: SignInView; reason?: SignInReason } | null>(ssoError ? { view: 'signIn' } : null);
   const statusRef = useRef(status);
   statusRef.current = status;
   const waiting = useRef<((signedIn: boolean) => void)[]>([]);
@@ -71,10 +80,29 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [signedOut],
   );
 
-  const closeDialog = (signedInNow: boolean) => {
+  const closeDialog = useCallback((signedInNow: boolean) => {
     setDialog(null);
+    setSsoError(undefined);
     for (const resolve of waiting.current.splice(0)) resolve(signedInNow);
-  };
+  }, []);
+  // However the sign-in came (password or single sign-on), the visitor's work moves first.
+  const completeSignIn = useCallback(
+    async (next: UserInfo) => {
+      // A failure here leaves that work the visitor's: its download then says what is missing.
+      await Promise.allSettled([...signInWork.current].map((work) => work()));
+      signedIn(next);
+      closeDialog(true);
+    },
+    [signedIn, closeDialog],
+  );
+  const ssoSucceeded = useCallback(() => {
+    fetchMe().then(completeSignIn, () => undefined);
+  }, [completeSignIn]);
+  const ssoFailed = useCallback((code: number) => {
+    setSsoError(code);
+    setDialog((open) => open ?? { view: 'signIn' });
+  }, []);
+  useSsoMessages(ssoSucceeded, ssoFailed, !ssoCallback);
 
   const value = useMemo<Session>(
     () => ({
@@ -107,12 +135,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         <SignInDialog
           initialView={dialog.view}
           {...(dialog.reason && { reason: dialog.reason })}
-          onSignedIn={async (next) => {
-            // A failure here leaves that work the visitor's: its download then says what is missing.
-            await Promise.allSettled([...signInWork.current].map((work) => work()));
-            signedIn(next);
-            closeDialog(true);
-          }}
+          ssoError={ssoError}
+          onSsoStart={() => setSsoError(undefined)}
+          onSignedIn={completeSignIn}
           onClose={() => closeDialog(false)}
         />
       )}

@@ -1,6 +1,6 @@
 // Calls to the account service under /api/account/v1/. The session rides in its http-only cookie,
 // so the page never holds the token.
-import { mailSent, signedIn, userInfo, type SignedIn, type UserInfo } from '@quire/contracts';
+import { mailSent, signedIn, signInOptions, userInfo, type SignedIn, type UserInfo } from '@quire/contracts';
 import { apiUrl, getJson, postJson, send, type Schema } from './client';
 
 const ACCOUNT_BASE = '/api/account/v1/';
@@ -14,6 +14,12 @@ interface MailedTo {
 const noData: Schema<null> = { safeParse: () => ({ success: true, data: null }) };
 
 export const fetchMe = (): Promise<UserInfo> => getJson(`${ACCOUNT_BASE}me`, userInfo);
+
+/** What the sign-in dialog offers besides a password: the single sign-on provider's name, or null. */
+export const fetchSignInOptions = () => getJson(`${ACCOUNT_BASE}sign-in-options`, signInOptions);
+
+/** The address that starts a single sign-on, coming back to `returnPath` (a path of this site). */
+export const ssoStartUrl = (returnPath: string) => `${ACCOUNT_BASE}oidc/start?${new URLSearchParams({ return: returnPath })}`;
 
 /** The user info read afresh (a plan changed since), the session extended to its full lifetime. */
 export const refreshAccount = (): Promise<UserInfo> => getJson(apiUrl('account/refresh'), userInfo);
