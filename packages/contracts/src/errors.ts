@@ -9,6 +9,7 @@ export const ErrorCode = {
   EmailNotVerified: 3003, // Quire: the right password for an address not yet confirmed
   LinkExpired: 3004, // Quire: a mailed link's token is unknown, used or past its time
   EmailInUse: 3005, // Quire: another account has the address
+  SessionNeeded: 3012, // Quire: an API key cannot manage the account (passwords, address, deletion, keys)
   SessionEnded: 1408,
   InvalidParams: 3100, // Quire: a request failed validation; msg carries the exact message to show
   WrongType: 3102,
@@ -40,6 +41,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.EmailNotVerified]: 'Please confirm your email address first: we have sent you a link.',
   [ErrorCode.LinkExpired]: 'This link has expired or has already been used.',
   [ErrorCode.EmailInUse]: 'Email already in use.',
+  [ErrorCode.SessionNeeded]: 'An API key cannot do this. Please sign in with your password.',
   [ErrorCode.SessionEnded]: 'Your session has ended. Please log in again.',
   [ErrorCode.InvalidParams]: 'Invalid parameters.',
   [ErrorCode.WrongType]: 'The file types allowed for uploads are JPG, JPEG, PNG, BMP, and GIF.',

@@ -43,6 +43,7 @@ import type { RateLimitedCall } from '../services/rateLimits.js';
 import type { Identity } from '../services/accounts.js';
 import { tools } from '../tools/registry.js';
 import { accountCalls, refreshCall } from './account.js';
+import { apiKeyCalls } from './apiKeys.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -68,10 +69,12 @@ export interface Call {
   /** Counted against the client's rate limit of this kind of call (429 beyond it). */
   rateLimit?: RateLimitedCall;
   /**
-   * A token of an ended session is answered with 1408 (the client signs out) unless the call
-   * ignores it: those that sign in, or need no sign-in, as a mailed link's.
+   * Left out: anyone may call, as a visitor, a session or an API key. `required`: a session signed
+   * in with the password (account management; 3001 for a visitor, 3012 for an API key).
+   * A token of an ended session, or a revoked key, is answered with 1408 (the client signs out)
+   * unless the call ignores it: those that sign in, or need no sign-in, as a mailed link's.
    */
-  session?: 'ignored';
+  session?: 'ignored' | 'required';
   // biome-ignore lint/suspicious/noExplicitAny: query and body have passed the call's own zod schemas before the handler runs; one list holds calls of every shape
   handler(input: { query: any; body: any }, c: CallContext): Promise<unknown>;
 }
@@ -283,5 +286,6 @@ export function buildCalls(): Call[] {
     },
     refreshCall(base),
     ...accountCalls(),
+    ...apiKeyCalls(),
   ];
 }
