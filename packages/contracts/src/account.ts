@@ -83,6 +83,7 @@ export const apiKeyEntry = z.object({
   last_used_at: z.number().int().nullable().describe('Epoch milliseconds, to the minute; null if never used'),
 });
 export type ApiKeyEntry = z.infer<typeof apiKeyEntry>;
+export const apiKeyList = z.array(apiKeyEntry);
 export const apiKeyCreated = apiKeyEntry.extend({
   key: z.string().describe('The key itself (send it as Authorization: Bearer): shown this once, only its hash is kept'),
 });

@@ -1,7 +1,6 @@
 // The account's personal API keys: made, listed and revoked by a session signed in with the
 // password, never by a key (a stolen key must not be able to mint more).
-import { z } from 'zod';
-import { apiKeyCreated, apiKeyEntry, createApiKeyRequest, revokeApiKeyRequest } from '@quire/contracts';
+import { apiKeyCreated, apiKeyList, createApiKeyRequest, revokeApiKeyRequest } from '@quire/contracts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../services/apiKeys.js';
 import type { Call, CallContext } from './calls.js';
 import { requireSession } from './identity.js';
@@ -15,7 +14,7 @@ export function apiKeyCalls(): Call[] {
       method: 'GET',
       path: base,
       summary: "The account's API keys: name, first characters, when made and last used (never the key itself)",
-      response: z.array(apiKeyEntry),
+      response: apiKeyList,
       session: 'required',
       handler: (_, c) => listApiKeys(c.ctx, accountOf(c)),
     },

@@ -1,6 +1,6 @@
-// The account centre: the profile and plan, the password and the address, deleting the account.
+// The account centre: the profile and plan, the password and the address, API keys, deleting the account.
 import type { UserInfo } from '@quire/contracts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { changeEmail, changePassword, deleteAccount } from '../api/account';
 import { useT } from '../i18n/I18nProvider';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -8,7 +8,8 @@ import { useToast } from '../ui/Toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { Address, Avatar, PlanBadge } from './AccountControl';
 import { displayName, emailProblem, passwordProblem } from './accountForms';
-import { EmailField, FormError, PasswordField, useRequest } from './formParts';
+import { ApiKeysSection } from './ApiKeysSection';
+import { EmailField, FormError, PasswordField, Section, useRequest } from './formParts';
 import { useSession } from './session';
 
 export function AccountPage() {
@@ -33,15 +34,6 @@ export function AccountPage() {
         </section>
       )}
     </div>
-  );
-}
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <section className="card account-section" data-testid={testId}>
-      <h2>{title}</h2>
-      {children}
-    </section>
   );
 }
 
@@ -80,6 +72,7 @@ function AccountSections({ user }: { user: UserInfo }) {
       </Section>
       <PasswordSection />
       <EmailSection />
+      <ApiKeysSection />
       <DeleteSection />
     </div>
   );

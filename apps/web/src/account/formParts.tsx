@@ -1,7 +1,7 @@
-// The pieces every account form shares: a labelled field with its inline problem, the server's
-// refusal, and a hook running one request at a time.
+// The pieces every account form shares: a section of the account page, a labelled field with its
+// inline problem, the server's refusal, and a hook running one request at a time.
 import { ACCOUNT_PASSWORD_MAX, ACCOUNT_PASSWORD_MIN, ErrorCode } from '@quire/contracts';
-import { useCallback, useId, useState, type InputHTMLAttributes } from 'react';
+import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError } from '../api/client';
 import { useT } from '../i18n/I18nProvider';
 import type { FieldProblem } from './accountForms';
@@ -11,7 +11,16 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   problem?: string | undefined;
 }
 
-function TextField({ label, problem, ...input }: TextFieldProps) {
+export function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  return (
+    <section className="card account-section" data-testid={testId}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function TextField({ label, problem, ...input }: TextFieldProps) {
   const problemId = useId();
   return (
     <label className="field">
