@@ -189,6 +189,37 @@ describe('personal API keys', () => {
     expect((await call(ada.client, KEYS)).body.data).toHaveLength(1);
   });
 
+  it('are refused by every call the OpenAPI document does not declare them for, and by no other', async () => {
+    const doc = await (await fetch(`${served.quire.url}/api/docs`)).json();
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'qk_…' });
+    const declared: string[] = [];
+    const refused: string[] = [];
+    const paths = Object.entries(doc.paths as Record<string, Record<string, { security: object[] }>>);
+    for (const [p, ops] of paths)
+      for (const [method, op] of Object.entries(ops)) {
+        // Calls that need no sign-in at all (sign-up, links) take anything.
+        if (op.security.length === 0) continue;
+        const name = `${method.toUpperCase()} ${p}`;
+        if (op.security.some((s) => 'apiKey' in s)) declared.push(name);
+        // Refused before the request is read: no body needed to see it.
+        const res = await new Client(served.quire.url).raw(p.replace(/\{\w+\}/g, 'x'), {
+          method: method.toUpperCase(),
+          headers: bearer(key),
+        });
+        if ((await res.json()).code === ErrorCode.SessionNeeded) refused.push(name);
+      }
+    expect(declared).toContain('POST /api/tools/v1/merge');
+    expect(declared).toContain('GET /api/tools/v1/document/download-doc');
+    expect(refused).toContain('POST /api/account/v1/change-password');
+    expect(refused).toContain('POST /api/account/v1/api-keys');
+    const all = paths.flatMap(([p, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.security.length > 0)
+        .map(([method]) => `${method.toUpperCase()} ${p}`),
+    );
+    expect([...declared, ...refused].sort()).toEqual(all.sort());
+  });
+
   it("answer 2405 for another account's key id, which keeps working", async () => {
     const bob = await signedIn('bob@example.org');
     const bobs = (await call(bob.client, KEYS, { name: 'bob' })).body.data;

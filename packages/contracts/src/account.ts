@@ -72,7 +72,7 @@ export const mailSent = z.object({ email: z.string().describe('Where the mail we
 
 /** How many API keys one account may hold at once: enough for every script of a person, few enough to review. */
 export const MAX_API_KEYS = 20;
-export const apiKeyName = z.string().trim().min(1, 'Give the key a name.').max(64, 'The name must contain at most 64 characters.');
+const apiKeyName = z.string().trim().min(1, 'Give the key a name.').max(64, 'The name must contain at most 64 characters.');
 export const createApiKeyRequest = z.object({ name: apiKeyName });
 export const revokeApiKeyRequest = z.object({ key_id: z.string().min(1).max(64) });
 export const apiKeyEntry = z.object({

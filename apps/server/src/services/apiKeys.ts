@@ -13,7 +13,7 @@ const KEY_PATTERN = /^qk_[A-Za-z0-9_-]{43}$/;
 /** What the list shows of a key: the prefix and four characters, 24 of its 256 random bits. */
 const HINT_LENGTH = KEY_PREFIX.length + 4;
 /** A key's last use is written at most this often, so a busy script costs no write per request. */
-export const LAST_USED_RESOLUTION_MS = 60_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 export const isApiKey = (token: string) => token.startsWith(KEY_PREFIX);
 
