@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { Address, Avatar, PlanBadge } from './AccountControl';
 import { displayName, emailProblem, passwordProblem } from './accountForms';
 import { ApiKeysSection } from './ApiKeysSection';
-import { EmailField, FormError, PasswordField, Section, useRequest } from './formParts';
+import { EmailField, FormError, PasswordField, Section, SubmitRow, useRequest } from './formParts';
 import { useSession } from './session';
 
 export function AccountPage() {
@@ -119,11 +119,7 @@ function PasswordSection() {
             {t('account.passwordChanged')}
           </p>
         )}
-        <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={request.busy}>
-            {t('account.changePassword')}
-          </button>
-        </div>
+        <SubmitRow label={t('account.changePassword')} busy={request.busy} />
       </form>
     </Section>
   );
@@ -166,11 +162,7 @@ function EmailSection() {
             {t('account.changeEmailMailed', { email: mailedTo })}
           </p>
         )}
-        <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={request.busy}>
-            {t('account.changeEmail')}
-          </button>
-        </div>
+        <SubmitRow label={t('account.changeEmail')} busy={request.busy} />
       </form>
     </Section>
   );
@@ -205,11 +197,7 @@ function DeleteSection() {
         <p className="muted">{t('account.deleteNote')}</p>
         <PasswordField label={t('account.currentPassword')} value={password} onValue={setPassword} problem={problem} shown={checked} />
         <FormError error={request.error} />
-        <div className="button-row">
-          <button type="submit" className="button button-danger" disabled={request.busy} data-testid="delete-account">
-            {t('account.deleteButton')}
-          </button>
-        </div>
+        <SubmitRow label={t('account.deleteButton')} busy={request.busy} danger testId="delete-account" />
       </form>
       {confirming && (
         <ConfirmDialog

@@ -6,7 +6,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../api/account';
 import { useI18n } from '../i18n/I18nProvider';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useToast } from '../ui/Toast';
-import { FormError, Section, TextField, useRequest } from './formParts';
+import { FormError, Section, SubmitRow, TextField, useRequest } from './formParts';
 
 const MAX_NAME_LENGTH = 64;
 
@@ -90,11 +90,7 @@ export function ApiKeysSection() {
           onChange={(e) => setName(e.target.value)}
           problem={checked ? nameProblem : undefined}
         />
-        <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={request.busy}>
-            {t('account.createKey')}
-          </button>
-        </div>
+        <SubmitRow label={t('account.createKey')} busy={request.busy} />
       </form>
       <FormError error={request.error} />
       {revoking && (

@@ -91,6 +91,17 @@ function useProblemText() {
   };
 }
 
+/** A form's submit button in its row, off while its request runs. */
+export function SubmitRow({ label, busy, danger = false, testId }: { label: string; busy: boolean; danger?: boolean; testId?: string }) {
+  return (
+    <div className="button-row">
+      <button type="submit" className={`button ${danger ? 'button-danger' : 'button-primary'}`} disabled={busy} data-testid={testId}>
+        {label}
+      </button>
+    </div>
+  );
+}
+
 /** The server's refusal of a form: the catalogue's message, and for 3500 why it came. */
 export function FormError({ error }: { error: unknown }) {
   const t = useT();
