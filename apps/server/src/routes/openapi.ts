@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { envelope } from '@quire/contracts';
 import type { Call } from './calls.js';
+import { SESSION_COOKIE } from './cookies.js';
 
 const schemaOf = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 
@@ -10,7 +11,7 @@ const securitySchemes = {
   sessionCookie: {
     type: 'apiKey',
     in: 'cookie',
-    name: 'quire_session',
+    name: SESSION_COOKIE,
     description: 'The same session token in the cookie login sets (the web app)',
   },
   apiKey: {

@@ -70,7 +70,12 @@ export function ApiKeysSection() {
                       : t('account.keyLastUsed', { date: minute.format(key.last_used_at) })}
                   </span>
                 </div>
-                <button type="button" className="button button-outline button-small" onClick={() => setRevoking(key)}>
+                <button
+                  type="button"
+                  className="button button-outline button-small"
+                  aria-label={t('account.revokeKeyLabel', { name: key.name })}
+                  onClick={() => setRevoking(key)}
+                >
                   {t('account.revokeKey')}
                 </button>
               </li>
