@@ -14,7 +14,7 @@ import { loggerOptions } from './logging.js';
 import { RateLimited } from './services/rateLimits.js';
 import type { Identity } from './services/accounts.js';
 import { addSecurityHeaders, closeIfBodyUnread, cutOffStalledBodies } from './routes/edge.js';
-import { identify } from './routes/identity.js';
+import { identify, requireSession } from './routes/identity.js';
 
 const httpStatus: Partial<Record<Code, number>> = {
   [ErrorCode.InvalidParams]: 400,
@@ -38,6 +38,7 @@ const httpStatus: Partial<Record<Code, number>> = {
   [ErrorCode.LinkExpired]: 410,
   [ErrorCode.EmailInUse]: 409,
   [ErrorCode.DailyTaskLimit]: 429,
+  [ErrorCode.SessionNeeded]: 403,
 };
 
 declare module 'fastify' {
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
       handler: async (req, reply) => {
         const { identity } = req;
         if (identity.ended && call.session !== 'ignored') throw new QuireError(ErrorCode.SessionEnded);
+        if (call.session === 'required') requireSession(identity);
         const query = call.query ? call.query.safeParse(req.query) : { success: true as const, data: req.query };
         if (!query.success) throw new QuireError(ErrorCode.InvalidParams, firstIssue(query.error));
         const rawBody = { ...(req.body as object), ...(req.params as object) };

@@ -1,6 +1,7 @@
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildCalls } from './routes/calls.js';
-import { urlRedactor } from './logging.js';
+import { loggerOptions, urlRedactor } from './logging.js';
 
 const redact = urlRedactor(buildCalls().map((c) => c.path));
 const api = '/api/tools/v1/';
@@ -25,5 +26,22 @@ describe('urlRedactor', () => {
     expect(redact(`${api}document/redaction/ab12/redaction/pw?t=1`)).toBe(`${api}document/redaction/ab12/redaction/***?t=1`);
     expect(redact(`${api}document/redaction/ab12/redaction`)).toBe(`${api}document/redaction/ab12/redaction`);
     expect(redact(`${api}get-task-result?task_id=t1`)).toBe(`${api}get-task-result?task_id=t1`);
+  });
+});
+
+describe('the request log', () => {
+  it('holds no header: neither a bearer session token or API key, nor a cookie', () => {
+    const options = loggerOptions([], new PassThrough()) as { serializers: { req(req: object): object } };
+    const logged = JSON.stringify(
+      options.serializers.req({
+        method: 'GET',
+        url: `${api}config`,
+        host: 'quire.example',
+        ip: '192.0.2.1',
+        headers: { authorization: 'Bearer qk_secret-api-key', cookie: 'quire_session=secret-session' },
+      }),
+    );
+    expect(JSON.parse(logged)).toEqual({ method: 'GET', url: `${api}config`, host: 'quire.example', remoteAddress: '192.0.2.1' });
+    expect(logged).not.toContain('secret');
   });
 });

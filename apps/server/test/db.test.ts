@@ -26,6 +26,7 @@ import {
   takeAccountToken,
 } from '../src/db/accountsRepo.js';
 import { findLinkedAccount, insertSsoLogin, linkIdentity, takeSsoLogin } from '../src/db/ssoRepo.js';
+import { countApiKeys, deleteApiKey, findApiKeyAccount, insertApiKey, touchApiKey } from '../src/db/apiKeysRepo.js';
 
 const PG_URL = process.env.QUIRE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -289,7 +290,28 @@ describe.each(targets)('%s', (name, url) => {
     },
   );
 
-  it.skipIf(!url)('deletes an account with its sessions, tokens and provider identities', async () => {
+  it.skipIf(!url)("finds an API key's account by its hash, records a use once however many race, revokes only the owner's", async () => {
+    const now = Date.now();
+    const key = { id: 'k1', hash: 'h'.repeat(64), account_id: 'a1', name: 'ci', hint: 'qk_abcd', created_at: now, last_used_at: null };
+    await insertApiKey(db, key);
+    expect(await countApiKeys(db, 'a1')).toBe(1);
+    expect(await findApiKeyAccount(db, 'x'.repeat(64))).toBeUndefined();
+    const found = await findApiKeyAccount(db, key.hash);
+    expect(found).toMatchObject({ keyId: 'k1', lastUsedAt: null, account: { id: 'a1', email: 'ada@example.org' } });
+    // Ten requests arrive as the minute passes: the condition lets the first write, and only it.
+    const times = Array.from({ length: 10 }, (_, i) => now + i);
+    await Promise.all(times.map((t) => touchApiKey(db, 'k1', t, t - 60_000)));
+    const lastUsed = (await findApiKeyAccount(db, key.hash))!.lastUsedAt!;
+    expect(times).toContain(lastUsed);
+    await touchApiKey(db, 'k1', lastUsed + 30_000, lastUsed + 30_000 - 60_000);
+    expect((await findApiKeyAccount(db, key.hash))!.lastUsedAt).toBe(lastUsed);
+    await touchApiKey(db, 'k1', lastUsed + 61_000, lastUsed + 1_000);
+    expect((await findApiKeyAccount(db, key.hash))!.lastUsedAt).toBe(lastUsed + 61_000);
+    expect(await deleteApiKey(db, 'a2', 'k1')).toBe(false);
+    expect(await countApiKeys(db, 'a1')).toBe(1);
+  });
+
+  it.skipIf(!url)('deletes an account with its sessions, tokens, provider identities and API keys', async () => {
     const now = Date.now();
     await replaceAccountToken(db, { id: 'v', account_id: 'a1', purpose: 'verify', email: 'x', created_at: now, expires_at: now + 1 });
     await deleteAccount(db, 'a1');
@@ -297,6 +319,7 @@ describe.each(targets)('%s', (name, url) => {
     expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
     expect(await db.selectFrom('account_tokens').selectAll().execute()).toEqual([]);
     expect(await db.selectFrom('sso_identities').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('api_keys').selectAll().execute()).toEqual([]);
     expect((await findAccountByEmail(db, 'robert@example.org'))?.id).toBe('a2');
   });
 

@@ -92,3 +92,21 @@ export const ssoMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('loginFailed'), code: z.number() }),
 ]);
 export type SsoMessage = z.infer<typeof ssoMessage>;
+/** How many API keys one account may hold at once: enough for every script of a person, few enough to review. */
+export const MAX_API_KEYS = 20;
+const apiKeyName = z.string().trim().min(1, 'Give the key a name.').max(64, 'The name must contain at most 64 characters.');
+export const createApiKeyRequest = z.object({ name: apiKeyName });
+export const revokeApiKeyRequest = z.object({ key_id: z.string().min(1).max(64) });
+export const apiKeyEntry = z.object({
+  key_id: z.string(),
+  name: z.string(),
+  hint: z.string().describe('The first characters of the key, to tell keys apart'),
+  created_at: z.number().int().describe('Epoch milliseconds'),
+  last_used_at: z.number().int().nullable().describe('Epoch milliseconds, to the minute; null if never used'),
+});
+export type ApiKeyEntry = z.infer<typeof apiKeyEntry>;
+export const apiKeyList = z.array(apiKeyEntry);
+export const apiKeyCreated = apiKeyEntry.extend({
+  key: z.string().describe('The key itself (send it as Authorization: Bearer): shown this once, only its hash is kept'),
+});
+export type ApiKeyCreated = z.infer<typeof apiKeyCreated>;

@@ -13,6 +13,7 @@ export const ErrorCode = {
   SsoFailed: 3007, // Quire: a single sign-on that cannot be trusted (state, ID token) or that the provider refused
   SsoCancelled: 3008, // Quire: the user declined at the provider
   SsoEmailUnconfirmed: 3009, // Quire: the provider did not vouch for an email address
+  SessionNeeded: 3012, // Quire: an API key cannot manage the account (passwords, address, deletion, keys)
   SessionEnded: 1408,
   InvalidParams: 3100, // Quire: a request failed validation; msg carries the exact message to show
   WrongType: 3102,
@@ -49,6 +50,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.SsoFailed]: 'Single sign-on failed. Please try again.',
   [ErrorCode.SsoCancelled]: 'Sign-in was cancelled at the provider.',
   [ErrorCode.SsoEmailUnconfirmed]: 'Your sign-in provider has not confirmed your email address.',
+  [ErrorCode.SessionNeeded]: 'An API key cannot do this. Please sign in with your password.',
   [ErrorCode.SessionEnded]: 'Your session has ended. Please log in again.',
   [ErrorCode.InvalidParams]: 'Invalid parameters.',
   [ErrorCode.WrongType]: 'The file types allowed for uploads are JPG, JPEG, PNG, BMP, and GIF.',

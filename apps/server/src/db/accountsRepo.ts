@@ -44,6 +44,7 @@ export async function deleteAccount(db: Db, id: string): Promise<void> {
     await tx.deleteFrom('sessions').where('account_id', '=', id).execute();
     await tx.deleteFrom('account_tokens').where('account_id', '=', id).execute();
     await tx.deleteFrom('sso_identities').where('account_id', '=', id).execute();
+    await tx.deleteFrom('api_keys').where('account_id', '=', id).execute();
     await tx.deleteFrom('accounts').where('id', '=', id).execute();
   });
 }

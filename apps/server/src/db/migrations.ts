@@ -146,4 +146,20 @@ export const migrations = {
         .execute();
     },
   },
+  '007_api_keys': {
+    // Personal API keys: like sessions, only the SHA-256 of the key is kept; the hint is its first characters.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('api_keys')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('hint', 'varchar(16)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('api_keys_account').on('api_keys').column('account_id').execute();
+    },
+  },
 };

@@ -121,6 +121,21 @@ export interface SsoLoginTable {
   expires_at: number;
 }
 
+/** A personal API key: it acts for its account on the tools API until revoked. */
+export interface ApiKeyTable {
+  /** Random; what the account names when it revokes the key (not the key) */
+  id: string;
+  /** SHA-256 (hex) of the key the client holds: the table alone opens nothing */
+  hash: string;
+  account_id: string;
+  name: string;
+  /** The key's first characters, shown in the list */
+  hint: string;
+  created_at: number;
+  /** Updated at most once a minute; null until first used */
+  last_used_at: number | null;
+}
+
 export interface Database {
   files: FileTable;
   uploads: UploadTable;
@@ -131,4 +146,5 @@ export interface Database {
   anonymous_runs: AnonymousRunTable;
   sso_identities: SsoIdentityTable;
   sso_logins: SsoLoginTable;
+  api_keys: ApiKeyTable;
 }

@@ -4,11 +4,9 @@ import {
   changePasswordRequest,
   deleteAccountRequest,
   emailRequest,
-  ErrorCode,
   linkTokenRequest,
   loginRequest,
   mailSent,
-  QuireError,
   registerRequest,
   resetPasswordRequest,
   signedIn,
@@ -32,14 +30,12 @@ import {
 } from '../services/accounts.js';
 import type { Call, CallContext } from './calls.js';
 import { clearCookie, SESSION_COOKIE, setCookie } from './cookies.js';
+import { requireSession } from './identity.js';
 
 const base = '/api/account/v1/';
 
-/** The signed-in session, or 3001. */
-export function currentSession(c: CallContext): Session {
-  if (!c.identity.session) throw new QuireError(ErrorCode.NotLogin);
-  return c.identity.session;
-}
+/** The signed-in session of a call declared `session: 'required'` (3001 for a visitor, 3012 for an API key). */
+export const currentSession = (c: CallContext): Session => requireSession(c.identity);
 
 /** The new session's token goes in the cookie too, for the web app. */
 export function keepSession(c: CallContext, signed: SignedIn): SignedIn {
@@ -53,6 +49,7 @@ export const refreshCall = (toolsBase: string): Call => ({
   path: `${toolsBase}account/refresh`,
   summary: 'The signed-in user info, the session extended to its full lifetime from now',
   response: userInfo,
+  session: 'required',
   handler: (_, c) => refreshSession(c.ctx, currentSession(c)),
 });
 
@@ -90,6 +87,7 @@ export function accountCalls(): Call[] {
       method: 'POST',
       path: `${base}logout`,
       summary: 'End this session',
+      session: 'required',
       handler: async (_, c) => {
         await signOut(c.ctx, currentSession(c));
         clearCookie(c.req, c.reply, SESSION_COOKIE);
@@ -101,6 +99,7 @@ export function accountCalls(): Call[] {
       path: `${base}me`,
       summary: 'The signed-in user info',
       response: userInfo,
+      session: 'required',
       handler: async (_, c) => userInfoOf(currentSession(c)),
     },
     {
@@ -129,6 +128,7 @@ export function accountCalls(): Call[] {
       summary: 'Change the password (the current one proves it is you); every session ends and this client is signed in anew',
       body: changePasswordRequest,
       response: signedIn,
+      session: 'required',
       handler: async ({ body }, c) =>
         keepSession(c, await changePassword(c.ctx, currentSession(c), body.password, body.new_password, c.req.ip)),
     },
@@ -138,6 +138,7 @@ export function accountCalls(): Call[] {
       summary: 'Mail the new address a link; the account moves to it when the link is opened',
       body: changeEmailRequest,
       response: mailSent,
+      session: 'required',
       handler: ({ body }, c) => changeEmail(c.ctx, currentSession(c), body.password, body.email, c.req.ip),
     },
     {
@@ -154,6 +155,7 @@ export function accountCalls(): Call[] {
       path: `${base}delete`,
       summary: 'Delete the account with its files and tasks (the password proves it is you)',
       body: deleteAccountRequest,
+      session: 'required',
       handler: async ({ body }, c) => {
         await deleteAccount(c.ctx, currentSession(c), body.password, c.req.ip);
         clearCookie(c.req, c.reply, SESSION_COOKIE);

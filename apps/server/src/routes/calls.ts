@@ -50,6 +50,7 @@ import { bindFiles, bindTasks } from '../services/anonymous.js';
 import { accountCalls, currentSession, refreshCall } from './account.js';
 import { visitorOf } from './identity.js';
 import { ssoCalls } from './sso.js';
+import { apiKeyCalls } from './apiKeys.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -77,10 +78,12 @@ export interface Call {
   /** Counted against the client's rate limit of this kind of call (429 beyond it). */
   rateLimit?: RateLimitedCall;
   /**
-   * A token of an ended session is answered with 1408 (the client signs out) unless the call
-   * ignores it: those that sign in, or need no sign-in, as a mailed link's.
+   * Left out: anyone may call, as a visitor, a session or an API key. `required`: a session signed
+   * in with the password (account management; 3001 for a visitor, 3012 for an API key).
+   * A token of an ended session, or a revoked key, is answered with 1408 (the client signs out)
+   * unless the call ignores it: those that sign in, or need no sign-in, as a mailed link's.
    */
-  session?: 'ignored';
+  session?: 'ignored' | 'required';
   // biome-ignore lint/suspicious/noExplicitAny: query and body have passed the call's own zod schemas before the handler runs; one list holds calls of every shape
   handler(input: { query: any; body: any }, c: CallContext): Promise<unknown>;
 }
@@ -308,6 +311,7 @@ export function buildCalls(): Call[] {
         "Move the visitor's task, or every task of a multi_id, to the signed-in account (3001 without a session), with the files " +
         "an unfinished one reads; the visitor is the one of the visitor cookie. Tasks already the account's count as bound",
       body: bindTaskRequest,
+      session: 'required',
       response: boundTasks,
       handler: ({ body }, c) => {
         const { account, visitor } = bindingParties(c);
@@ -319,6 +323,7 @@ export function buildCalls(): Call[] {
       path: `${base}file/bind`,
       summary: "Move the visitor's uploaded files to the signed-in account (3001 without a session); 2405 if one is neither's",
       body: bindFileRequest,
+      session: 'required',
       response: boundFiles,
       handler: ({ body }, c) => {
         const { account, visitor } = bindingParties(c);
@@ -328,5 +333,6 @@ export function buildCalls(): Call[] {
     refreshCall(base),
     ...accountCalls(),
     ...ssoCalls(),
+    ...apiKeyCalls(),
   ];
 }

@@ -1,8 +1,11 @@
 // Who a request acts for, settled once as it arrives: the account of a live session (a bearer
-// token, else the session cookie), or else the anonymous visitor of the visitor cookie.
+// token, else the session cookie) or of an API key (a bearer only), or else the anonymous visitor
+// of the visitor cookie.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode, QuireError } from '@quire/contracts';
 import type { AppContext } from '../context.js';
-import { accountOwner, sessionOf, type Identity } from '../services/accounts.js';
+import { accountOwner, sessionOf, type Identity, type Session } from '../services/accounts.js';
+import { apiKeyAccount, isApiKey } from '../services/apiKeys.js';
 import { newId } from '../ids.js';
 import { clearCookie, SESSION_COOKIE, setCookie, VISITOR_COOKIE } from './cookies.js';
 
@@ -23,11 +26,22 @@ function visitorId(req: FastifyRequest, reply: FastifyReply): string {
 
 export async function identify(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<Identity> {
   const bearer = /^Bearer +(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  if (bearer && isApiKey(bearer)) {
+    const found = await apiKeyAccount(ctx, bearer);
+    if (found) return { ownerId: accountOwner(found.account.id), account: found.account, apiKeyId: found.keyId };
+    return { ownerId: visitorId(req, reply), ended: true };
+  }
   const token = bearer ?? req.cookies[SESSION_COOKIE];
   if (!token) return { ownerId: visitorId(req, reply) };
   const session = await sessionOf(ctx, token);
-  if (session) return { ownerId: accountOwner(session.account.id), session };
+  if (session) return { ownerId: accountOwner(session.account.id), account: session.account, session };
   // An ended session's cookie goes with the answer, so the browser's next request is anonymous.
   if (!bearer) clearCookie(req, reply, SESSION_COOKIE);
   return { ownerId: visitorId(req, reply), ended: true };
+}
+
+/** The session signed in with the password: 3012 for an API key, 3001 for a visitor. */
+export function requireSession(identity: Identity): Session {
+  if (identity.session) return identity.session;
+  throw new QuireError(identity.apiKeyId ? ErrorCode.SessionNeeded : ErrorCode.NotLogin);
 }

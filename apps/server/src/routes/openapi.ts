@@ -2,8 +2,29 @@
 import { z } from 'zod';
 import { envelope } from '@quire/contracts';
 import type { Call } from './calls.js';
+import { SESSION_COOKIE } from './cookies.js';
 
 const schemaOf = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
+
+const securitySchemes = {
+  session: { type: 'http', scheme: 'bearer', description: "A session token, from login's answer" },
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The same session token in the cookie login sets (the web app)',
+  },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'qk_…',
+    description: 'A personal API key (POST /api/account/v1/api-keys): calls the tools API as its account, cannot manage the account',
+  },
+};
+const bySession = [{ session: [] }, { sessionCookie: [] }];
+/** Who may make each kind of call: `{}` is an anonymous visitor (the visitor cookie, set on the first call). */
+const securityOf = (call: Call) =>
+  call.session === 'ignored' ? [] : call.session === 'required' ? bySession : [{}, ...bySession, { apiKey: [] }];
 
 export function openApiDocument(calls: Call[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -11,6 +32,7 @@ export function openApiDocument(calls: Call[]) {
     const op: Record<string, unknown> = {
       summary: call.summary,
       operationId: `${call.method.toLowerCase()}_${call.path.replace(/\W+/g, '_')}`,
+      security: securityOf(call),
     };
     if (call.query) {
       const json = schemaOf(call.query) as { properties?: Record<string, unknown>; required?: string[] };
@@ -58,8 +80,11 @@ export function openApiDocument(calls: Call[]) {
     info: {
       title: 'Quire API',
       version: '1',
-      description: 'Every JSON answer is an envelope {code, msg, data}. Error codes: see docs/errors.md.',
+      description:
+        'Every JSON answer is an envelope {code, msg, data}. Error codes: see docs/errors.md. ' +
+        "Files and tasks belong to whoever made them: an anonymous visitor, or an account signed in by a session or one of its API keys; another owner's id answers 2405.",
     },
+    components: { securitySchemes },
     paths,
   };
 }

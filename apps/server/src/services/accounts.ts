@@ -37,19 +37,26 @@ export interface Session {
 }
 
 /**
- * Who a request acts for, settled once when it arrives: the account of a live session, or else
- * the anonymous visitor. `ended`: it brought a session token that no longer opens one.
+ * Who a request acts for, settled once when it arrives: the account of a live session or of an
+ * API key, or else the anonymous visitor. `ended`: it brought a session token or key that no
+ * longer opens one.
  */
 export interface Identity {
   ownerId: string;
+  /** The account, signed in by a session or by one of its API keys: its plan's limits apply. */
+  account?: AccountTable;
+  /** Only a session signed in with the password can manage the account. */
   session?: Session;
+  /** The API key the request came with. */
+  apiKeyId?: string;
   ended?: true;
 }
 
 /** 32 random bytes, base64url: what a session cookie, a bearer header or a link carries. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const newToken = () => randomBytes(32).toString('base64url');
-const tokenId = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newToken = () => randomBytes(32).toString('base64url');
+/** What the database keeps of a token: a fast hash suffices for 256 random bits. */
+export const tokenId = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const HOUR_MS = 3600_000;
 /** How long each kind of mailed link works. */

@@ -1,6 +1,6 @@
-// The account centre: the profile and plan, the password and the address, deleting the account.
+// The account centre: the profile and plan, the password and the address, API keys, deleting the account.
 import type { UserInfo } from '@quire/contracts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { changeEmail, changePassword, deleteAccount } from '../api/account';
 import { useT } from '../i18n/I18nProvider';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -8,7 +8,8 @@ import { useToast } from '../ui/Toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { Address, Avatar, PlanBadge } from './AccountControl';
 import { displayName, emailProblem, passwordProblem } from './accountForms';
-import { EmailField, FormError, PasswordField, useRequest } from './formParts';
+import { ApiKeysSection } from './ApiKeysSection';
+import { EmailField, FormError, PasswordField, Section, SubmitRow, useRequest } from './formParts';
 import { useSession } from './session';
 
 export function AccountPage() {
@@ -33,15 +34,6 @@ export function AccountPage() {
         </section>
       )}
     </div>
-  );
-}
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <section className="card account-section" data-testid={testId}>
-      <h2>{title}</h2>
-      {children}
-    </section>
   );
 }
 
@@ -80,6 +72,7 @@ function AccountSections({ user }: { user: UserInfo }) {
       </Section>
       <PasswordSection />
       <EmailSection />
+      <ApiKeysSection />
       <DeleteSection />
     </div>
   );
@@ -126,11 +119,7 @@ function PasswordSection() {
             {t('account.passwordChanged')}
           </p>
         )}
-        <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={request.busy}>
-            {t('account.changePassword')}
-          </button>
-        </div>
+        <SubmitRow label={t('account.changePassword')} busy={request.busy} />
       </form>
     </Section>
   );
@@ -173,11 +162,7 @@ function EmailSection() {
             {t('account.changeEmailMailed', { email: mailedTo })}
           </p>
         )}
-        <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={request.busy}>
-            {t('account.changeEmail')}
-          </button>
-        </div>
+        <SubmitRow label={t('account.changeEmail')} busy={request.busy} />
       </form>
     </Section>
   );
@@ -212,11 +197,7 @@ function DeleteSection() {
         <p className="muted">{t('account.deleteNote')}</p>
         <PasswordField label={t('account.currentPassword')} value={password} onValue={setPassword} problem={problem} shown={checked} />
         <FormError error={request.error} />
-        <div className="button-row">
-          <button type="submit" className="button button-danger" disabled={request.busy} data-testid="delete-account">
-            {t('account.deleteButton')}
-          </button>
-        </div>
+        <SubmitRow label={t('account.deleteButton')} busy={request.busy} danger testId="delete-account" />
       </form>
       {confirming && (
         <ConfirmDialog

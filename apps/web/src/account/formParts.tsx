@@ -1,7 +1,7 @@
-// The pieces every account form shares: a labelled field with its inline problem, the server's
-// refusal, and a hook running one request at a time.
+// The pieces every account form shares: a section of the account page, a labelled field with its
+// inline problem, the server's refusal, and a hook running one request at a time.
 import { ACCOUNT_PASSWORD_MAX, ACCOUNT_PASSWORD_MIN, ErrorCode } from '@quire/contracts';
-import { useCallback, useId, useState, type InputHTMLAttributes } from 'react';
+import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError } from '../api/client';
 import { useT } from '../i18n/I18nProvider';
 import type { FieldProblem } from './accountForms';
@@ -11,7 +11,16 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   problem?: string | undefined;
 }
 
-function TextField({ label, problem, ...input }: TextFieldProps) {
+export function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  return (
+    <section className="card account-section" data-testid={testId}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function TextField({ label, problem, ...input }: TextFieldProps) {
   const problemId = useId();
   return (
     <label className="field">
@@ -80,6 +89,17 @@ function useProblemText() {
           ? t('account.passwordLength', { min: ACCOUNT_PASSWORD_MIN, max: ACCOUNT_PASSWORD_MAX })
           : undefined,
   };
+}
+
+/** A form's submit button in its row, off while its request runs. */
+export function SubmitRow({ label, busy, danger = false, testId }: { label: string; busy: boolean; danger?: boolean; testId?: string }) {
+  return (
+    <div className="button-row">
+      <button type="submit" className={`button ${danger ? 'button-danger' : 'button-primary'}`} disabled={busy} data-testid={testId}>
+        {label}
+      </button>
+    </div>
+  );
 }
 
 /** The server's refusal of a form: the catalogue's message, and for 3500 why it came. */

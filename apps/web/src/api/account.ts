@@ -1,6 +1,17 @@
 // Calls to the account service under /api/account/v1/. The session rides in its http-only cookie,
 // so the page never holds the token.
-import { mailSent, signedIn, signInOptions, userInfo, type SignedIn, type UserInfo } from '@quire/contracts';
+import {
+  apiKeyCreated,
+  apiKeyList,
+  mailSent,
+  signedIn,
+  signInOptions,
+  userInfo,
+  type ApiKeyCreated,
+  type ApiKeyEntry,
+  type SignedIn,
+  type UserInfo,
+} from '@quire/contracts';
 import { apiUrl, getJson, postJson, send, type Schema } from './client';
 
 const ACCOUNT_BASE = '/api/account/v1/';
@@ -46,6 +57,13 @@ export const changeEmail = (password: string, email: string): Promise<MailedTo> 
   postJson(`${ACCOUNT_BASE}change-email`, { password, email }, mailSent);
 
 export const deleteAccount = (password: string): Promise<null> => postJson(`${ACCOUNT_BASE}delete`, { password }, noData);
+
+export const listApiKeys = (): Promise<ApiKeyEntry[]> => getJson(`${ACCOUNT_BASE}api-keys`, apiKeyList);
+
+/** A new key: its answer is the only time the key itself is seen. */
+export const createApiKey = (name: string): Promise<ApiKeyCreated> => postJson(`${ACCOUNT_BASE}api-keys`, { name }, apiKeyCreated);
+
+export const revokeApiKey = (keyId: string): Promise<null> => postJson(`${ACCOUNT_BASE}api-keys/revoke`, { key_id: keyId }, noData);
 
 /** Ends the session; its answer does not matter: a session that already ended is as good. */
 export async function signOut(): Promise<void> {
