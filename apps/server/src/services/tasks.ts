@@ -9,6 +9,7 @@ import { workBudgetOf } from '../tools/budget.js';
 import { zipName } from '../tools/tool.js';
 import { unlockedFile } from './files.js';
 import { checkInputTypes } from './inputTypes.js';
+import { checkTaskLimits, type Limits } from './limits.js';
 
 /**
  * Counting queued tasks and adding one happen one call at a time in this process, so two calls
@@ -38,7 +39,7 @@ export function firstIssue(error: { issues: { message: string; path: PropertyKey
   return issue.message;
 }
 
-export async function createTask(ctx: AppContext, ownerId: string, toolId: string, body: unknown): Promise<TaskCreated> {
+export async function createTask(ctx: AppContext, ownerId: string, limits: Limits, toolId: string, body: unknown): Promise<TaskCreated> {
   const tool = toolById(toolId);
   if (!tool) throw new QuireError(ErrorCode.NoData);
   const parsed = tool.params.safeParse(body);
@@ -47,10 +48,15 @@ export async function createTask(ctx: AppContext, ownerId: string, toolId: strin
   const files = [];
   for (const ref of tool.inputsOf(params as never)) files.push(await unlockedFile(ctx, ownerId, ref.fileId, ref.password));
   await checkInputTypes(ctx, typeof tool.accepts === 'function' ? tool.accepts(params as never) : tool.accepts, files);
+  checkTaskLimits(
+    limits,
+    files.map((f) => ({ size: f.size, pages: f.total_page })),
+    tool.usesOcr?.(params as never) ?? false,
+  );
   tool.check?.(
     params as never,
     files.map((f) => f.total_page),
-    ctx.config.maxPages,
+    limits.maxPages,
   );
   tool.checkBudget?.(
     params as never,
