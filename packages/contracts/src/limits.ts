@@ -38,6 +38,9 @@ export const aiUpgradeDialogs: readonly UpgradeDialog[] = [
   'AiSize',
 ];
 
+/** The size dialog for a role: a visitor or free user is offered Premium, a paid user is told the upgraded limit is passed. */
+export const sizeUpgradeDialog = (role: LimitRole): UpgradeDialog => (role === 'premium' || role === 'ai' ? 'sizeVip' : 'sizeUpgrade');
+
 /** What a limit refusal carries: the dialog to open and the limit passed (MB for sizes, else a count). */
 export const limitRefusal = z.object({ upgrade: z.enum(upgradeDialogs), limit: z.number() });
 export type LimitRefusal = z.infer<typeof limitRefusal>;

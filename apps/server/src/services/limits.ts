@@ -6,6 +6,7 @@ import {
   QuireError,
   errorMessages,
   plan,
+  sizeUpgradeDialog,
   ocrTooLargeMessage,
   tooManyFilesMessage,
   tooManyPagesError,
@@ -62,14 +63,9 @@ export function limitsAnswer(limits: Limits): Pick<ServerConfig, 'plan' | 'max_f
   };
 }
 
-const paid = (role: LimitRole) => role === 'premium' || role === 'ai';
-
-/**
- * 4012 for a file over `maxBytes`: a visitor or free user is offered Premium (sizeUpgrade), a paid
- * one is told the upgraded limit is passed (sizeVip).
- */
+/** 4012 for a file over `maxBytes`, with the size dialog of the role. */
 export function tooLargeError(role: LimitRole, maxBytes: number, message: string = errorMessages[ErrorCode.TooLarge]): QuireError {
-  return new QuireError(ErrorCode.TooLarge, message, { upgrade: paid(role) ? 'sizeVip' : 'sizeUpgrade', limit: maxBytes / MB });
+  return new QuireError(ErrorCode.TooLarge, message, { upgrade: sizeUpgradeDialog(role), limit: maxBytes / MB });
 }
 
 /** Refuses a file over the size or page count of `limits` (pages unknown yet: 0). */

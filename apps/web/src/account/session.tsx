@@ -4,6 +4,7 @@ import type { UserInfo } from '@quire/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fetchMe, signOut as endSession } from '../api/account';
 import { onSessionLost } from '../api/client';
+import { forgetServerConfig } from '../api/files';
 import { SignInDialog, type SignInView } from './SignInDialog';
 
 type Status = 'loading' | 'signedOut' | 'signedIn';
@@ -29,11 +30,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const statusRef = useRef(status);
   statusRef.current = status;
 
+  // The limits the page checks files against are the plan's: asked again for the new one.
   const signedIn = useCallback((next: UserInfo) => {
+    forgetServerConfig();
     setUser(next);
     setStatus('signedIn');
   }, []);
   const signedOut = useCallback(() => {
+    forgetServerConfig();
     setUser(null);
     setStatus('signedOut');
   }, []);

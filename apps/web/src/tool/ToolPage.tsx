@@ -1,7 +1,8 @@
 // The one tool page every tool uses: upload, the tool's option panel, the task, the result.
-import { ErrorCode, errorMessages, imageProcessExtensions, toolCallPath, type ToolDefinition } from '@quire/contracts';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { isAbort } from '../api/client';
+import { ErrorCode, errorMessages, imageProcessExtensions, toolCallPath, type LimitRefusal, type ToolDefinition } from '@quire/contracts';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { UpgradeDialog } from '../account/UpgradeDialog';
+import { ApiError, isAbort } from '../api/client';
 import { isPending, isReady } from '../files/fileList';
 import { useFileList } from '../files/useFileList';
 import { useT } from '../i18n/I18nProvider';
@@ -22,7 +23,9 @@ import { useLeaveConfirm } from './useLeaveConfirm';
 export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const t = useT();
   const toast = useToast();
-  const files = useFileList(tool);
+  // The plan's limit a file or a task passed: the upgrade dialog is open for it.
+  const [limit, setLimit] = useState<LimitRefusal | null>(null);
+  const files = useFileList(tool, setLimit);
   const task = useTaskRun();
   const input = useRef<HTMLInputElement>(null);
   const drop = useFileDrop((dropped) => void files.addFiles(dropped));
@@ -73,7 +76,8 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
         const locked = ready.find((f) => f.info.file_id === fileId);
         if (locked) files.askPassword(locked.uid, e.code === ErrorCode.WrongPassword);
       }
-      toast(e instanceof Error ? e.message : errorMessages[ErrorCode.TaskFailed], { durationMs: TASK_TOAST_MS });
+      if (e instanceof ApiError && e.upgrade) setLimit(e.upgrade);
+      else toast(e instanceof Error ? e.message : errorMessages[ErrorCode.TaskFailed], { durationMs: TASK_TOAST_MS });
     }
   };
 
@@ -178,6 +182,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
           }
         />
       )}
+      {limit && <UpgradeDialog refusal={limit} onClose={() => setLimit(null)} />}
       {leaving && (
         <ConfirmDialog
           title={t('leave.title')}
