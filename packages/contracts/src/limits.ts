@@ -9,13 +9,8 @@ export const limitRoles = ['anonymous', ...plans] as const;
 export type LimitRole = (typeof limitRoles)[number];
 export const limitRole = z.enum(limitRoles);
 
-/** The upgrade dialogs the product opens; which one a refusal opens travels in its `data.upgrade`. */
-export const upgradeDialogs = [
-  'sizeUpgrade',
-  'sizeVip',
-  'normalPageLimit',
-  'notBatchFuncFilesLimit',
-  'OCRLimit',
+/** The dialogs that sell the AI plan; the others sell Premium. */
+const aiDialogs = [
   'detectorLimit',
   'chatLimit',
   'chatLimitPage',
@@ -25,18 +20,10 @@ export const upgradeDialogs = [
   'AiPage',
   'AiSize',
 ] as const;
+/** The upgrade dialogs the product opens; which one a refusal opens travels in its `data.upgrade`. */
+export const upgradeDialogs = ['sizeUpgrade', 'sizeVip', 'normalPageLimit', 'notBatchFuncFilesLimit', 'OCRLimit', ...aiDialogs] as const;
 export type UpgradeDialog = (typeof upgradeDialogs)[number];
-/** The dialogs that sell the AI plan; the others sell Premium. */
-export const aiUpgradeDialogs: readonly UpgradeDialog[] = [
-  'detectorLimit',
-  'chatLimit',
-  'chatLimitPage',
-  'AiUpgrade',
-  'AiUpgradeForVip',
-  'AiUpgradeAgain',
-  'AiPage',
-  'AiSize',
-];
+export const aiUpgradeDialogs: readonly UpgradeDialog[] = aiDialogs;
 
 /** The size dialog for a role: a visitor or free user is offered Premium, a paid user is told the upgraded limit is passed. */
 export const sizeUpgradeDialog = (role: LimitRole): UpgradeDialog => (role === 'premium' || role === 'ai' ? 'sizeVip' : 'sizeUpgrade');
