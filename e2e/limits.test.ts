@@ -44,9 +44,16 @@ async function signIn(page: Page, email: string) {
   await page.getByTestId('avatar-button').first().waitFor();
 }
 
-/** Adds a file of `bytes` (a PDF's name; its size is what is checked first). */
-const addFile = (page: Page, name: string, bytes: number) =>
-  page.getByTestId('file-input').setInputFiles({ name, mimeType: 'application/pdf', buffer: Buffer.alloc(bytes, 0x20) });
+/**
+ * Adds a file of `bytes` named like a PDF: its size is checked first. Sparse on disk, and given to
+ * the browser by its path, which is far quicker than sending the bytes through the protocol.
+ */
+async function addFile(page: Page, name: string, bytes: number) {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, '%PDF-1.7\n');
+  fs.truncateSync(file, bytes);
+  await page.getByTestId('file-input').setInputFiles(file);
+}
 
 describe('the upgrade dialog', () => {
   it('opens for a free account adding a 21 MB file, in the Premium layout, and the card says why', async () => {
