@@ -314,6 +314,9 @@ describe("the operator's limits file", () => {
 
     fs.writeFileSync(file, JSON.stringify({ free: { maxFileMb: -3 }, gold: {} }));
     expect(() => readLimits(file)).toThrow(/^QUIRE_LIMITS_FILE .*limits\.json: .*free\.maxFileMb: .*(top level|gold)/);
+    // A misspelt field is an error, not a value quietly ignored.
+    fs.writeFileSync(file, JSON.stringify({ premium: { ocr: { maxFileMB: 80 } } }));
+    expect(() => readLimits(file)).toThrow(/premium\.ocr: .*maxFileMB/);
     fs.writeFileSync(file, '{ free: ');
     expect(() => readLimits(file)).toThrow(/^QUIRE_LIMITS_FILE .*limits\.json: .*JSON/);
   }, 60_000);
