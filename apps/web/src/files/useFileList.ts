@@ -142,24 +142,25 @@ export function useFileList(tool: ToolDefinition, onLimit: (refusal: LimitRefusa
     if (chosen.length > RECOMMENDED_FILES_PER_UPLOAD) {
       toast(t('upload.manyFiles', { count: chosen.length, max: RECOMMENDED_FILES_PER_UPLOAD }), { durationMs: TASK_TOAST_MS });
     }
+    // Files already on the page that its one task would take with the new ones.
+    let count = tool.isSingleUpload ? 0 : items.filter((item) => item.state !== 'damaged').length;
+    const planRefusals = chosen.map((file) => {
+      const refusal = fileRefusal(config, tool.id, file.size) ?? filesRefusal(config, tool.id, count + 1);
+      if (!refusal) count++;
+      return refusal;
+    });
+    const firstRefusal = planRefusals.find((refusal) => refusal !== null);
+    // A refused file does not take the place of the one a single-file page has: the dialog says why.
+    if (tool.isSingleUpload && firstRefusal && items.length > 0) return onLimit(firstRefusal);
     if (tool.isSingleUpload) for (const uid of [...uploads.current.keys()]) cancelUpload(uid);
 
     const added = chosen.map((file) => newFileItem(crypto.randomUUID(), file));
     dispatch({ type: 'add', items: added, replace: tool.isSingleUpload });
-    // Files already on the page that its one task would take with the new ones.
-    let count = tool.isSingleUpload ? 0 : items.filter((item) => item.state !== 'damaged').length;
-    let firstRefusal: LimitRefusal | undefined;
     added.forEach((item, i) => {
-      const file = chosen[i]!;
-      const refusal = fileRefusal(config, tool.id, file.size) ?? filesRefusal(config, tool.id, count + 1);
-      if (refusal) {
-        // Every refused file's card says why; the dialog opens once, for the first.
-        fire([item.uid], { type: 'goto', to: 'damaged' }, { error: refusalMessage(refusal) });
-        firstRefusal ??= refusal;
-      } else {
-        count++;
-        void startUpload(item.uid, file);
-      }
+      const refusal = planRefusals[i];
+      // Every refused file's card says why; the dialog opens once, for the first.
+      if (refusal) fire([item.uid], { type: 'goto', to: 'damaged' }, { error: refusalMessage(refusal) });
+      else void startUpload(item.uid, chosen[i]!);
     });
     if (firstRefusal) onLimit(firstRefusal);
   };
