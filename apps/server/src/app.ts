@@ -28,6 +28,8 @@ const httpStatus: Partial<Record<Code, number>> = {
   [ErrorCode.NoData]: 404,
   [ErrorCode.TooLarge]: 413,
   [ErrorCode.TooManyPages]: 413,
+  [ErrorCode.TooManyFiles]: 413,
+  [ErrorCode.OcrNotInPlan]: 403,
   [ErrorCode.Busy]: 503,
   [ErrorCode.NeedPdfFirst]: 400,
   [ErrorCode.UploadFailed]: 400,
@@ -75,7 +77,7 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
       return reply.status(429).send({ code: err.code, msg: err.message, data: null });
     }
     if (err instanceof QuireError) {
-      return reply.status(httpStatus[err.code] ?? 500).send({ code: err.code, msg: err.message, data: err.data });
+      return reply.status(httpStatus[err.code] ?? 500).send({ code: err.code, msg: err.message, data: err.data ?? null });
     }
     const e = err as { statusCode?: number; code?: string; message: string };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import { defaultLimits, limitsOverride, withOverride, type LimitsTable } from '@quire/contracts';
 
 export type Services = { api: boolean; worker: boolean };
 
@@ -13,8 +14,13 @@ export interface Config {
   databaseUrl: string;
   services: Services;
   workerConcurrency: number;
+  /** The ceiling of every plan's file size and page count. */
   maxFileBytes: number;
   maxPages: number;
+  /** An operator's JSON file of plan limits (QUIRE_LIMITS_FILE); empty: the defaults. */
+  limitsFile: string;
+  /** Each kind of user's limits: the defaults with the limits file's values over them. */
+  limits: LimitsTable;
   retentionHours: number;
   engineTimeoutMs: number;
   /** Bounds a whole task, however many engine calls it makes. */
@@ -114,8 +120,26 @@ function parseServices(argv: string[]): Services {
   return { api: list.includes('api'), worker: list.includes('worker') };
 }
 
+/** The plan limits of `file` over the defaults; a file that cannot be read or is not a valid table stops the start with why. */
+export function readLimits(file: string): LimitsTable {
+  if (!file) return defaultLimits;
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new Error(`QUIRE_LIMITS_FILE ${file}: ${(e as Error).message}`);
+  }
+  const parsed = limitsOverride.safeParse(json);
+  if (!parsed.success) {
+    const where = (p: PropertyKey[]) => p.map(String).join('.') || '(top level)';
+    throw new Error(`QUIRE_LIMITS_FILE ${file}: ${parsed.error.issues.map((i) => `${where(i.path)}: ${i.message}`).join('; ')}`);
+  }
+  return withOverride(defaultLimits, parsed.data);
+}
+
 export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv): Config {
   const port = overrides.port ?? int('PORT', 8080);
+  const limitsFile = overrides.limitsFile ?? process.env.QUIRE_LIMITS_FILE ?? '';
   const dataDir = path.resolve(overrides.dataDir ?? process.env.QUIRE_DATA_DIR ?? path.join(process.cwd(), 'data'));
   return {
     port,
@@ -126,6 +150,8 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     workerConcurrency: int('QUIRE_WORKERS', Math.max(1, os.availableParallelism())),
     maxFileBytes: int('QUIRE_MAX_FILE_MB', 100) * 1024 * 1024,
     maxPages: int('QUIRE_MAX_PAGES', 2000),
+    limitsFile,
+    limits: readLimits(limitsFile),
     retentionHours: int('QUIRE_RETENTION_HOURS', 2),
     engineTimeoutMs: int('QUIRE_ENGINE_TIMEOUT_S', 120) * 1000,
     taskTimeoutMs: int('QUIRE_TASK_TIMEOUT_S', 600) * 1000,

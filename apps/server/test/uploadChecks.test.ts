@@ -78,7 +78,7 @@ describe('checks at upload', () => {
     expect(await client.upload(path.join(dir, 'four.pdf'))).toEqual({
       code: ErrorCode.TooManyPages,
       msg: 'The number of pages exceeds the limit of 3 pages.',
-      data: null,
+      data: { upgrade: 'normalPageLimit', limit: 3 },
     });
   });
 });

@@ -1,5 +1,6 @@
 // Request and response shapes of the API under /api/tools/v1/.
 import { z } from 'zod';
+import { limitRole } from './limits.js';
 
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), msg: z.string(), data });
 
@@ -113,8 +114,13 @@ export const outputAsFileRequest = z.object({
 
 export const serverConfig = z.object({
   sign_in_to_download: z.boolean().describe("Whether an anonymous visitor's outputs are handed out only once signed in (task/bind)"),
-  max_file_size: z.number().int(),
-  max_pages: z.number().int(),
+  plan: limitRole.describe("The caller's kind of user, whose limits these are"),
+  max_file_size: z.number().int().describe('Largest file, in bytes'),
+  max_pages: z.number().int().describe('Most pages of one PDF'),
+  max_files_per_task: z.number().int().nullable().describe('Most files one task takes; null: no limit'),
+  ocr: z
+    .object({ allowed: z.boolean(), max_file_size: z.number().int(), max_pages: z.number().int() })
+    .describe('Whether the plan has OCR, and the largest file (bytes) and most pages it takes'),
   retention_hours: z.number(),
   chunk_threshold: z.number().int(),
   part_size: z.number().int(),

@@ -1,3 +1,5 @@
+import type { LimitRefusal } from './limits.js';
+
 // The error catalogue. Codes marked "Quire" are ours where the product names
 // a condition but gives no number; they are documented in docs/errors.md.
 export const ErrorCode = {
@@ -31,6 +33,8 @@ export const ErrorCode = {
   NoData: 2405,
   TooLarge: 4012,
   TooManyPages: 4013, // Quire: over the page limit of the plan
+  TooManyFiles: 4014, // Quire: more files in one task than the plan takes
+  OcrNotInPlan: 4015, // Quire: OCR asked on a plan without it
   DailyTaskLimit: 4016, // Quire: an anonymous visitor's tasks of the day are used up
   NeedPdfFirst: 90001,
   UploadFailed: 90002,
@@ -68,18 +72,23 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.NoData]: 'No data found.',
   [ErrorCode.TooLarge]: 'File size exceeds the limit.',
   [ErrorCode.TooManyPages]: 'The number of pages exceeds the limit.',
+  [ErrorCode.TooManyFiles]: 'The number of files exceeds the limit.',
+  [ErrorCode.OcrNotInPlan]: 'OCR is not included in your plan. Please upgrade to use it.',
   [ErrorCode.DailyTaskLimit]: 'Anonymous visitors can run 1 task a day. Sign in to continue.',
   [ErrorCode.NeedPdfFirst]: 'Please upload a PDF first.',
   [ErrorCode.UploadFailed]: 'Upload failed. Please try again later.',
 };
 
-/** A failure that carries its catalogue code; the message defaults to the catalogue's. */
+/**
+ * A failure that carries its catalogue code; the message defaults to the catalogue's. A limit's
+ * refusal carries the upgrade dialog to open and the limit passed, as the envelope's `data`.
+ */
 export class QuireError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string = errorMessages[code],
-    /** The envelope's `data` with the refusal, for a client to act on (which limit, how much). */
-    readonly data: Record<string, unknown> | null = null,
+    /** The envelope's `data` with the refusal: the dialog to open and the limit passed. */
+    readonly data?: LimitRefusal,
   ) {
     super(message);
     this.name = 'QuireError';
@@ -92,6 +101,10 @@ export function isQuireError(e: unknown): e is QuireError {
 
 /** 4013's message naming the limit: the page count of one document, uploaded or made by a tool. */
 export const tooManyPagesMessage = (maxPages: number) => `The number of pages exceeds the limit of ${maxPages} pages.`;
+/** 4013 for a document over `maxPages`, opening the page-limit dialog whatever the plan. */
+export const tooManyPagesError = (maxPages: number) =>
+  new QuireError(ErrorCode.TooManyPages, tooManyPagesMessage(maxPages), { upgrade: 'normalPageLimit', limit: maxPages });
+export const tooManyFilesMessage = (maxFiles: number) => `The number of files exceeds the limit of ${maxFiles} files per task.`;
 
 /** 4016's message naming the configured allowance. */
 export const dailyTaskLimitMessage = (limit: number) =>

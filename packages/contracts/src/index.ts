@@ -7,3 +7,4 @@ export * from './textSearch.js';
 export * from './tools.js';
 export * from './api.js';
 export * from './account.js';
+export * from './limits.js';

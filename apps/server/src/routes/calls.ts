@@ -43,6 +43,7 @@ import { deleteOutputs, outputAsFile, sendBulk, sendTaskOutput, sendUpload } fro
 import { newId } from '../ids.js';
 import { completeUpload, uploadPolicy as makeUploadPolicy, uploadPart } from '../services/uploads.js';
 import { cancelTasks, createTask, taskResults } from '../services/tasks.js';
+import { limitsAnswer, limitsOf, tooLargeError } from '../services/limits.js';
 import type { RateLimitedCall } from '../services/rateLimits.js';
 import type { Identity } from '../services/accounts.js';
 import { tools } from '../tools/registry.js';
@@ -100,28 +101,37 @@ function declaredLength(req: FastifyRequest): number | undefined {
 
 /** One-request upload: stream the part to a temporary file, then check it like any upload. */
 async function receiveMultipart(c: CallContext) {
-  // A body declared bigger than any allowed file is refused before a byte of it is read.
-  if ((declaredLength(c.req) ?? 0) > c.ctx.config.maxFileBytes + MULTIPART_FRAMING_BYTES) throw new QuireError(ErrorCode.TooLarge);
-  const part = await c.req.file();
+  const limits = limitsOf(c.ctx, c.identity);
+  const tooLarge = () => tooLargeError(limits.role, limits.maxFileBytes);
+  // A body declared bigger than the plan's file is refused before a byte of it is read.
+  if ((declaredLength(c.req) ?? 0) > limits.maxFileBytes + MULTIPART_FRAMING_BYTES) throw tooLarge();
+  const part = await c.req.file({ limits: { fileSize: limits.maxFileBytes } });
   if (!part) throw new QuireError(ErrorCode.NeedPdfFirst);
   // Past the limit the parser would read on to the end of the body, discarding it: stop instead.
-  part.file.once('limit', () => part.file.destroy(new QuireError(ErrorCode.TooLarge)));
+  part.file.once('limit', () => part.file.destroy(tooLarge()));
   fs.mkdirSync(c.ctx.scratchDir, { recursive: true });
   const tmp = path.join(c.ctx.scratchDir, `${newId()}.upload`);
   try {
     await pipeline(part.file, fs.createWriteStream(tmp));
     // A small body can end before the limit's destroy lands: the parser marks it cut short.
-    if (part.file.truncated) throw new QuireError(ErrorCode.TooLarge);
+    if (part.file.truncated) throw tooLarge();
   } catch (e) {
     fs.rmSync(tmp, { force: true });
     throw e;
   }
-  return acceptUpload(c.ctx, c.ownerId, part.filename, tmp);
+  return acceptUpload(c.ctx, c.ownerId, limits, part.filename, tmp);
 }
 
 /** A tool's task; a request without a session is an anonymous visitor's, whose tasks a day are limited. */
 const queueTask = (c: CallContext, toolId: string, params: unknown) =>
-  createTask(c.ctx, c.ownerId, toolId, params, c.identity.session ? undefined : { visitorId: c.ownerId, address: c.req.ip });
+  createTask(
+    c.ctx,
+    c.ownerId,
+    limitsOf(c.ctx, c.identity),
+    toolId,
+    params,
+    c.identity.account ? undefined : { visitorId: c.ownerId, address: c.req.ip },
+  );
 
 /** The account owner of a signed-in call (3001 without a session) and the visitor of its cookie, whose work it may take. */
 const bindingParties = (c: CallContext) => {
@@ -166,12 +176,11 @@ export function buildCalls(): Call[] {
     {
       method: 'GET',
       path: `${base}config`,
-      summary: 'Limits the web app enforces before uploading',
+      summary: "The caller's plan and its limits, which the web app checks before uploading",
       response: serverConfig,
-      handler: async (_, { ctx }) => ({
+      handler: async (_, { ctx, identity }) => ({
         sign_in_to_download: !ctx.config.anonymousDownloads,
-        max_file_size: ctx.config.maxFileBytes,
-        max_pages: ctx.config.maxPages,
+        ...limitsAnswer(limitsOf(ctx, identity)),
         retention_hours: ctx.config.retentionHours,
         chunk_threshold: UPLOAD_CHUNK_THRESHOLD,
         part_size: UPLOAD_PART_SIZE,
@@ -194,7 +203,7 @@ export function buildCalls(): Call[] {
       rateLimit: 'upload',
       body: uploadPolicyRequest,
       response: uploadPolicy,
-      handler: ({ body }, c) => makeUploadPolicy(c.ctx, c.ownerId, body),
+      handler: ({ body }, c) => makeUploadPolicy(c.ctx, c.ownerId, limitsOf(c.ctx, c.identity), body),
     },
     {
       method: 'PUT',
@@ -218,7 +227,7 @@ export function buildCalls(): Call[] {
       rateLimit: 'upload',
       body: uploadCompleteRequest,
       response: fileInfo,
-      handler: ({ body }, c) => completeUpload(c.ctx, c.ownerId, body.upload_id),
+      handler: ({ body }, c) => completeUpload(c.ctx, c.ownerId, limitsOf(c.ctx, c.identity), body.upload_id),
     },
     ...(['GET', 'POST'] as const).map(
       (method): Call => ({
@@ -294,7 +303,7 @@ export function buildCalls(): Call[] {
       rateLimit: 'upload',
       body: outputAsFileRequest,
       response: fileInfo,
-      handler: ({ body }, c) => outputAsFile(c.ctx, c.ownerId, body.task_id, body.index),
+      handler: ({ body }, c) => outputAsFile(c.ctx, c.ownerId, limitsOf(c.ctx, c.identity), body.task_id, body.index),
     },
     {
       method: 'GET',

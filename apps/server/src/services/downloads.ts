@@ -14,6 +14,7 @@ import { outputName } from '../tools/tool.js';
 import { discardTask, finishedTasks, downloadName } from './tasks.js';
 import { acceptUpload, ownedFile } from './files.js';
 import { isAccountOwner } from './accounts.js';
+import type { FileLimits } from './limits.js';
 import { attachmentDisposition, safeFileName } from './fileNames.js';
 
 const contentType = (name: string) =>
@@ -123,11 +124,17 @@ export async function deleteOutputs(ctx: AppContext, ownerId: string, multiId: s
  * An output taken as a new upload (with an upload's checks), so another tool can start on it
  * without the visitor downloading it and sending it back.
  */
-export async function outputAsFile(ctx: AppContext, ownerId: string, taskId: string, index?: number): Promise<FileInfo> {
+export async function outputAsFile(
+  ctx: AppContext,
+  ownerId: string,
+  limits: FileLimits,
+  taskId: string,
+  index?: number,
+): Promise<FileInfo> {
   const [task] = await releasedTasks(ctx, ownerId, { task_id: taskId });
   const one = oneOutput(outputsOf(task!), index);
   if (!one) throw new QuireError(ErrorCode.NoData);
   const copy = path.join(ctx.tmpDir, `${newId()}.output`);
   await pipeline(ctx.storage.read(one.key), createWriteStream(copy));
-  return acceptUpload(ctx, ownerId, one.name, copy);
+  return acceptUpload(ctx, ownerId, limits, one.name, copy);
 }

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import os from 'node:os';
-import { ErrorCode, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, QuireError, tooManyPagesMessage, type FileInfo } from '@quire/contracts';
+import { ErrorCode, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, QuireError, tooManyPagesError, type FileInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import { deleteFile, findOwnedFile, insertFile, setPageInfo } from '../db/filesRepo.js';
 import type { FileTable } from '../db/schema.js';
@@ -18,6 +18,7 @@ import { safeFileName } from './fileNames.js';
 import { concurrencyLimit } from './concurrencyLimit.js';
 import { checkDeclaredSizes } from './declaredSizes.js';
 import { newId } from '../ids.js';
+import { checkFile, type FileLimits } from './limits.js';
 
 export function fileUrl(fileId: string) {
   return `/api/tools/v1/file/download?file_id=${fileId}`;
@@ -43,8 +44,6 @@ export async function md5OfFile(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-const tooManyPages = (ctx: AppContext) => new QuireError(ErrorCode.TooManyPages, tooManyPagesMessage(ctx.config.maxPages));
-
 /** The page-tree walk and the size checks, which read the whole file, run at most one per core. */
 const wholeFileChecks = concurrencyLimit(os.availableParallelism());
 
@@ -61,7 +60,7 @@ type CheckedPdf = PdfFacts & { pageSize: { w: number; h: number }; repaired: boo
 
 /**
  * A PDF's page count, encryption and first page size, once it is known to be safe to hand to the
- * engines: its page count within the limit (the declared count first, which costs nothing, so a
+ * engines: its page count within `maxPages` (the declared count first, which costs nothing, so a
  * file declaring 100,000 pages is refused at once) and no stream or image a bomb. `repair`: the
  * file is repaired in place when qpdf cannot read it, or `first` (its header is not where readers look).
  */
@@ -69,10 +68,11 @@ async function checkPdf(
   ctx: AppContext,
   file: string,
   password: string | undefined,
+  maxPages: number,
   repair?: 'when-unreadable' | 'first',
 ): Promise<CheckedPdf> {
   const declared = password ? await declaredPageCount(file, password, ctx.inspectLimits) : await declaredPages(file, ctx.inspectLimits);
-  if (declared !== null && declared > ctx.config.maxPages) throw tooManyPages(ctx);
+  if (declared !== null && declared > maxPages) throw tooManyPagesError(maxPages);
   return wholeFileChecks(async () => {
     const limits = await checkLimits(ctx, file);
     let repaired = repair === 'first';
@@ -83,7 +83,7 @@ async function checkPdf(
           repaired = true;
           return repairInPlace(ctx, file);
         });
-    if (facts.pages > ctx.config.maxPages) throw tooManyPages(ctx);
+    if (facts.pages > maxPages) throw tooManyPagesError(maxPages);
     await checkDeclaredSizes(file, password, ctx.tmpDir, limits);
     return { ...facts, pageSize: await firstPageSize(file, password, ctx.inspectLimits), repaired };
   });
@@ -149,14 +149,22 @@ async function checkImageDecodesAtUpload(ctx: AppContext, file: string, header: 
 }
 
 /**
- * Takes a complete upload from a temporary path into storage. The temporary file is always
- * consumed: stored on success, deleted on any failure, so nothing half-checked is kept.
+ * Takes a complete upload from a temporary path into storage, within the size and pages of the
+ * uploader's plan. The temporary file is always consumed: stored on success, deleted on any
+ * failure, so nothing half-checked is kept.
  */
-export async function acceptUpload(ctx: AppContext, ownerId: string, clientName: string, tmpPath: string, md5?: string): Promise<FileInfo> {
+export async function acceptUpload(
+  ctx: AppContext,
+  ownerId: string,
+  limits: FileLimits,
+  clientName: string,
+  tmpPath: string,
+  md5?: string,
+): Promise<FileInfo> {
   const name = safeFileName(clientName);
   try {
     const size = (await fs.stat(tmpPath)).size;
-    if (size > ctx.config.maxFileBytes) throw new QuireError(ErrorCode.TooLarge);
+    checkFile(limits, size, 0);
     if (size === 0) throw new QuireError(ErrorCode.Empty);
     // Any type some tool takes is kept; each tool refuses the types it does not take (fileTypes.ts).
     const detected = await detectFileType(tmpPath, name);
@@ -169,7 +177,13 @@ export async function acceptUpload(ctx: AppContext, ownerId: string, clientName:
     let pageSize = { w: 0, h: 0 };
     if (type === 'pdf') {
       try {
-        ({ pages, encrypted, pageSize, repaired } = await checkPdf(ctx, tmpPath, undefined, detected ? 'when-unreadable' : 'first'));
+        ({ pages, encrypted, pageSize, repaired } = await checkPdf(
+          ctx,
+          tmpPath,
+          undefined,
+          limits.maxPages,
+          detected ? 'when-unreadable' : 'first',
+        ));
       } catch (e) {
         if (e instanceof QuireError && e.code === ErrorCode.Damaged && !detected) throw new QuireError(ErrorCode.NotPdf);
         if (!(e instanceof QuireError && e.code === ErrorCode.Encrypted)) throw e;
@@ -185,7 +199,7 @@ export async function acceptUpload(ctx: AppContext, ownerId: string, clientName:
       if (processableImageTypes.includes(type)) await checkImageDecodesAtUpload(ctx, tmpPath, header, size);
       if (header) [pages, pageSize] = [header.frames.length, { w: header.frames[0]!.width, h: header.frames[0]!.height }];
     }
-    if (pages > ctx.config.maxPages) throw tooManyPages(ctx);
+    checkFile(limits, size, pages);
     const id = newId();
     const now = Date.now();
     const row: FileTable = {
@@ -243,7 +257,7 @@ export async function unlockedFile(ctx: AppContext, ownerId: string, fileId: str
     return row;
   }
   // Unlocked for the first time: the checks an unencrypted upload has on arrival.
-  const { pages, pageSize } = await checkPdf(ctx, local, password || undefined);
+  const { pages, pageSize } = await checkPdf(ctx, local, password || undefined, ctx.config.maxPages);
   await setPageInfo(ctx.db, row.id, { total_page: pages, page_w: pageSize.w, page_h: pageSize.h });
   return { ...row, total_page: pages, page_w: pageSize.w, page_h: pageSize.h };
 }

@@ -10,6 +10,7 @@ import { zipName } from '../tools/tool.js';
 import { unlockedFile } from './files.js';
 import { checkInputTypes } from './inputTypes.js';
 import { admitAnonymousTask, type AnonymousClient } from './anonymous.js';
+import { checkTaskLimits, type Limits } from './limits.js';
 
 /**
  * Counting queued tasks and adding one happen one call at a time in this process, so two calls
@@ -47,6 +48,7 @@ export function firstIssue(error: { issues: { message: string; path: PropertyKey
 export async function createTask(
   ctx: AppContext,
   ownerId: string,
+  limits: Limits,
   toolId: string,
   body: unknown,
   anonymous?: AnonymousClient,
@@ -59,10 +61,15 @@ export async function createTask(
   const files = [];
   for (const ref of tool.inputsOf(params as never)) files.push(await unlockedFile(ctx, ownerId, ref.fileId, ref.password));
   await checkInputTypes(ctx, typeof tool.accepts === 'function' ? tool.accepts(params as never) : tool.accepts, files);
+  checkTaskLimits(
+    limits,
+    files.map((f) => ({ size: f.size, pages: f.total_page })),
+    tool.usesOcr?.(params as never) ?? false,
+  );
   tool.check?.(
     params as never,
     files.map((f) => f.total_page),
-    ctx.config.maxPages,
+    limits.maxPages,
   );
   tool.checkBudget?.(
     params as never,

@@ -13,6 +13,7 @@ import type { UploadTable } from '../db/schema.js';
 import { deleteUpload, findOwnedUpload, findResumableUpload, insertUpload } from '../db/uploadsRepo.js';
 import { newId } from '../ids.js';
 import { acceptUpload } from './files.js';
+import { checkFile, type FileLimits } from './limits.js';
 
 const partsDir = (ctx: AppContext, uploadId: string) => path.join(ctx.tmpDir, 'uploads', uploadId);
 
@@ -26,8 +27,14 @@ async function receivedParts(ctx: AppContext, upload: UploadTable): Promise<numb
 
 const expectedPartSize = (u: UploadTable, n: number) => (n < u.total_parts ? u.part_size : u.size - u.part_size * (u.total_parts - 1));
 
-export async function uploadPolicy(ctx: AppContext, ownerId: string, req: { filename: string; file_size: number; md5_code: string }) {
-  if (req.file_size > ctx.config.maxFileBytes) throw new QuireError(ErrorCode.TooLarge);
+/** Starts (or resumes) an upload; a declared size over the plan's is refused before a byte is sent. */
+export async function uploadPolicy(
+  ctx: AppContext,
+  ownerId: string,
+  limits: FileLimits,
+  req: { filename: string; file_size: number; md5_code: string },
+) {
+  checkFile(limits, req.file_size, 0);
   const md5 = req.md5_code.toLowerCase();
   // The same owner sending the same bytes again resumes the unfinished upload.
   let upload = await findResumableUpload(ctx.db, ownerId, md5, req.file_size, Date.now());
@@ -102,7 +109,7 @@ export async function uploadPart(
   return { part_number: partNumber, received: (await receivedParts(ctx, upload)).length };
 }
 
-export async function completeUpload(ctx: AppContext, ownerId: string, uploadId: string): Promise<FileInfo> {
+export async function completeUpload(ctx: AppContext, ownerId: string, limits: FileLimits, uploadId: string): Promise<FileInfo> {
   const upload = await ownedUpload(ctx, ownerId, uploadId);
   const parts = await receivedParts(ctx, upload);
   if (parts.length !== upload.total_parts) throw new QuireError(ErrorCode.UploadFailed, 'Upload is incomplete.');
@@ -128,7 +135,7 @@ export async function completeUpload(ctx: AppContext, ownerId: string, uploadId:
     await fs.rm(joined, { force: true });
     throw new QuireError(ErrorCode.UploadFailed, 'Upload failed: the file did not arrive intact. Please try again.');
   }
-  return acceptUpload(ctx, ownerId, upload.filename, joined, upload.md5);
+  return acceptUpload(ctx, ownerId, limits, upload.filename, joined, upload.md5);
 }
 
 export async function discardUpload(ctx: AppContext, uploadId: string) {

@@ -87,6 +87,7 @@ export const convert = defineTool({
   accepts: (p) =>
     p.using_ocr ? ['pdf', ...imageTypes] : p.output_format === 'pdf' ? ['office', 'text', 'html', 'epub', ...imageTypes] : ['pdf'],
   inputsOf: singleInput,
+  usesOcr: (p) => p.using_ocr === true,
   downloadName: (p, [input]) => convertedName(p, input!),
   checkBudget(p, [input], budget) {
     if (p.using_ocr) checkOcrBudget(input!.pages, budget);

@@ -2,7 +2,7 @@
 // then the MuPDF program writes once what the inputs share (ADR 0140): qpdf keeps a copy of each
 // input's fonts and images, so fifty files with one font and one logo carried fifty of each.
 import path from 'node:path';
-import { ErrorCode, QuireError, tooManyPagesMessage } from '@quire/contracts';
+import { QuireError, tooManyPagesError } from '@quire/contracts';
 import { runMupdf } from '../engines/mupdf.js';
 import { readsClean, writePages } from '../engines/qpdf.js';
 import { defineTool, outputName, type ToolContext } from './tool.js';
@@ -32,7 +32,7 @@ export const merge = defineTool({
   inputsOf: (p) => p.file_ids.map((fileId, i) => ({ fileId, password: p.passwds?.[i] || undefined })),
   // The merged document is held to the page limit its inputs were.
   check(_, pageCounts, maxPages) {
-    if (pageCounts.reduce((sum, n) => sum + n, 0) > maxPages) throw new QuireError(ErrorCode.TooManyPages, tooManyPagesMessage(maxPages));
+    if (pageCounts.reduce((sum, n) => sum + n, 0) > maxPages) throw tooManyPagesError(maxPages);
   },
   async run(ctx) {
     const joined = path.join(ctx.workDir, 'joined.pdf');

@@ -65,6 +65,8 @@ export interface Tool<Id extends ToolId = ToolId> {
   inputsOf(params: z.infer<(typeof toolParams)[Id]>): InputRef[];
   /** The name the task's download will have, known when it is queued (the converter answers it then). */
   downloadName?(params: z.infer<(typeof toolParams)[Id]>, inputs: readonly { name: string; pages: number }[]): string;
+  /** The call recognises text (OCR), which a plan may not have or may hold to limits of its own. */
+  usesOcr?(params: z.infer<(typeof toolParams)[Id]>): boolean;
   /** Checks the call against the inputs' page counts (and the page limit of one document) before a task is queued. */
   check?(params: z.infer<(typeof toolParams)[Id]>, pageCounts: number[], maxPages: number): void;
   /** Refuses, before a task is queued, a call asking for more work than one task may do. */

@@ -5,6 +5,7 @@ import { SSO_CALLBACK_PAGE, type UserInfo } from '@quire/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fetchMe, signOut as endSession } from '../api/account';
 import { onSessionLost } from '../api/client';
+import { forgetServerConfig } from '../api/files';
 import { splitLocalePrefix } from '../i18n/locales';
 import { SignInDialog, type SignInReason, type SignInView } from './SignInDialog';
 import { clearSsoError, ssoErrorIn, useSsoMessages } from './SingleSignOn';
@@ -48,11 +49,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const waiting = useRef<((signedIn: boolean) => void)[]>([]);
   const signInWork = useRef(new Set<() => Promise<unknown>>());
 
+  // The limits the page checks files against are the plan's: asked again for the new one.
   const signedIn = useCallback((next: UserInfo) => {
+    forgetServerConfig();
     setUser(next);
     setStatus('signedIn');
   }, []);
   const signedOut = useCallback(() => {
+    forgetServerConfig();
     setUser(null);
     setStatus('signedOut');
   }, []);

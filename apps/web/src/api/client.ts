@@ -1,6 +1,6 @@
 // JSON calls to /api/tools/v1/ with the {code, msg, data} envelope; every failure becomes an
 // ApiError whose message is ready to show (from the error catalogue).
-import { ErrorCode, errorMessages } from '@quire/contracts';
+import { ErrorCode, errorMessages, limitRefusal, type LimitRefusal } from '@quire/contracts';
 
 export const API_BASE = '/api/tools/v1/';
 const HTTP_TIMEOUT_MS = 90_000;
@@ -9,7 +9,7 @@ const HTTP_TIMEOUT_MS = 90_000;
 export const NETWORK_ERROR = -1;
 const networkMessage = 'Network error. Please connect to the Internet';
 
-const serverWorded: readonly number[] = [ErrorCode.InvalidParams, ErrorCode.TooManyPages, ErrorCode.TooLarge];
+const serverWorded: readonly number[] = [ErrorCode.InvalidParams, ErrorCode.TooManyPages, ErrorCode.TooLarge, ErrorCode.TooManyFiles];
 
 /** The message to show for a catalogue code: the catalogue's, else the server's, else generic. */
 export function messageFor(code: number, serverMsg?: string): string {
@@ -36,8 +36,8 @@ export class ApiError extends Error {
     serverMsg?: string,
     /** The task that failed, when the failure is a task's. */
     readonly taskId?: string,
-    /** The envelope's `data` with the refusal: which limit, how much (4016). */
-    readonly data?: unknown,
+    /** A plan's limit refused the call: the upgrade dialog to open, and the limit. */
+    readonly upgrade?: LimitRefusal,
   ) {
     super(messageFor(code, serverMsg));
     this.name = 'ApiError';
@@ -70,7 +70,8 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
   if (typeof code !== 'number') throw new ApiError(ErrorCode.Generic);
   if (code !== 0) {
     if (SESSION_LOST_CODES.includes(code)) for (const listener of sessionLostListeners) listener(code);
-    throw new ApiError(code, typeof msg === 'string' ? msg : undefined, undefined, data);
+    const refusal = limitRefusal.safeParse(data);
+    throw new ApiError(code, typeof msg === 'string' ? msg : undefined, undefined, refusal.success ? refusal.data : undefined);
   }
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ApiError(ErrorCode.Generic);

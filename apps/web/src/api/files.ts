@@ -1,14 +1,28 @@
 // Server limits and the document-info check made after each upload.
-import { UPLOAD_CHUNK_THRESHOLD, UPLOAD_PART_SIZE, boundFiles, documentInfo, serverConfig, type ServerConfig } from '@quire/contracts';
+import {
+  boundFiles,
+  defaultLimits,
+  documentInfo,
+  MB,
+  serverConfig,
+  UPLOAD_CHUNK_THRESHOLD,
+  UPLOAD_PART_SIZE,
+  type ServerConfig,
+} from '@quire/contracts';
 import { apiUrl, getJson, postJson } from './client';
 
 export type DocumentInfo = ReturnType<typeof documentInfo.parse>;
 
-// Used until (or if never) the server answers: the upload still works with the default sizes.
+// Used until (or if never) the server answers: the upload still works with a visitor's default
+// limits, and the server holds each file to the caller's own.
+const visitor = defaultLimits.anonymous;
 const fallbackConfig: ServerConfig = {
   sign_in_to_download: true,
-  max_file_size: 100 * 1024 * 1024,
-  max_pages: 2000,
+  plan: 'anonymous',
+  max_file_size: visitor.maxFileMb * MB,
+  max_pages: visitor.maxPages,
+  max_files_per_task: visitor.maxFilesPerTask,
+  ocr: { allowed: visitor.ocr.allowed, max_file_size: visitor.ocr.maxFileMb * MB, max_pages: visitor.ocr.maxPages },
   retention_hours: 2,
   chunk_threshold: UPLOAD_CHUNK_THRESHOLD,
   part_size: UPLOAD_PART_SIZE,
@@ -17,10 +31,15 @@ const fallbackConfig: ServerConfig = {
 
 let configPromise: Promise<ServerConfig> | undefined;
 
-/** The server's limits, fetched once per page load. */
+/** The server's limits for the caller's plan, fetched once per page load and again after signing in or out. */
 export function getServerConfig(): Promise<ServerConfig> {
   configPromise ??= getJson(apiUrl('config'), serverConfig).catch(() => fallbackConfig);
   return configPromise;
+}
+
+/** The plan changed (signed in or out): the next getServerConfig asks again. */
+export function forgetServerConfig(): void {
+  configPromise = undefined;
 }
 
 /** Page count and size; fails with 3122 when a password is needed, 3123 when it is wrong, 3124 when damaged. */

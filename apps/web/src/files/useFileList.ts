@@ -1,14 +1,24 @@
 // The upload list of a tool page with its side effects: upload, the document-info check,
 // passwords. State changes all go through fileListReducer and so through the state machine.
-import { ErrorCode, hasAcceptedExtension, IMAGE_MAX_BYTES, isImageFileName, type FileInfo, type ToolDefinition } from '@quire/contracts';
+import {
+  ErrorCode,
+  hasAcceptedExtension,
+  IMAGE_MAX_BYTES,
+  isImageFileName,
+  type FileInfo,
+  type LimitRefusal,
+  type ServerConfig,
+  type ToolDefinition,
+} from '@quire/contracts';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ApiError, isAbort } from '../api/client';
 import { getDocumentInfo, getServerConfig } from '../api/files';
 import { uploadFile } from '../api/upload';
 import { useT } from '../i18n/I18nProvider';
-import { formatBytes } from '../ui/format';
 import { TASK_TOAST_MS, useToast } from '../ui/Toast';
 import { fileListReducer, newFileItem, type FileItem } from './fileList';
+import { filesRefusal, fileRefusal, pagesRefusal } from './planLimits';
+import { useRefusalMessage } from './refusalMessage';
 import { loadFileList, saveFileList } from './savedFiles';
 import type { FileAction } from './fileStateMachine';
 
@@ -32,9 +42,11 @@ const refusals: readonly number[] = [
 ];
 const isDamaged = (e: unknown) => e instanceof ApiError && refusals.includes(e.code);
 
-export function useFileList(tool: ToolDefinition) {
+/** `onLimit`: a file passed a limit of the plan, in the page or on the server: the upgrade dialog opens. */
+export function useFileList(tool: ToolDefinition, onLimit: (refusal: LimitRefusal) => void) {
   const t = useT();
   const toast = useToast();
+  const refusalMessage = useRefusalMessage();
   const [items, dispatch] = useReducer(fileListReducer, tool.slug, loadFileList);
   useEffect(() => saveFileList(tool.slug, items), [tool.slug, items]);
   const uploads = useRef(new Map<string, AbortController>());
@@ -55,14 +67,31 @@ export function useFileList(tool: ToolDefinition) {
     };
   }, []);
 
+  /** The file is refused for a limit of the plan: its card says which, and the upgrade dialog opens. */
+  const refuse = (uid: string, refusal: LimitRefusal) => {
+    fire([uid], { type: 'goto', to: 'damaged' }, { error: refusalMessage(refusal) });
+    onLimit(refusal);
+  };
+  /** A refusal of the server: one for a limit of the plan opens the upgrade dialog too. */
+  const damage = (uid: string, e: unknown) => {
+    if (e instanceof ApiError && e.upgrade) refuse(uid, e.upgrade);
+    else fire([uid], { type: 'damage' }, { error: errorText(e) });
+  };
+  /** A document's pages, once known (at upload, or when its password opens it), against the plan's. */
+  const pagesWithinPlan = (uid: string, config: ServerConfig, pages: number) => {
+    const refusal = pagesRefusal(config, tool.id, pages);
+    if (refusal) refuse(uid, refusal);
+    return !refusal;
+  };
+
   /** After upload: 3122 means a password is needed, 3124 a damaged file; otherwise it is ready. */
-  const checkDocument = async (uid: string, info: FileInfo) => {
+  const checkDocument = async (uid: string, info: FileInfo, config: ServerConfig) => {
     try {
       const doc = await getDocumentInfo(info.file_id);
-      fire([uid], { type: 'uploadSuccess' }, { info, pageCount: doc.total_page });
+      if (pagesWithinPlan(uid, config, doc.total_page)) fire([uid], { type: 'uploadSuccess' }, { info, pageCount: doc.total_page });
     } catch (e) {
       if (e instanceof ApiError && e.code === ErrorCode.Encrypted) fire([uid], { type: 'encrypt' }, { info });
-      else if (isDamaged(e)) fire([uid], { type: 'damage' }, { error: errorText(e) });
+      else if (isDamaged(e)) damage(uid, e);
       else {
         fire([uid], { type: 'uploadError' }, { error: errorText(e) });
         toast(errorText(e));
@@ -81,11 +110,11 @@ export function useFileList(tool: ToolDefinition) {
         signal: controller.signal,
         onProgress: (done) => dispatch({ type: 'patch', uid, patch: { uploadedBytes: done } }),
       });
-      await checkDocument(uid, info);
+      await checkDocument(uid, info, config);
     } catch (e) {
       if (isAbort(e) || controller.signal.aborted) return;
       if (isDamaged(e)) {
-        fire([uid], { type: 'damage' }, { error: errorText(e) });
+        damage(uid, e);
       } else {
         fire([uid], { type: 'uploadError' }, { error: errorText(e) });
         toast(errorText(e));
@@ -104,8 +133,6 @@ export function useFileList(tool: ToolDefinition) {
         toast(t('upload.wrongType', { name: file.name, types: tool.extFrom.map((e) => `.${e.toUpperCase()}`).join(', ') }));
       } else if (isImageFileName(file.name) && file.size > IMAGE_MAX_BYTES) {
         toast(t('upload.imageTooLarge'));
-      } else if (file.size > config.max_file_size) {
-        toast(t('upload.tooLarge', { name: file.name, max: formatBytes(config.max_file_size) }));
       } else {
         accepted.push(file);
       }
@@ -115,11 +142,27 @@ export function useFileList(tool: ToolDefinition) {
     if (chosen.length > RECOMMENDED_FILES_PER_UPLOAD) {
       toast(t('upload.manyFiles', { count: chosen.length, max: RECOMMENDED_FILES_PER_UPLOAD }), { durationMs: TASK_TOAST_MS });
     }
+    // Files already on the page that its one task would take with the new ones.
+    let count = tool.isSingleUpload ? 0 : items.filter((item) => item.state !== 'damaged').length;
+    const planRefusals = chosen.map((file) => {
+      const refusal = fileRefusal(config, tool.id, file.size) ?? filesRefusal(config, tool.id, count + 1);
+      if (!refusal) count++;
+      return refusal;
+    });
+    const firstRefusal = planRefusals.find((refusal) => refusal !== null);
+    // A refused file does not take the place of the one a single-file page has: the dialog says why.
+    if (tool.isSingleUpload && firstRefusal && items.length > 0) return onLimit(firstRefusal);
     if (tool.isSingleUpload) for (const uid of [...uploads.current.keys()]) cancelUpload(uid);
 
     const added = chosen.map((file) => newFileItem(crypto.randomUUID(), file));
     dispatch({ type: 'add', items: added, replace: tool.isSingleUpload });
-    added.forEach((item, i) => void startUpload(item.uid, chosen[i]!));
+    added.forEach((item, i) => {
+      const refusal = planRefusals[i];
+      // Every refused file's card says why; the dialog opens once, for the first.
+      if (refusal) fire([item.uid], { type: 'goto', to: 'damaged' }, { error: refusalMessage(refusal) });
+      else void startUpload(item.uid, chosen[i]!);
+    });
+    if (firstRefusal) onLimit(firstRefusal);
   };
 
   const submitPassword = async (item: FileItem, password: string) => {
@@ -127,6 +170,8 @@ export function useFileList(tool: ToolDefinition) {
     dispatch({ type: 'patch', uid: item.uid, patch: { checkingPassword: true, passwordError: undefined } });
     try {
       const doc = await getDocumentInfo(item.info.file_id, password);
+      // Only now are an encrypted document's pages known.
+      if (!pagesWithinPlan(item.uid, await getServerConfig(), doc.total_page)) return;
       // The server keeps the original upload and each task carries the password,
       // so a decrypted file is ready at once.
       fire([item.uid], { type: 'decrypt' }, { password, pageCount: doc.total_page, checkingPassword: false });

@@ -1,7 +1,8 @@
 // The one tool page every tool uses: upload, the tool's option panel, the task, the result.
-import { ErrorCode, errorMessages, imageProcessExtensions, toolCallPath, type ToolDefinition } from '@quire/contracts';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { ErrorCode, errorMessages, imageProcessExtensions, toolCallPath, type LimitRefusal, type ToolDefinition } from '@quire/contracts';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSession } from '../account/session';
+import { UpgradeDialog } from '../account/UpgradeDialog';
 import { ApiError, isAbort } from '../api/client';
 import { isPending, isReady } from '../files/fileList';
 import { useFileList } from '../files/useFileList';
@@ -24,7 +25,9 @@ import { useLeaveConfirm } from './useLeaveConfirm';
 export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const t = useT();
   const toast = useToast();
-  const files = useFileList(tool);
+  // The plan's limit a file or a task passed: the upgrade dialog is open for it.
+  const [limit, setLimit] = useState<LimitRefusal | null>(null);
+  const files = useFileList(tool, setLimit);
   const task = useTaskRun();
   const { requireSignIn } = useSession();
   useBindOnSignIn(() => ({
@@ -75,8 +78,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
       // The day's allowance of a visitor is used up: nothing was made, and signed in it runs.
       if (e instanceof ApiError && e.code === ErrorCode.DailyTaskLimit) {
         files.fire(uids, { type: 'goto', to: 'ossSuccessful' });
-        const { limit } = (e.data ?? {}) as { limit?: number };
-        if (await requireSignIn({ kind: 'taskLimit', tasksPerDay: limit ?? 1 })) await runTool(body);
+        if (await requireSignIn({ kind: 'taskLimit', tasksPerDay: e.upgrade?.limit ?? 1 })) await runTool(body);
         return;
       }
       files.fire(uids, { type: 'taskError' });
@@ -87,7 +89,8 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
         const locked = ready.find((f) => f.info.file_id === fileId);
         if (locked) files.askPassword(locked.uid, e.code === ErrorCode.WrongPassword);
       }
-      toast(e instanceof Error ? e.message : errorMessages[ErrorCode.TaskFailed], { durationMs: TASK_TOAST_MS });
+      if (e instanceof ApiError && e.upgrade) setLimit(e.upgrade);
+      else toast(e instanceof Error ? e.message : errorMessages[ErrorCode.TaskFailed], { durationMs: TASK_TOAST_MS });
     }
   };
 
@@ -192,6 +195,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
           }
         />
       )}
+      {limit && <UpgradeDialog refusal={limit} onClose={() => setLimit(null)} />}
       {leaving && (
         <ConfirmDialog
           title={t('leave.title')}

@@ -1,0 +1,118 @@
+// The upgrade dialog a limit of the plan opens: why the file or task was refused, and, for a
+// visitor or a free account, what Premium (or, for the AI tools' limits, the AI plan) takes
+// instead, with its prices. A visitor is offered to sign in, in case their account has more.
+import { aiUpgradeDialogs, defaultLimits, type LimitRefusal } from '@quire/contracts';
+import { useEffect, useRef } from 'react';
+import { useRefusalMessage } from '../files/refusalMessage';
+import { useT } from '../i18n/I18nProvider';
+import { Icon } from '../ui/Icon';
+import { LocaleLink } from '../ui/LocaleLink';
+import { useSession } from './session';
+import './account.css';
+
+/** The product's English prices, in US dollars; checkout is the pricing page's. */
+const PRICES = { yearly: '$39.99', monthly: '$5.99', ai: '$9.90' };
+const premium = defaultLimits.premium;
+
+export function UpgradeDialog({ refusal, onClose }: { refusal: LimitRefusal; onClose(): void }) {
+  const t = useT();
+  const session = useSession();
+  const refusalMessage = useRefusalMessage();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const el = dialog.current;
+    if (el && !el.open) el.showModal();
+    // The dialog itself takes the focus, not its close button: Tab leads on to the offer.
+    el?.focus();
+    return () => el?.close();
+  }, []);
+
+  const ai = aiUpgradeDialogs.includes(refusal.upgrade);
+  const user = session.user;
+  // A plan that already has what is offered is told the limit, and sold nothing.
+  const offered = ai ? !user?.ai : !user || (!user.pay && !user.ai);
+  const benefits = ai
+    ? [t('upgrade.aiTokens'), t('upgrade.aiPages'), t('upgrade.aiQuestions'), t('upgrade.aiDetector')]
+    : [
+        t('upgrade.premiumSize', { mb: premium.maxFileMb }),
+        t('upgrade.premiumPages', { pages: premium.maxPages.toLocaleString('en-US') }),
+        t('upgrade.premiumFiles'),
+        t('upgrade.premiumOcr'),
+        t('upgrade.premiumNoAds'),
+      ];
+  const signIn = () => {
+    onClose();
+    session.openSignIn('signIn');
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className={`upgrade-dialog ${ai ? 'upgrade-ai' : 'upgrade-premium'}`}
+      aria-labelledby="upgrade-title"
+      data-testid="upgrade-dialog"
+      data-upgrade={refusal.upgrade}
+      tabIndex={-1}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <button type="button" className="icon-button upgrade-close" aria-label={t('account.close')} onClick={onClose}>
+        <Icon name="close" />
+      </button>
+      <h2 id="upgrade-title">{offered ? (ai ? t('upgrade.aiTitle') : t('upgrade.premiumTitle')) : t('upgrade.limitTitle')}</h2>
+      <p className="upgrade-reason" data-testid="upgrade-reason">
+        {refusalMessage(refusal)}
+      </p>
+      {offered && (
+        <>
+          <p className="upgrade-lead">{ai ? t('upgrade.aiLead') : t('upgrade.premiumLead')}</p>
+          <ul className="upgrade-benefits" data-testid="upgrade-benefits">
+            {benefits.map((text) => (
+              <li key={text}>
+                <Icon name="check" size={18} />
+                {text}
+              </li>
+            ))}
+          </ul>
+          <div className="upgrade-plans">
+            {ai ? (
+              <LocaleLink to="/pricing" className="button button-primary button-large" data-testid="upgrade-buy-ai" onClick={onClose}>
+                {t('upgrade.buyAi', { price: PRICES.ai })}
+              </LocaleLink>
+            ) : (
+              <>
+                <LocaleLink to="/pricing" className="button button-primary button-large" data-testid="upgrade-buy-yearly" onClick={onClose}>
+                  {t('upgrade.buyYearly', { price: PRICES.yearly })}
+                  <span className="upgrade-saving">{t('upgrade.yearlySaving')}</span>
+                </LocaleLink>
+                <LocaleLink
+                  to="/pricing"
+                  className="button button-outline button-large"
+                  data-testid="upgrade-buy-monthly"
+                  onClick={onClose}
+                >
+                  {t('upgrade.buyMonthly', { price: PRICES.monthly })}
+                </LocaleLink>
+              </>
+            )}
+          </div>
+        </>
+      )}
+      <div className="upgrade-foot">
+        {session.status === 'signedOut' && (
+          <span>
+            {t('upgrade.haveAccount')}{' '}
+            <button type="button" className="link-button" data-testid="upgrade-signin" onClick={signIn}>
+              {t('account.signIn')}
+            </button>
+          </span>
+        )}
+        <button type="button" className="button button-ghost" data-testid="upgrade-cancel" onClick={onClose}>
+          {offered ? t('upgrade.notNow') : t('upgrade.ok')}
+        </button>
+      </div>
+    </dialog>
+  );
+}
