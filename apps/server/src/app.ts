@@ -37,6 +37,7 @@ const httpStatus: Partial<Record<Code, number>> = {
   [ErrorCode.EmailNotVerified]: 403,
   [ErrorCode.LinkExpired]: 410,
   [ErrorCode.EmailInUse]: 409,
+  [ErrorCode.NotPermitted]: 403,
 };
 
 declare module 'fastify' {

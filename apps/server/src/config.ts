@@ -52,6 +52,8 @@ export interface Config {
   sessionDays: number;
   /** Password checks and account mails per address (and, times ipRateFactor, per IP address). */
   accountRate: RateLimit;
+  /** How users reach the operator to buy a plan (an address or a URL), shown on the pricing page; empty: not given. */
+  operatorContact: string;
 }
 
 /** A token bucket: `burst` requests at once, refilled at `perSecond`. */
@@ -108,6 +110,7 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     sessionDays: int('QUIRE_SESSION_DAYS', 30),
     // Ten attempts at once, then one every two minutes: a password guesser gets 720 a day.
     accountRate: { perSecond: int('QUIRE_SIGNIN_PER_HOUR', 30) / 3600, burst: int('QUIRE_SIGNIN_BURST', 10) },
+    operatorContact: (process.env.QUIRE_OPERATOR_CONTACT ?? '').trim(),
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ export const ErrorCode = {
   EmailNotVerified: 3003, // Quire: the right password for an address not yet confirmed
   LinkExpired: 3004, // Quire: a mailed link's token is unknown, used or past its time
   EmailInUse: 3005, // Quire: another account has the address
+  NotPermitted: 3015, // Quire: a signed-in account that is not an operator called an operator's call
   SessionEnded: 1408,
   InvalidParams: 3100, // Quire: a request failed validation; msg carries the exact message to show
   WrongType: 3102,
@@ -40,6 +41,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.EmailNotVerified]: 'Please confirm your email address first: we have sent you a link.',
   [ErrorCode.LinkExpired]: 'This link has expired or has already been used.',
   [ErrorCode.EmailInUse]: 'Email already in use.',
+  [ErrorCode.NotPermitted]: 'You do not have permission to do this.',
   [ErrorCode.SessionEnded]: 'Your session has ended. Please log in again.',
   [ErrorCode.InvalidParams]: 'Invalid parameters.',
   [ErrorCode.WrongType]: 'The file types allowed for uploads are JPG, JPEG, PNG, BMP, and GIF.',

@@ -110,4 +110,18 @@ export const migrations = {
       await db.schema.createIndex('account_tokens_account').on('account_tokens').column('account_id').execute();
     },
   },
+  '005_operators': {
+    // Operators (granted by the operator's command), and when each account was last seen signing in
+    // or refreshing, for the operator's list.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('role', 'varchar(16)', (c) => c.notNull().defaultTo('user'))
+        .execute();
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('last_seen_at', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };

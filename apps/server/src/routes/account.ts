@@ -11,6 +11,7 @@ import {
   QuireError,
   registerRequest,
   resetPasswordRequest,
+  sessionTokenRequest,
   signedIn,
   userInfo,
   type SignedIn,
@@ -23,6 +24,7 @@ import {
   forgotPassword,
   refreshSession,
   register,
+  liveSession,
   resetPassword,
   signIn,
   signOut,
@@ -36,7 +38,7 @@ import { clearCookie, SESSION_COOKIE, setCookie } from './cookies.js';
 const base = '/api/account/v1/';
 
 /** The signed-in session, or 3001. */
-function currentSession(c: CallContext): Session {
+export function currentSession(c: CallContext): Session {
   if (!c.identity.session) throw new QuireError(ErrorCode.NotLogin);
   return c.identity.session;
 }
@@ -84,7 +86,7 @@ export function accountCalls(): Call[] {
       body: loginRequest,
       response: signedIn,
       session: 'ignored',
-      handler: async ({ body }, c) => keepSession(c, await signIn(c.ctx, body.email, body.password, c.req.ip)),
+      handler: async ({ body }, c) => keepSession(c, await signIn(c.ctx, body.email, body.password, c.req.ip, body.lang)),
     },
     {
       method: 'POST',
@@ -105,12 +107,26 @@ export function accountCalls(): Call[] {
     },
     {
       method: 'POST',
+      path: `${base}session`,
+      summary:
+        "Make a session token this browser's session (the web app's ?token= in its address): the cookie is set, the user info answered; 1408 if the token opens no session",
+      body: sessionTokenRequest,
+      response: userInfo,
+      session: 'ignored',
+      handler: async ({ body }, c) => {
+        const user = await liveSession(c.ctx, body.token);
+        setCookie(c.req, c.reply, SESSION_COOKIE, body.token, c.ctx.config.sessionDays * 86400);
+        return user;
+      },
+    },
+    {
+      method: 'POST',
       path: `${base}forgot-password`,
       summary: 'Mail a link to choose a new password (the same answer whether or not the address has an account)',
       body: emailRequest,
       response: mailSent,
       session: 'ignored',
-      handler: ({ body }, c) => forgotPassword(c.ctx, body.email, c.req.ip),
+      handler: ({ body }, c) => forgotPassword(c.ctx, body.email, c.req.ip, body.lang),
     },
     {
       method: 'POST',
@@ -138,7 +154,7 @@ export function accountCalls(): Call[] {
       summary: 'Mail the new address a link; the account moves to it when the link is opened',
       body: changeEmailRequest,
       response: mailSent,
-      handler: ({ body }, c) => changeEmail(c.ctx, currentSession(c), body.password, body.email, c.req.ip),
+      handler: ({ body }, c) => changeEmail(c.ctx, currentSession(c), body.password, body.email, c.req.ip, body.lang),
     },
     {
       method: 'POST',

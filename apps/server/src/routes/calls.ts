@@ -43,6 +43,7 @@ import type { RateLimitedCall } from '../services/rateLimits.js';
 import type { Identity } from '../services/accounts.js';
 import { tools } from '../tools/registry.js';
 import { accountCalls, refreshCall } from './account.js';
+import { adminCalls } from './admin.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -153,6 +154,7 @@ export function buildCalls(): Call[] {
         chunk_threshold: UPLOAD_CHUNK_THRESHOLD,
         part_size: UPLOAD_PART_SIZE,
         ocr_languages: await installedLanguages().catch(() => []),
+        operator_contact: ctx.config.operatorContact,
       }),
     },
     {
@@ -283,5 +285,6 @@ export function buildCalls(): Call[] {
     },
     refreshCall(base),
     ...accountCalls(),
+    ...adminCalls(),
   ];
 }
