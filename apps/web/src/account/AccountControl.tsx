@@ -54,6 +54,35 @@ export function Address({ email }: { email: string }) {
   );
 }
 
+/** The avatar with the Pro badge of a Premium account. */
+function AvatarWithBadge({ user }: { user: UserInfo }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Avatar user={user} />
+      {user.isVip && <span className="pro-badge">{t('account.pro')}</span>}
+    </>
+  );
+}
+
+/** On phones the personal centre sits in the menu's drawer: the top bar's avatar opens the drawer. */
+export function PhoneAvatar({ onOpen }: { onOpen(): void }) {
+  const { t } = useI18n();
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <button
+      type="button"
+      className="avatar-button phone-avatar"
+      aria-label={t('account.menu', { name: displayName(user) })}
+      data-testid="phone-avatar"
+      onClick={onOpen}
+    >
+      <AvatarWithBadge user={user} />
+    </button>
+  );
+}
+
 export function Avatar({ user, large = false }: { user: UserInfo; large?: boolean }) {
   return (
     <span className={`avatar ${large ? 'avatar-large' : ''}`} aria-hidden="true">
@@ -110,8 +139,7 @@ function AvatarMenu({ user, placement }: { user: UserInfo; placement: 'below' | 
         data-testid="avatar-button"
         onClick={() => menu.setOpen(!menu.open)}
       >
-        <Avatar user={user} />
-        {user.isVip && <span className="pro-badge">{t('account.pro')}</span>}
+        <AvatarWithBadge user={user} />
       </button>
       {menu.open && (
         <div className="account-menu" data-testid="account-menu">
@@ -128,10 +156,39 @@ function AvatarMenu({ user, placement }: { user: UserInfo; placement: 'below' | 
           </div>
           <span className="account-id">{t('account.id', { id: user.ws_id })}</span>
           <PlanBadge user={user} />
+          {!(user.isVip && user.isAiUser) && (
+            <div className="account-menu-buy">
+              {!user.isVip && (
+                <LocaleLink
+                  to="/pricing"
+                  className="button button-primary button-small"
+                  data-testid="buy-premium"
+                  onClick={() => menu.setOpen(false)}
+                >
+                  {t('account.buyPremium')}
+                </LocaleLink>
+              )}
+              {!user.isAiUser && (
+                <LocaleLink
+                  to="/pricing"
+                  className="button button-outline button-small"
+                  data-testid="buy-ai"
+                  onClick={() => menu.setOpen(false)}
+                >
+                  {t('account.buyAi')}
+                </LocaleLink>
+              )}
+            </div>
+          )}
           <div className="account-menu-actions">
             <LocaleLink to="/app/account" className="account-menu-item" data-testid="account-settings" onClick={() => menu.setOpen(false)}>
               {t('account.settings')}
             </LocaleLink>
+            {user.operator && (
+              <LocaleLink to="/admin" className="account-menu-item" data-testid="admin-link" onClick={() => menu.setOpen(false)}>
+                {t('account.operatorPage')}
+              </LocaleLink>
+            )}
             <button
               type="button"
               className="account-menu-item"

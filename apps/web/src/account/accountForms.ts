@@ -1,5 +1,6 @@
 // What the account forms check before asking the server, and what they read from a mailed link.
-import { ACCOUNT_PASSWORD_MAX, ACCOUNT_PASSWORD_MIN, EMAIL_PATTERN, type UserInfo } from '@quire/contracts';
+import { ACCOUNT_PASSWORD_MAX, ACCOUNT_PASSWORD_MIN, EMAIL_PATTERN, type Plan, type UserInfo } from '@quire/contracts';
+import type { MessageKey } from '../i18n/translate';
 
 export type FieldProblem = 'required' | 'invalid' | 'length';
 
@@ -39,3 +40,11 @@ export function planLabel(user: Pick<UserInfo, 'isVip' | 'isAiUser'>): PlanLabel
   if (user.isVip) return 'premium';
   return user.isAiUser ? 'ai' : 'free';
 }
+
+/** The name of each plan, as the operator's page offers them. */
+export const PLAN_NAMES: Record<Plan, MessageKey> = {
+  free: 'account.planFree',
+  premium: 'account.planPremium',
+  ai: 'account.planAi',
+  premium_ai: 'admin.planPremiumAi',
+};

@@ -2,7 +2,7 @@
 // sign-in dialog, opened from the header or when an API call says the session is gone.
 import type { UserInfo } from '@quire/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { fetchMe, signOut as endSession } from '../api/account';
+import { adoptSession, fetchMe, signOut as endSession } from '../api/account';
 import { onSessionLost } from '../api/client';
 import { SignInDialog, type SignInView } from './SignInDialog';
 
@@ -22,6 +22,28 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+let atLoad: Promise<UserInfo> | undefined;
+
+/**
+ * Who is signed in when the page loads, asked once (React may start the effect twice). A product
+ * link may carry a session's token in its `token` query: it leaves the address bar at once, so it
+ * is neither bookmarked nor shared, and becomes this browser's session cookie.
+ */
+function sessionAtLoad(): Promise<UserInfo> {
+  if (atLoad) return atLoad;
+  const url = new URL(window.location.href);
+  const token = url.searchParams.get('token');
+  if (token === null) {
+    atLoad = fetchMe();
+    return atLoad;
+  }
+  url.searchParams.delete('token');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  // A token that opens no session leaves whatever session the cookie holds.
+  atLoad = adoptSession(token).catch(() => fetchMe());
+  return atLoad;
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<UserInfo | null>(null);
   const [status, setStatus] = useState<Status>('loading');
@@ -40,7 +62,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true;
-    fetchMe().then(
+    sessionAtLoad().then(
       (me) => current && signedIn(me),
       () => current && signedOut(),
     );
