@@ -110,6 +110,11 @@ function AvatarMenu({ user, placement }: { user: UserInfo; placement: 'below' | 
   const name = displayName(user);
   const anchor = useRef<HTMLDivElement>(null);
   const { open, setOpen } = menu;
+  // The plans the user does not have yet, Premium first.
+  const buyable = [
+    { has: user.isVip, testId: 'buy-premium', label: t('account.buyPremium') },
+    { has: user.isAiUser, testId: 'buy-ai', label: t('account.buyAi') },
+  ].filter((offer) => !offer.has);
   // A click or focus elsewhere, or Escape, closes the open menu.
   useEffect(() => {
     if (!open) return;
@@ -156,28 +161,19 @@ function AvatarMenu({ user, placement }: { user: UserInfo; placement: 'below' | 
           </div>
           <span className="account-id">{t('account.id', { id: user.ws_id })}</span>
           <PlanBadge user={user} />
-          {!(user.isVip && user.isAiUser) && (
+          {buyable.length > 0 && (
             <div className="account-menu-buy">
-              {!user.isVip && (
+              {buyable.map((offer, i) => (
                 <LocaleLink
+                  key={offer.testId}
                   to="/pricing"
-                  className="button button-primary button-small"
-                  data-testid="buy-premium"
+                  className={`button button-small ${i === 0 ? 'button-primary' : 'button-outline'}`}
+                  data-testid={offer.testId}
                   onClick={() => menu.setOpen(false)}
                 >
-                  {t('account.buyPremium')}
+                  {offer.label}
                 </LocaleLink>
-              )}
-              {!user.isAiUser && (
-                <LocaleLink
-                  to="/pricing"
-                  className="button button-outline button-small"
-                  data-testid="buy-ai"
-                  onClick={() => menu.setOpen(false)}
-                >
-                  {t('account.buyAi')}
-                </LocaleLink>
-              )}
+              ))}
             </div>
           )}
           <div className="account-menu-actions">
