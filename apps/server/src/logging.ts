@@ -1,10 +1,15 @@
-// What the server logs about a request. Passwords can arrive in a URL (the converter's and
-// document/info's `passwd` query, redaction's last path segment), and a log is read by more
-// people than the visitor who typed them: those parts of a URL are blanked before it is logged.
+// What the server logs about a request. Passwords and session tokens can arrive in a URL (the
+// converter's and document/info's `passwd` query, redaction's last path segment, a product link's
+// `token`), and a log is read by more people than the visitor who typed them: those parts of a URL
+// are blanked before it is logged.
 import type { FastifyServerOptions } from 'fastify';
 
-/** Query parameters that carry passwords (merge's `passwds` may come as `passwds[]`). */
-const secretQueryName = /^(passwd|password|passwds)(\[\d*\])?$/i;
+/**
+ * Query parameters that carry passwords (merge's `passwds` may come as `passwds[]`), and the
+ * session token a product link hands the web app's page (`?token=`), which the page's own request
+ * brings to the server.
+ */
+const secretQueryName = /^(passwd|password|passwds|token)(\[\d*\])?$/i;
 /** Path parameters (`:name` in a call's path) that carry passwords. */
 const secretParam = /^:(passwd|password)$/;
 const HIDDEN = '***';

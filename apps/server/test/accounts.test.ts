@@ -523,6 +523,10 @@ describe('a session token in the web address, and links in the language of the p
     expect(adopted.body.data).toMatchObject({ email: 'dora@example.org', ws_token: dora.token });
     expect(adopted.setCookies.join(';')).toContain('HttpOnly');
     expect((await account(browser, 'me')).body.data.user_id).toBe(dora.user.user_id);
+    // The page that brought it in its address is logged without it.
+    await browser.raw(`/app/home?token=${dora.token}`);
+    expect(logged).toContain('/app/home?token=***');
+    expect(logged).not.toContain(dora.token);
     const unknown = await account(newClient(), 'session', { token: 'A'.repeat(43) });
     expect(unknown.body.code).toBe(ErrorCode.SessionEnded);
     expect(unknown.setCookies.join(';')).not.toContain('quire_session');
