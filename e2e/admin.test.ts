@@ -57,6 +57,12 @@ describe("the operator's page", () => {
     await expect.poll(() => operator.getByTestId('admin-user').count()).toBe(1);
     expect(await operator.getByTestId('admin-range').textContent()).toBe('1–1 of 1');
     await row.getByTestId('admin-plan').selectOption('premium');
+    await expect.poll(() => operator.getByText(`${USER} is now on Premium.`).count()).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => (await e2e.quire.ctx.db.selectFrom('accounts').select('plan').where('email', '=', USER).executeTakeFirstOrThrow()).plan,
+      )
+      .toBe('premium');
     await expect.poll(() => operator.getByRole('status').first().textContent()).toContain(`${USER} is now on Premium.`);
     const stored = await e2e.quire.ctx.db.selectFrom('accounts').select('plan').where('email', '=', USER).executeTakeFirstOrThrow();
     expect(stored.plan).toBe('premium');
@@ -68,6 +74,13 @@ describe("the operator's page", () => {
     expect(await user.getByTestId('buy-premium').count()).toBe(0);
     expect(await user.getByTestId('buy-ai').count()).toBe(1);
     expect(await user.getByTestId('avatar-button').textContent()).toBe('UPro');
+    // Both plans at once (the product's "AI and pro"): both labels, nothing left to buy.
+    await row.getByTestId('admin-plan').selectOption('premium_ai');
+    await operator.getByText(`${USER} is now on Premium + AI.`).waitFor();
+    await user.getByTestId('refresh-button').click();
+    await expect.poll(() => user.getByTestId('plan-label').allTextContents()).toEqual(['Premium', 'AI Upgraded']);
+    expect(await user.getByTestId('buy-ai').count()).toBe(0);
+    await row.getByTestId('admin-plan').selectOption('premium');
 
     // On a phone each account is a card that fits the screen.
     await operator.setViewportSize({ width: 390, height: 844 });

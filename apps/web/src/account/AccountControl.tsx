@@ -6,7 +6,7 @@ import { refreshAccount } from '../api/account';
 import { useI18n } from '../i18n/I18nProvider';
 import { MENU_HOVER_DELAY_MS, useHoverMenu } from '../layout/useHoverMenu';
 import { LocaleLink } from '../ui/LocaleLink';
-import { displayName, initialOf, planLabel } from './accountForms';
+import { displayName, initialOf, planLabels } from './accountForms';
 import { useSession } from './session';
 import './account.css';
 
@@ -91,14 +91,17 @@ export function Avatar({ user, large = false }: { user: UserInfo; large?: boolea
   );
 }
 
-/** The plan's label: Premium, AI Upgraded or Free. */
+/** The plan's labels: Premium and AI Upgraded, either or both, or Free. */
 export function PlanBadge({ user }: { user: UserInfo }) {
   const { t } = useI18n();
-  const plan = planLabel(user);
-  const text = plan === 'premium' ? t('account.planPremium') : plan === 'ai' ? t('account.planAi') : t('account.planFree');
+  const text = { premium: t('account.planPremium'), ai: t('account.planAi'), free: t('account.planFree') };
   return (
-    <span className={`plan-badge plan-${plan}`} data-testid="plan-label">
-      {text}
+    <span className="plan-badges">
+      {planLabels(user).map((plan) => (
+        <span key={plan} className={`plan-badge plan-${plan}`} data-testid="plan-label">
+          {text[plan]}
+        </span>
+      ))}
     </span>
   );
 }

@@ -35,10 +35,12 @@ export function displayName(user: Pick<UserInfo, 'first_name' | 'last_name' | 'e
 
 type PlanLabel = 'premium' | 'ai' | 'free';
 
-/** The plan the personal centre names: a paid plan first, then the AI plan. */
-export function planLabel(user: Pick<UserInfo, 'isVip' | 'isAiUser'>): PlanLabel {
-  if (user.isVip) return 'premium';
-  return user.isAiUser ? 'ai' : 'free';
+/** The labels the personal centre shows: Premium, then AI Upgraded, each the user has; else Free. */
+export function planLabels(user: Pick<UserInfo, 'isVip' | 'isAiUser'>): PlanLabel[] {
+  const labels: PlanLabel[] = [];
+  if (user.isVip) labels.push('premium');
+  if (user.isAiUser) labels.push('ai');
+  return labels.length > 0 ? labels : ['free'];
 }
 
 /** The name of each plan, as the operator's page offers them. */
