@@ -43,8 +43,9 @@ async function followMail(page: Page, to: string, pathname: string): Promise<voi
 async function signInThroughDialog(page: Page, password: string, email = EMAIL): Promise<void> {
   const dialog = page.getByTestId('signin-dialog');
   await dialog.waitFor();
-  await dialog.getByLabel('Email', { exact: true }).fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  // By name, not label: the dialog speaks the page's language.
+  await dialog.locator('input[name="email"]').fill(email);
+  await dialog.locator('input[name="current-password"]').fill(password);
   await dialog.getByTestId('signin-submit').click();
 }
 
@@ -138,10 +139,11 @@ describe('an account in the browser', () => {
     await dialog.getByTestId('forgot-submit').click();
     await dialog.getByTestId('auth-mailed').waitFor();
 
-    await followMail(page, EMAIL, '/account/reset-password');
+    // Asked for on the German page, the link opens the German page.
+    await followMail(page, EMAIL, '/de/account/reset-password');
     await page.getByTestId('reset-form').waitFor();
     expect(new URL(page.url()).hash).toBe('');
-    await page.getByLabel('New password').fill(NEW_PASSWORD);
+    await page.getByLabel('Neues Passwort').fill(NEW_PASSWORD);
     await page.getByTestId('reset-submit').click();
     await page.getByTestId('link-done').waitFor();
 

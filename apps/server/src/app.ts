@@ -41,6 +41,7 @@ const httpStatus: Partial<Record<Code, number>> = {
   [ErrorCode.EmailInUse]: 409,
   [ErrorCode.DailyTaskLimit]: 429,
   [ErrorCode.SessionNeeded]: 403,
+  [ErrorCode.NotPermitted]: 403,
 };
 
 declare module 'fastify' {

@@ -1,17 +1,20 @@
 // Operator commands: `npm run quire -- <command>`. Passwords are read from standard input, never
 // from the command line, which any local user can read.
 import { parseArgs } from 'node:util';
-import { email as emailSchema, isQuireError, newPassword, plan as planSchema, type Plan } from '@quire/contracts';
-import type { z } from 'zod';
+import { email as emailSchema, isQuireError, newPassword, plan as planSchema, plans, type Plan } from '@quire/contracts';
+import { z } from 'zod';
 import { loadConfig } from './config.js';
 import { createContext, type AppContext } from './context.js';
-import { createAccount, markVerified, replacePassword, setPlan } from './services/accounts.js';
+import { createAccount, markVerified, replacePassword, setPlan, setRole } from './services/accounts.js';
 
+const PLANS = plans.join('|');
 const USAGE = `Usage: npm run quire -- <command>
-  users:create --email EMAIL [--plan free|premium|ai]   the password is read from standard input
-  users:plan EMAIL free|premium|ai
-  users:password EMAIL                                   a new password, read from standard input; every session ends
-  users:verify EMAIL                                     confirms the address (for servers without mail)`;
+  users:create --email EMAIL [--plan ${PLANS}] [--operator]
+                                        the password is read from standard input
+  users:plan EMAIL ${PLANS}
+  users:operator EMAIL on|off           may use the operator's page (/admin) and calls, or no longer
+  users:password EMAIL                  a new password, read from standard input; every session ends
+  users:verify EMAIL                    confirms the address (for servers without mail)`;
 
 class UsageError extends Error {}
 
@@ -30,12 +33,15 @@ async function readPassword(): Promise<string> {
 
 const commands: Record<string, (ctx: AppContext, args: string[]) => Promise<string>> = {
   async 'users:create'(ctx, args) {
-    const { values } = parseArgs({ args, options: { email: { type: 'string' }, plan: { type: 'string', default: 'free' } } });
+    const { values } = parseArgs({
+      args,
+      options: { email: { type: 'string' }, plan: { type: 'string', default: 'free' }, operator: { type: 'boolean', default: false } },
+    });
     const email = parsed(emailSchema, values.email, '--email');
     const plan: Plan = parsed(planSchema, values.plan, '--plan');
     const password = parsed(newPassword, await readPassword(), 'password');
-    const account = await createAccount(ctx, email, password, plan);
-    return `Created ${account.email} (${account.id}) on the ${plan} plan.`;
+    const account = await createAccount(ctx, email, password, plan, values.operator ? 'operator' : 'user');
+    return `Created ${account.email} (${account.id}) on the ${plan} plan${values.operator ? ', an operator' : ''}.`;
   },
   async 'users:plan'(ctx, args) {
     const { positionals } = parseArgs({ args, allowPositionals: true });
@@ -43,6 +49,13 @@ const commands: Record<string, (ctx: AppContext, args: string[]) => Promise<stri
     const plan = parsed(planSchema, positionals[1], 'plan');
     await setPlan(ctx, email, plan);
     return `${email} is on the ${plan} plan.`;
+  },
+  async 'users:operator'(ctx, args) {
+    const { positionals } = parseArgs({ args, allowPositionals: true });
+    const email = parsed(emailSchema, positionals[0], 'email');
+    const on = parsed(z.enum(['on', 'off']), positionals[1], 'on or off') === 'on';
+    await setRole(ctx, email, on ? 'operator' : 'user');
+    return on ? `${email} is an operator.` : `${email} is no longer an operator.`;
   },
   async 'users:password'(ctx, args) {
     const { positionals } = parseArgs({ args, allowPositionals: true });

@@ -59,6 +59,8 @@ export interface Config {
   sessionDays: number;
   /** Password checks and account mails per address (and, times ipRateFactor, per IP address). */
   accountRate: RateLimit;
+  /** How users reach the operator to buy a plan (an address or a URL), shown on the pricing page; empty: not given. */
+  operatorContact: string;
   /** Tasks an anonymous visitor may make per UTC day (an address: times ipRateFactor); 0: no limit. */
   anonymousTasksPerDay: number;
   /** Whether an anonymous visitor may download outputs; false: signing in (which binds the task) comes first. */
@@ -179,6 +181,7 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     anonymousTasksPerDay: Math.max(0, int('QUIRE_ANON_TASKS_PER_DAY', 1)),
     anonymousDownloads: process.env.QUIRE_ANON_DOWNLOADS === '1',
     oidc: overrides.oidc ?? loadOidc(),
+    operatorContact: (process.env.QUIRE_OPERATOR_CONTACT ?? '').trim(),
     ...overrides,
   };
 }

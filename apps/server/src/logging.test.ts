@@ -21,6 +21,10 @@ describe('urlRedactor', () => {
     );
   });
 
+  it("blanks a session token handed to a page of the web app, keeping the page's other parameters", () => {
+    expect(redact('/de/app/home?tab=recent&token=abc_DEF-123')).toBe('/de/app/home?tab=recent&token=***');
+  });
+
   it("blanks the path segment a call names as a password, and only that call's", () => {
     expect(redact(`${api}document/redaction/ab12/redaction/open%20sesame`)).toBe(`${api}document/redaction/ab12/redaction/***`);
     expect(redact(`${api}document/redaction/ab12/redaction/pw?t=1`)).toBe(`${api}document/redaction/ab12/redaction/***?t=1`);

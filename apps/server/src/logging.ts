@@ -1,13 +1,16 @@
 // What the server logs about a request. Secrets can arrive in a URL (the converter's and
-// document/info's `passwd` query, redaction's last path segment, single sign-on's code), and a log
-// is read by more people than the visitor who typed them: those parts are blanked before logging.
+// document/info's `passwd` query, redaction's last path segment, single sign-on's code, a product
+// link's `token`), and a log is read by more people than the visitor who typed them: those parts
+// are blanked before logging.
 import type { FastifyServerOptions } from 'fastify';
 
 /**
- * Query parameters that carry passwords (merge's `passwds` may come as `passwds[]`), and single
- * sign-on's authorization code and state, which the provider sends back in the callback's query.
+ * Query parameters that carry passwords (merge's `passwds` may come as `passwds[]`), single
+ * sign-on's authorization code and state, which the provider sends back in the callback's query,
+ * and the session token a product link hands the web app's page (`?token=`), which the page's own
+ * request brings to the server.
  */
-const secretQueryName = /^(passwd|password|passwds|code|state)(\[\d*\])?$/i;
+const secretQueryName = /^(passwd|password|passwds|code|state|token)(\[\d*\])?$/i;
 /** Path parameters (`:name` in a call's path) that carry passwords. */
 const secretParam = /^:(passwd|password)$/;
 const HIDDEN = '***';

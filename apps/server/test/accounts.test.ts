@@ -156,6 +156,7 @@ describe('signing up and in', () => {
         'userType',
         'isVip',
         'isAiUser',
+        'operator',
       ].sort(),
     );
     expect(login.body.data).toMatchObject({
@@ -403,6 +404,148 @@ describe('operator commands', () => {
     expect((await quireCommand(['users:verify', 'hopper@example.org'])).code).toBe(0);
     expect((await account(newClient(), 'login', { email: 'hopper@example.org', password: 'nanosecond-wire' })).body.code).toBe(0);
   }, 60_000);
+});
+
+/** Bytes under a path of the data folder: a file, or a folder's files. */
+function bytesOnDisk(p: string): number {
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.size;
+  return fs.readdirSync(p).reduce((sum, name) => sum + bytesOnDisk(path.join(p, name)), 0);
+}
+
+describe("the operator's calls", () => {
+  const boss = 'boss@example.org';
+  const bossPassword = 'operator password';
+  const infoLines: string[] = [];
+  beforeAll(() => {
+    vi.spyOn(console, 'info').mockImplementation((line: string) => infoLines.push(line));
+  });
+  afterAll(() => vi.restoreAllMocks());
+
+  it('answer 3001 without a session and 3015 to an account that is not an operator; users:operator grants and takes it back', async () => {
+    const created = await quireCommand(['users:create', '--email', boss, '--operator'], `${bossPassword}\n`);
+    expect(created.err).toBe('');
+    expect(created.out).toContain('an operator');
+    const mallory = await signedUp('mallory@example.org', 'not an operator');
+    expect(mallory.user.operator).toBe(false);
+
+    const anonymousList = await account(newClient(), 'admin/users');
+    expect(anonymousList.status).toBe(401);
+    expect(anonymousList.body.code).toBe(ErrorCode.NotLogin);
+    const refused = await account(mallory.client, 'admin/users');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: ErrorCode.NotPermitted, msg: 'You do not have permission to do this.' });
+    const selfUpgrade = await account(mallory.client, 'admin/plan', { user_id: mallory.user.user_id, plan: 'premium' });
+    expect(selfUpgrade.body.code).toBe(ErrorCode.NotPermitted);
+    expect((await account(mallory.client, 'me')).body.data.pay).toBe(false);
+    expect((await account(newClient(), 'admin/plan', { user_id: mallory.user.user_id, plan: 'premium' })).body.code).toBe(
+      ErrorCode.NotLogin,
+    );
+
+    expect((await quireCommand(['users:operator', 'mallory@example.org', 'on'])).out).toContain('is an operator');
+    expect((await account(mallory.client, 'me')).body.data.operator).toBe(true);
+    expect((await account(mallory.client, 'admin/users')).body.code).toBe(0);
+    expect((await quireCommand(['users:operator', 'mallory@example.org', 'off'])).code).toBe(0);
+    expect((await account(mallory.client, 'admin/users')).body.code).toBe(ErrorCode.NotPermitted);
+    const maybe = await quireCommand(['users:operator', 'mallory@example.org', 'maybe']);
+    expect(maybe.code).toBe(1);
+    expect(maybe.err).toContain('users:operator EMAIL on|off');
+  }, 180_000);
+
+  it('list accounts with what each holds now, by part of the address, and change a plan its user sees at once', async () => {
+    const since = Date.now();
+    const operator = (await account(newClient(), 'login', { email: boss, password: bossPassword })).body.data;
+    expect(operator.operator).toBe(true);
+    const op = bearer(operator.token);
+    const carol = await signedUp('carol@example.org', 'carol password');
+    const { fileId, taskId } = await rotatedBy(carol.client);
+    expect((await carol.client.waitTask(taskId)).status).toBe(0);
+
+    const found = await account(newClient(), 'admin/users?q=CAROL', undefined, op);
+    expect(found.body.data).toMatchObject({ total: 1, page: 1, page_size: 20 });
+    const [row] = found.body.data.users;
+    const { ctx } = served.quire;
+    const file = await ctx.db.selectFrom('files').select('storage_key').where('id', '=', fileId).executeTakeFirstOrThrow();
+    const stored =
+      bytesOnDisk(await ctx.storage.localPath(file.storage_key)) + bytesOnDisk(await ctx.storage.localPath(`outputs/${taskId}`));
+    expect(row).toMatchObject({
+      user_id: carol.user.user_id,
+      email: 'carol@example.org',
+      plan: 'free',
+      operator: false,
+      verified: true,
+      files: 1,
+      tasks: 1,
+      bytes: stored,
+    });
+    expect(row.last_active_at).toBeGreaterThanOrEqual(since);
+    const everyone = (await account(newClient(), 'admin/users', undefined, op)).body.data;
+    expect(everyone.total).toBe(
+      await ctx.db
+        .selectFrom('accounts')
+        .select('id')
+        .execute()
+        .then((r) => r.length),
+    );
+    expect(everyone.users[0].email).toBe('carol@example.org');
+    expect((await account(newClient(), 'admin/users?page=2', undefined, op)).body.data.users).toEqual([]);
+    expect((await account(newClient(), 'admin/users?page=0', undefined, op)).body.code).toBe(ErrorCode.InvalidParams);
+
+    const changed = await account(newClient(), 'admin/plan', { user_id: carol.user.user_id, plan: 'premium_ai' }, op);
+    expect(changed.body).toEqual({ code: 0, msg: 'success', data: { user_id: carol.user.user_id, plan: 'premium_ai' } });
+    expect((await account(carol.client, 'me')).body.data).toMatchObject({
+      pay: true,
+      have_permission: true,
+      ai: true,
+      userType: 'AI and pro',
+      isVip: true,
+      isAiUser: true,
+    });
+    expect(infoLines).toContain(
+      `Operator ${boss} (${operator.user_id}) moved carol@example.org (${carol.user.user_id}) from the free plan to premium_ai.`,
+    );
+    for (const secret of [bossPassword, 'carol password', operator.token, carol.token]) {
+      expect(infoLines.join('\n')).not.toContain(secret);
+      expect(logged).not.toContain(secret);
+    }
+    expect((await account(newClient(), 'admin/plan', { user_id: 'no-such-account', plan: 'ai' }, op)).body.code).toBe(ErrorCode.NoData);
+    expect((await account(newClient(), 'admin/plan', { user_id: carol.user.user_id, plan: 'gold' }, op)).body.code).toBe(
+      ErrorCode.InvalidParams,
+    );
+  }, 60_000);
+});
+
+describe('a session token in the web address, and links in the language of the page', () => {
+  it("makes a live session's token this browser's session, and refuses one that opens none with 1408", async () => {
+    const dora = await signedUp('dora@example.org', 'dora password');
+    const browser = newClient();
+    const adopted = await account(browser, 'session', { token: dora.token });
+    expect(adopted.body.data).toMatchObject({ email: 'dora@example.org', ws_token: dora.token });
+    expect(adopted.setCookies.join(';')).toContain('HttpOnly');
+    expect((await account(browser, 'me')).body.data.user_id).toBe(dora.user.user_id);
+    // The page that brought it in its address is logged without it.
+    await browser.raw(`/app/home?token=${dora.token}`);
+    expect(logged).toContain('/app/home?token=***');
+    expect(logged).not.toContain(dora.token);
+    const unknown = await account(newClient(), 'session', { token: 'A'.repeat(43) });
+    expect(unknown.body.code).toBe(ErrorCode.SessionEnded);
+    expect(unknown.setCookies.join(';')).not.toContain('quire_session');
+  });
+
+  it('mails sign-up, reset and new-address links to the pages of the language the request names', async () => {
+    const email = 'emil@example.org';
+    const password = 'emil password';
+    await account(newClient(), 'register', { email, password, lang: 'de' });
+    const token = linkToken(await mailbox.take(email), 'de/account/verify-email');
+    await account(newClient(), 'verify-email', { token });
+    await account(newClient(), 'forgot-password', { email, lang: 'es' });
+    linkToken(await mailbox.take(email), 'es/account/reset-password');
+    const emil = newClient();
+    await account(emil, 'login', { email, password });
+    await account(emil, 'change-email', { password, email: 'emil@example.net', lang: 'jp' });
+    linkToken(await mailbox.take('emil@example.net'), 'jp/account/confirm-email');
+    expect((await account(newClient(), 'forgot-password', { email, lang: 'xx' })).body.code).toBe(ErrorCode.InvalidParams);
+  });
 });
 
 describe('sign-in attempts', () => {

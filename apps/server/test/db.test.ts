@@ -27,6 +27,7 @@ import {
 } from '../src/db/accountsRepo.js';
 import { findLinkedAccount, insertSsoLogin, linkIdentity, takeSsoLogin } from '../src/db/ssoRepo.js';
 import { countApiKeys, deleteApiKey, findApiKeyAccount, insertApiKey, touchApiKey } from '../src/db/apiKeysRepo.js';
+import { accountsPage, holdingsOf } from '../src/db/adminRepo.js';
 
 const PG_URL = process.env.QUIRE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -76,6 +77,8 @@ function account(id: string, email: string) {
     avatar: '',
     career: '',
     created_at: Date.now(),
+    role: 'user' as const,
+    last_seen_at: 0,
   };
 }
 
@@ -339,6 +342,40 @@ describe.each(targets)('%s', (name, url) => {
       ]);
     },
   );
+
+  it.skipIf(!url)("pages the operator's list by address, % and _ meaning themselves, with what each account holds", async () => {
+    const now = Date.now();
+    const made = (id: string, email: string, at: number) => insertAccount(db, { ...account(id, email), created_at: at });
+    await made('u1', 'x_y@example.org', now + 1);
+    await made('u2', 'xay@example.org', now + 2);
+    await made('u3', 'bx_yc@example.org', now + 3);
+    expect((await accountsPage(db, 'x_y', 0, 10)).accounts.map((a) => a.id)).toEqual(['u3', 'u1']);
+    expect((await accountsPage(db, '%', 0, 10)).total).toBe(0);
+    // Newest first, a page at a time, with the count of every match.
+    const second = await accountsPage(db, 'example.org', 2, 2);
+    expect(second.total).toBe(4);
+    expect(second.accounts.map((a) => a.id)).toEqual(['u1', 'a2']);
+
+    const file = { name: 'a.pdf', md5: 'a'.repeat(32), storage_key: 'k', total_page: 1, page_w: 1, page_h: 1, encrypted: 0, repaired: 0 };
+    await db
+      .insertInto('files')
+      .values([
+        { ...file, id: 'h1', owner_id: 'account:u1', size: 5_000_000_000, created_at: now, expires_at: now + 1 },
+        { ...file, id: 'h2', owner_id: 'account:u1', size: 7, created_at: now, expires_at: now + 1 },
+      ])
+      .execute();
+    const outputs = JSON.stringify([
+      { index: 0, name: 'o.pdf', size: 100, key: 'k0' },
+      { index: 1, name: 'p.pdf', size: 20, key: 'k1' },
+    ]);
+    await db
+      .insertInto('tasks')
+      .values([{ ...task('t-u1', now + 5, 'account:u1'), outputs }, task('t-u1b', now + 9, 'account:u1')])
+      .execute();
+    const held = await holdingsOf(db, ['account:u1', 'account:u2']);
+    expect(held.get('account:u1')).toEqual({ files: 2, tasks: 2, bytes: 5_000_000_127, lastTaskAt: now + 9 });
+    expect(held.get('account:u2')).toEqual({ files: 0, tasks: 0, bytes: 0, lastTaskAt: 0 });
+  });
 
   it.skipIf(!url)('closes the database', async () => {
     await db.destroy();

@@ -2,6 +2,7 @@
 import { toolDefinitions } from '@quire/contracts';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { AccountPage } from './account/AccountPage';
+import { AdminPage } from './admin/AdminPage';
 import { LinkPage, type LinkKind } from './account/LinkPage';
 import { SessionProvider } from './account/session';
 import { SsoCallbackPage } from './account/SingleSignOn';
@@ -12,6 +13,7 @@ import { MarketingLayout } from './layout/MarketingLayout';
 import { AppHome } from './pages/AppHome';
 import { MarketingHome } from './pages/MarketingHome';
 import { resolveRedirect } from './routing/redirects';
+import { PricingPage } from './pricing/PricingPage';
 import { ToolPage } from './tool/ToolPage';
 import { ToastProvider } from './ui/Toast';
 
@@ -45,6 +47,8 @@ function routesUnder(prefix: string): RouteObject[] {
       children: [
         { index: true, element: <MarketingHome /> },
         ...linkKinds.map((kind) => ({ path: `account/${kind}`, element: <LinkPage key={kind} kind={kind} /> })),
+        { path: 'pricing', element: <PricingPage /> },
+        { path: 'admin', element: <AdminPage /> },
       ],
     },
     // The single sign-on popup's last page: no shell, it closes at once.

@@ -1,8 +1,11 @@
 // Request and response shapes of the account service under /api/account/v1/.
 import { z } from 'zod';
 
-/** What an account pays for: the limits of each plan hang on it. */
-export const plans = ['free', 'premium', 'ai'] as const;
+/**
+ * What an account pays for: the limits of each plan hang on it. `premium_ai` is both paid plans at
+ * once (the product's "AI and pro" user).
+ */
+export const plans = ['free', 'premium', 'ai', 'premium_ai'] as const;
 export type Plan = (typeof plans)[number];
 export const plan = z.enum(plans);
 
@@ -34,20 +37,28 @@ export const newPassword = z.string().min(ACCOUNT_PASSWORD_MIN, accountPasswordM
 const givenPassword = z.string().min(1).max(ACCOUNT_PASSWORD_MAX);
 const name = z.string().trim().max(64);
 
+/** The web app's language prefixes (English has none): links mailed in answer to a call open the page in its language. */
+export const linkLanguages = ['de', 'es', 'fr', 'jp', 'pt'] as const;
+export type LinkLanguage = (typeof linkLanguages)[number];
+const lang = z.enum(linkLanguages).optional().describe("The page's language prefix, for the links in mail (none: English)");
+
 export const registerRequest = z.object({
   email,
   password: newPassword,
   first_name: name.optional(),
   last_name: name.optional(),
+  lang,
 });
-export const loginRequest = z.object({ email, password: givenPassword });
-export const emailRequest = z.object({ email });
+export const loginRequest = z.object({ email, password: givenPassword, lang });
+export const emailRequest = z.object({ email, lang });
 /** The single-use token a mailed link carries. */
 export const linkTokenRequest = z.object({ token: z.string().min(1).max(128) });
 export const resetPasswordRequest = linkTokenRequest.extend({ password: newPassword });
 export const changePasswordRequest = z.object({ password: givenPassword, new_password: newPassword });
-export const changeEmailRequest = z.object({ password: givenPassword, email });
+export const changeEmailRequest = z.object({ password: givenPassword, email, lang });
 export const deleteAccountRequest = z.object({ password: givenPassword });
+/** A session token handed to the page in its address (`?token=`), made the browser's session. */
+export const sessionTokenRequest = z.object({ token: z.string().min(1).max(128) });
 
 export const userInfo = z.object({
   user_id: z.string(),
@@ -61,9 +72,10 @@ export const userInfo = z.object({
   have_permission: z.boolean(),
   ai: z.boolean().describe('AI plan'),
   career: z.string(),
-  userType: z.enum(['free', 'pro', 'AI purchase']),
+  userType: z.enum(['free', 'pro', 'AI purchase', 'AI and pro']),
   isVip: z.boolean(),
   isAiUser: z.boolean(),
+  operator: z.boolean().describe('May use the operator calls (/api/account/v1/admin/…)'),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 export const signedIn = userInfo.extend({ token: z.string() });
@@ -110,3 +122,32 @@ export const apiKeyCreated = apiKeyEntry.extend({
   key: z.string().describe('The key itself (send it as Authorization: Bearer): shown this once, only its hash is kept'),
 });
 export type ApiKeyCreated = z.infer<typeof apiKeyCreated>;
+/** The operator's list of accounts: a search in the addresses, a page of them. */
+export const ADMIN_PAGE_SIZE = 20;
+export const adminUsersQuery = z.object({
+  q: z.string().trim().toLowerCase().max(320).default('').describe('Part of the address'),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
+export const adminUser = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  plan,
+  operator: z.boolean(),
+  verified: z.boolean(),
+  created_at: z.number().describe('Epoch milliseconds'),
+  last_active_at: z.number().describe('Last sign-in, refresh or task held now (epoch milliseconds); 0: never'),
+  files: z.number().int().describe('Files held now'),
+  tasks: z.number().int().describe('Tasks held now'),
+  bytes: z.number().int().describe('Bytes stored now: files and task outputs'),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+export const adminUsersPage = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  users: z.array(adminUser),
+});
+export type AdminUsersPage = z.infer<typeof adminUsersPage>;
+export const adminPlanRequest = z.object({ user_id: z.string().min(1).max(64), plan });

@@ -125,6 +125,9 @@ export const serverConfig = z.object({
   chunk_threshold: z.number().int(),
   part_size: z.number().int(),
   ocr_languages: z.array(z.string()).describe("OCR languages installed, as Tesseract's codes"),
+  operator_contact: z
+    .string()
+    .describe('How to reach the operator to buy a plan (QUIRE_OPERATOR_CONTACT: an address or a URL); empty: not given'),
 });
 export type ServerConfig = z.infer<typeof serverConfig>;
 

@@ -16,6 +16,7 @@ export const ErrorCode = {
   SsoCancelled: 3008, // Quire: the user declined at the provider
   SsoEmailUnconfirmed: 3009, // Quire: the provider did not vouch for an email address
   SessionNeeded: 3012, // Quire: an API key cannot manage the account (passwords, address, deletion, keys)
+  NotPermitted: 3015, // Quire: a signed-in account that is not an operator called an operator's call
   SessionEnded: 1408,
   InvalidParams: 3100, // Quire: a request failed validation; msg carries the exact message to show
   WrongType: 3102,
@@ -55,6 +56,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.SsoCancelled]: 'Sign-in was cancelled at the provider.',
   [ErrorCode.SsoEmailUnconfirmed]: 'Your sign-in provider has not confirmed your email address.',
   [ErrorCode.SessionNeeded]: 'An API key cannot do this. Please sign in with your password.',
+  [ErrorCode.NotPermitted]: 'You do not have permission to do this.',
   [ErrorCode.SessionEnded]: 'Your session has ended. Please log in again.',
   [ErrorCode.InvalidParams]: 'Invalid parameters.',
   [ErrorCode.WrongType]: 'The file types allowed for uploads are JPG, JPEG, PNG, BMP, and GIF.',

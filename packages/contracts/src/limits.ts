@@ -26,7 +26,7 @@ export type UpgradeDialog = (typeof upgradeDialogs)[number];
 export const aiUpgradeDialogs: readonly string[] = aiDialogs;
 
 /** The size dialog for a role: a visitor or free user is offered Premium, a paid user is told the upgraded limit is passed. */
-export const sizeUpgradeDialog = (role: LimitRole): UpgradeDialog => (role === 'premium' || role === 'ai' ? 'sizeVip' : 'sizeUpgrade');
+export const sizeUpgradeDialog = (role: LimitRole): UpgradeDialog => (role === 'anonymous' || role === 'free' ? 'sizeUpgrade' : 'sizeVip');
 
 /**
  * What a limit refusal carries: the dialog to open and the limit passed (MB for sizes, else a
@@ -57,16 +57,21 @@ export type LimitsTable = Record<LimitRole, PlanLimits>;
  * 2,000 pages (one reading of the product's limits; the other, Premium only at 100 MB, is looser
  * on size, so the stricter is kept). The engine's own OCR ceiling is 100 MB (OCR_LIMIT_MB).
  */
+const paid: PlanLimits = { maxFileMb: 100, maxPages: 2000, maxFilesPerTask: null, ocr: { allowed: true, maxFileMb: 50, maxPages: 2000 } };
 export const defaultLimits: LimitsTable = {
   anonymous: { maxFileMb: 100, maxPages: 2000, maxFilesPerTask: null, ocr: { allowed: true, maxFileMb: 100, maxPages: 2000 } },
   free: { maxFileMb: 20, maxPages: 100, maxFilesPerTask: 5, ocr: { allowed: false, maxFileMb: 20, maxPages: 100 } },
-  premium: { maxFileMb: 100, maxPages: 2000, maxFilesPerTask: null, ocr: { allowed: true, maxFileMb: 50, maxPages: 2000 } },
-  ai: { maxFileMb: 100, maxPages: 2000, maxFilesPerTask: null, ocr: { allowed: true, maxFileMb: 50, maxPages: 2000 } },
+  premium: paid,
+  ai: paid,
+  // Both plans: the product's limits of Premium and of AI are the same for files and pages.
+  premium_ai: paid,
 };
 
 const planOverride = planLimits.extend({ ocr: planLimits.shape.ocr.partial() }).partial().optional();
 /** An operator's limits file: any role, any value; what it leaves out keeps its default. */
-export const limitsOverride = z.object({ anonymous: planOverride, free: planOverride, premium: planOverride, ai: planOverride }).strict();
+export const limitsOverride = z
+  .object({ anonymous: planOverride, free: planOverride, premium: planOverride, ai: planOverride, premium_ai: planOverride })
+  .strict();
 export type LimitsOverride = z.infer<typeof limitsOverride>;
 
 /** The defaults with an operator's values laid over them. */

@@ -162,4 +162,18 @@ export const migrations = {
       await db.schema.createIndex('api_keys_account').on('api_keys').column('account_id').execute();
     },
   },
+  '008_operators': {
+    // Operators (granted by the operator's command), and when each account was last seen signing in
+    // or refreshing, for the operator's list.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('role', 'varchar(16)', (c) => c.notNull().defaultTo('user'))
+        .execute();
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('last_seen_at', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };

@@ -62,14 +62,20 @@ export interface AccountTable {
   password_hash: string;
   /** 1 once a mailed link (or the operator) confirmed the address */
   email_verified: number;
-  /** free, premium or ai */
+  /** free, premium, ai or premium_ai */
   plan: string;
   first_name: string;
   last_name: string;
   avatar: string;
   career: string;
   created_at: number;
+  /** user, or operator: may list accounts and change their plans */
+  role: AccountRole;
+  /** The last sign-in or refresh; 0: never */
+  last_seen_at: number;
 }
+
+export type AccountRole = 'user' | 'operator';
 
 export interface SessionTable {
   /** SHA-256 (hex) of the token the client holds: the table alone signs nobody in */

@@ -9,6 +9,7 @@ import {
   mailSent,
   registerRequest,
   resetPasswordRequest,
+  sessionTokenRequest,
   signedIn,
   userInfo,
   type SignedIn,
@@ -21,6 +22,7 @@ import {
   forgotPassword,
   refreshSession,
   register,
+  liveSession,
   resetPassword,
   signIn,
   signOut,
@@ -81,7 +83,7 @@ export function accountCalls(): Call[] {
       body: loginRequest,
       response: signedIn,
       session: 'ignored',
-      handler: async ({ body }, c) => keepSession(c, await signIn(c.ctx, body.email, body.password, c.req.ip)),
+      handler: async ({ body }, c) => keepSession(c, await signIn(c.ctx, body.email, body.password, c.req.ip, body.lang)),
     },
     {
       method: 'POST',
@@ -104,12 +106,26 @@ export function accountCalls(): Call[] {
     },
     {
       method: 'POST',
+      path: `${base}session`,
+      summary:
+        "Make a session token this browser's session (the web app's ?token= in its address): the cookie is set, the user info answered; 1408 if the token opens no session",
+      body: sessionTokenRequest,
+      response: userInfo,
+      session: 'ignored',
+      handler: async ({ body }, c) => {
+        const user = await liveSession(c.ctx, body.token);
+        setCookie(c.req, c.reply, SESSION_COOKIE, body.token, c.ctx.config.sessionDays * 86400);
+        return user;
+      },
+    },
+    {
+      method: 'POST',
       path: `${base}forgot-password`,
       summary: 'Mail a link to choose a new password (the same answer whether or not the address has an account)',
       body: emailRequest,
       response: mailSent,
       session: 'ignored',
-      handler: ({ body }, c) => forgotPassword(c.ctx, body.email, c.req.ip),
+      handler: ({ body }, c) => forgotPassword(c.ctx, body.email, c.req.ip, body.lang),
     },
     {
       method: 'POST',
@@ -139,7 +155,7 @@ export function accountCalls(): Call[] {
       body: changeEmailRequest,
       response: mailSent,
       session: 'required',
-      handler: ({ body }, c) => changeEmail(c.ctx, currentSession(c), body.password, body.email, c.req.ip),
+      handler: ({ body }, c) => changeEmail(c.ctx, currentSession(c), body.password, body.email, c.req.ip, body.lang),
     },
     {
       method: 'POST',

@@ -52,6 +52,7 @@ import { accountCalls, currentSession, refreshCall } from './account.js';
 import { visitorOf } from './identity.js';
 import { ssoCalls } from './sso.js';
 import { apiKeyCalls } from './apiKeys.js';
+import { adminCalls } from './admin.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -185,6 +186,7 @@ export function buildCalls(): Call[] {
         chunk_threshold: UPLOAD_CHUNK_THRESHOLD,
         part_size: UPLOAD_PART_SIZE,
         ocr_languages: await installedLanguages().catch(() => []),
+        operator_contact: ctx.config.operatorContact,
       }),
     },
     {
@@ -343,5 +345,6 @@ export function buildCalls(): Call[] {
     ...accountCalls(),
     ...ssoCalls(),
     ...apiKeyCalls(),
+    ...adminCalls(),
   ];
 }

@@ -2,7 +2,7 @@
 // addresses changed, accounts deleted with everything they own. Tokens (of sessions and of mailed
 // links) are random; only their SHA-256 is stored, so the database alone signs nobody in.
 import { createHash, randomBytes } from 'node:crypto';
-import { ErrorCode, QuireError, type Plan, type SignedIn, type UserInfo } from '@quire/contracts';
+import { ErrorCode, QuireError, type LinkLanguage, type Plan, type SignedIn, type UserInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import {
   changeAccountEmail,
@@ -20,7 +20,7 @@ import {
   updateAccount,
 } from '../db/accountsRepo.js';
 import { filesOf } from '../db/filesRepo.js';
-import type { AccountTable, AccountTokenPurpose } from '../db/schema.js';
+import type { AccountRole, AccountTable, AccountTokenPurpose } from '../db/schema.js';
 import { tasksOf } from '../db/tasksRepo.js';
 import { uploadsOf } from '../db/uploadsRepo.js';
 import { newId } from '../ids.js';
@@ -83,9 +83,20 @@ export async function sessionOf(ctx: AppContext, token: string): Promise<Session
   return account && { token, account };
 }
 
+/** What each plan pays for: Premium (the product's `pay`), the AI plan, or both. */
+const PLAN_FLAGS: Record<Plan, { pay: boolean; ai: boolean }> = {
+  free: { pay: false, ai: false },
+  premium: { pay: true, ai: false },
+  ai: { pay: false, ai: true },
+  premium_ai: { pay: true, ai: true },
+};
+
+/** The product's tracking type of a signed-in user (a visitor is its `guest`). */
+const USER_TYPE: Record<Plan, UserInfo['userType']> = { free: 'free', premium: 'pro', ai: 'AI purchase', premium_ai: 'AI and pro' };
+
 export function userInfo({ token, account }: Session): UserInfo {
-  const pay = account.plan === 'premium';
-  const ai = account.plan === 'ai';
+  const plan = account.plan as Plan;
+  const { pay, ai } = PLAN_FLAGS[plan];
   return {
     user_id: account.id,
     ws_id: account.id,
@@ -98,10 +109,18 @@ export function userInfo({ token, account }: Session): UserInfo {
     have_permission: pay,
     ai,
     career: account.career,
-    userType: pay ? 'pro' : ai ? 'AI purchase' : 'free',
+    userType: USER_TYPE[plan],
     isVip: pay,
     isAiUser: ai,
+    operator: account.role === 'operator',
   };
+}
+
+/** The user info of a token's live session; 1408 if it opens none. */
+export async function liveSession(ctx: AppContext, token: string): Promise<UserInfo> {
+  const session = await sessionOf(ctx, token);
+  if (!session) throw new QuireError(ErrorCode.SessionEnded);
+  return userInfo(session);
 }
 
 const sessionLifetimeMs = (ctx: AppContext) => ctx.config.sessionDays * 24 * HOUR_MS;
@@ -111,6 +130,7 @@ export async function openSession(ctx: AppContext, account: AccountTable): Promi
   const token = newToken();
   const now = Date.now();
   await insertSession(ctx.db, { id: tokenId(token), account_id: account.id, created_at: now, expires_at: now + sessionLifetimeMs(ctx) });
+  await updateAccount(ctx.db, account.id, { last_seen_at: now });
   return { token, ...userInfo({ token, account }) };
 }
 
@@ -122,8 +142,17 @@ function deliver(ctx: AppContext, mail: Mail) {
   void ctx.mailer.send(mail).catch((e: Error) => console.error(`Mail "${mail.subject}" to ${mail.to} failed: ${e.message}`));
 }
 
-/** Mails `email` a link of `purpose` for the account, ending its earlier links of that purpose. */
-async function mailLink(ctx: AppContext, account: AccountTable, purpose: AccountTokenPurpose, email: string) {
+/**
+ * Mails `email` a link of `purpose` for the account, ending its earlier links of that purpose. The
+ * link opens the page in the language (`lang`, a prefix of the web app) the request came in with.
+ */
+async function mailLink(
+  ctx: AppContext,
+  account: AccountTable,
+  purpose: AccountTokenPurpose,
+  email: string,
+  lang: LinkLanguage | undefined,
+) {
   const token = newToken();
   const now = Date.now();
   await replaceAccountToken(ctx.db, {
@@ -134,7 +163,7 @@ async function mailLink(ctx: AppContext, account: AccountTable, purpose: Account
     created_at: now,
     expires_at: now + LINK_LIFETIME_MS[purpose],
   });
-  const link = `${ctx.config.publicUrl}/${LINK_PAGE[purpose]}#token=${token}`;
+  const link = `${ctx.config.publicUrl}/${lang ? `${lang}/` : ''}${LINK_PAGE[purpose]}#token=${token}`;
   const hours = LINK_LIFETIME_MS[purpose] / HOUR_MS;
   const texts: Record<AccountTokenPurpose, Omit<Mail, 'to'>> = {
     verify: { subject: 'Confirm your email address', text: `Welcome to Quire. Confirm your address to sign in:\n\n${link}\n` },
@@ -181,12 +210,18 @@ async function confirmPassword(ctx: AppContext, session: Session, password: stri
  */
 export async function register(
   ctx: AppContext,
-  req: { email: string; password: string; first_name?: string | undefined; last_name?: string | undefined },
+  req: {
+    email: string;
+    password: string;
+    first_name?: string | undefined;
+    last_name?: string | undefined;
+    lang?: LinkLanguage | undefined;
+  },
   ip: string,
 ): Promise<{ email: string }> {
   ctx.rateLimits.take('account', req.email, ip);
   const account = newAccount(req.email, await hashPassword(req.password), { first_name: req.first_name, last_name: req.last_name });
-  if (await insertAccount(ctx.db, account)) await mailLink(ctx, account, 'verify', account.email);
+  if (await insertAccount(ctx.db, account)) await mailLink(ctx, account, 'verify', account.email, req.lang);
   else
     deliver(ctx, {
       to: req.email,
@@ -203,6 +238,7 @@ export function newAccount(
   names: { first_name?: string | undefined; last_name?: string | undefined },
   plan: Plan = 'free',
   verified = false,
+  role: AccountRole = 'user',
 ): AccountTable {
   return {
     id: newId(),
@@ -215,6 +251,8 @@ export function newAccount(
     avatar: '',
     career: '',
     created_at: Date.now(),
+    role,
+    last_seen_at: 0,
   };
 }
 
@@ -229,11 +267,11 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<{ ema
  * A session for the right password; an unknown address and a wrong password answer alike (3002).
  * An address not yet confirmed answers 3003 and is mailed a new link.
  */
-export async function signIn(ctx: AppContext, email: string, password: string, ip: string): Promise<SignedIn> {
+export async function signIn(ctx: AppContext, email: string, password: string, ip: string, lang?: LinkLanguage): Promise<SignedIn> {
   const account = await findAccountByEmail(ctx.db, email);
   if (!(await passwordMatches(ctx, email, ip, password, account)) || !account) throw new QuireError(ErrorCode.SignInFailed);
   if (!account.email_verified) {
-    await mailLink(ctx, account, 'verify', account.email);
+    await mailLink(ctx, account, 'verify', account.email, lang);
     throw new QuireError(ErrorCode.EmailNotVerified);
   }
   return openSession(ctx, account);
@@ -245,15 +283,17 @@ export async function signOut(ctx: AppContext, session: Session): Promise<void> 
 
 /** The session runs for its whole lifetime again from now; the user info as it is now. */
 export async function refreshSession(ctx: AppContext, session: Session): Promise<UserInfo> {
-  await extendSession(ctx.db, tokenId(session.token), Date.now() + sessionLifetimeMs(ctx));
+  const now = Date.now();
+  await extendSession(ctx.db, tokenId(session.token), now + sessionLifetimeMs(ctx));
+  await updateAccount(ctx.db, session.account.id, { last_seen_at: now });
   return userInfo(session);
 }
 
 /** Mails a reset link if the address has an account; the answer is the same either way. */
-export async function forgotPassword(ctx: AppContext, email: string, ip: string): Promise<{ email: string }> {
+export async function forgotPassword(ctx: AppContext, email: string, ip: string, lang?: LinkLanguage): Promise<{ email: string }> {
   ctx.rateLimits.take('account', email, ip);
   const account = await findAccountByEmail(ctx.db, email);
-  if (account) await mailLink(ctx, account, 'reset', account.email);
+  if (account) await mailLink(ctx, account, 'reset', account.email, lang);
   return { email };
 }
 
@@ -278,10 +318,10 @@ export async function changePassword(ctx: AppContext, session: Session, current:
 }
 
 /** Mails the new address a link; the account moves to it when the link is opened. */
-export async function changeEmail(ctx: AppContext, session: Session, password: string, email: string, ip: string) {
+export async function changeEmail(ctx: AppContext, session: Session, password: string, email: string, ip: string, lang?: LinkLanguage) {
   await confirmPassword(ctx, session, password, ip);
   if (await findAccountByEmail(ctx.db, email)) throw new QuireError(ErrorCode.EmailInUse);
-  await mailLink(ctx, session.account, 'email', email);
+  await mailLink(ctx, session.account, 'email', email, lang);
   // Should someone else have signed in, the owner hears of it before losing the account.
   deliver(ctx, {
     to: session.account.email,
@@ -308,8 +348,14 @@ export async function deleteAccount(ctx: AppContext, session: Session, password:
 }
 
 /** The operator's: an account whose address needs no confirming. */
-export async function createAccount(ctx: AppContext, email: string, password: string, plan: Plan): Promise<AccountTable> {
-  const account = newAccount(email, await hashPassword(password), {}, plan, true);
+export async function createAccount(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  plan: Plan,
+  role: AccountRole = 'user',
+): Promise<AccountTable> {
+  const account = newAccount(email, await hashPassword(password), {}, plan, true, role);
   if (!(await insertAccount(ctx.db, account))) throw new QuireError(ErrorCode.EmailInUse);
   return account;
 }
@@ -323,6 +369,11 @@ async function accountByEmail(ctx: AppContext, email: string) {
 /** The operator's: the plan the account pays for. */
 export async function setPlan(ctx: AppContext, email: string, plan: Plan): Promise<void> {
   await updateAccount(ctx.db, (await accountByEmail(ctx, email)).id, { plan });
+}
+
+/** The operator's: whether the account may use the operator's page and calls. */
+export async function setRole(ctx: AppContext, email: string, role: AccountRole): Promise<void> {
+  await updateAccount(ctx.db, (await accountByEmail(ctx, email)).id, { role });
 }
 
 /** The operator's: a new password for a user who forgot theirs where no mail is sent; every session ends. */

@@ -6,7 +6,7 @@ import { refreshAccount } from '../api/account';
 import { useI18n } from '../i18n/I18nProvider';
 import { MENU_HOVER_DELAY_MS, useHoverMenu } from '../layout/useHoverMenu';
 import { LocaleLink } from '../ui/LocaleLink';
-import { displayName, initialOf, planLabel } from './accountForms';
+import { displayName, initialOf, planLabels } from './accountForms';
 import { useSession } from './session';
 import './account.css';
 
@@ -54,6 +54,35 @@ export function Address({ email }: { email: string }) {
   );
 }
 
+/** The avatar with the Pro badge of a Premium account. */
+function AvatarWithBadge({ user }: { user: UserInfo }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Avatar user={user} />
+      {user.isVip && <span className="pro-badge">{t('account.pro')}</span>}
+    </>
+  );
+}
+
+/** On phones the personal centre sits in the menu's drawer: the top bar's avatar opens the drawer. */
+export function PhoneAvatar({ onOpen }: { onOpen(): void }) {
+  const { t } = useI18n();
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <button
+      type="button"
+      className="avatar-button phone-avatar"
+      aria-label={t('account.menu', { name: displayName(user) })}
+      data-testid="phone-avatar"
+      onClick={onOpen}
+    >
+      <AvatarWithBadge user={user} />
+    </button>
+  );
+}
+
 export function Avatar({ user, large = false }: { user: UserInfo; large?: boolean }) {
   return (
     <span className={`avatar ${large ? 'avatar-large' : ''}`} aria-hidden="true">
@@ -62,14 +91,17 @@ export function Avatar({ user, large = false }: { user: UserInfo; large?: boolea
   );
 }
 
-/** The plan's label: Premium, AI Upgraded or Free. */
+/** The plan's labels: Premium and AI Upgraded, either or both, or Free. */
 export function PlanBadge({ user }: { user: UserInfo }) {
   const { t } = useI18n();
-  const plan = planLabel(user);
-  const text = plan === 'premium' ? t('account.planPremium') : plan === 'ai' ? t('account.planAi') : t('account.planFree');
+  const text = { premium: t('account.planPremium'), ai: t('account.planAi'), free: t('account.planFree') };
   return (
-    <span className={`plan-badge plan-${plan}`} data-testid="plan-label">
-      {text}
+    <span className="plan-badges">
+      {planLabels(user).map((plan) => (
+        <span key={plan} className={`plan-badge plan-${plan}`} data-testid="plan-label">
+          {text[plan]}
+        </span>
+      ))}
     </span>
   );
 }
@@ -81,6 +113,11 @@ function AvatarMenu({ user, placement }: { user: UserInfo; placement: 'below' | 
   const name = displayName(user);
   const anchor = useRef<HTMLDivElement>(null);
   const { open, setOpen } = menu;
+  // The plans the user does not have yet, Premium first.
+  const buyable = [
+    { has: user.isVip, testId: 'buy-premium', label: t('account.buyPremium') },
+    { has: user.isAiUser, testId: 'buy-ai', label: t('account.buyAi') },
+  ].filter((offer) => !offer.has);
   // A click or focus elsewhere, or Escape, closes the open menu.
   useEffect(() => {
     if (!open) return;
@@ -110,8 +147,7 @@ function AvatarMenu({ user, placement }: { user: UserInfo; placement: 'below' | 
         data-testid="avatar-button"
         onClick={() => menu.setOpen(!menu.open)}
       >
-        <Avatar user={user} />
-        {user.isVip && <span className="pro-badge">{t('account.pro')}</span>}
+        <AvatarWithBadge user={user} />
       </button>
       {menu.open && (
         <div className="account-menu" data-testid="account-menu">
@@ -128,10 +164,30 @@ function AvatarMenu({ user, placement }: { user: UserInfo; placement: 'below' | 
           </div>
           <span className="account-id">{t('account.id', { id: user.ws_id })}</span>
           <PlanBadge user={user} />
+          {buyable.length > 0 && (
+            <div className="account-menu-buy">
+              {buyable.map((offer, i) => (
+                <LocaleLink
+                  key={offer.testId}
+                  to="/pricing"
+                  className={`button button-small ${i === 0 ? 'button-primary' : 'button-outline'}`}
+                  data-testid={offer.testId}
+                  onClick={() => menu.setOpen(false)}
+                >
+                  {offer.label}
+                </LocaleLink>
+              ))}
+            </div>
+          )}
           <div className="account-menu-actions">
             <LocaleLink to="/app/account" className="account-menu-item" data-testid="account-settings" onClick={() => menu.setOpen(false)}>
               {t('account.settings')}
             </LocaleLink>
+            {user.operator && (
+              <LocaleLink to="/admin" className="account-menu-item" data-testid="admin-link" onClick={() => menu.setOpen(false)}>
+                {t('account.operatorPage')}
+              </LocaleLink>
+            )}
             <button
               type="button"
               className="account-menu-item"

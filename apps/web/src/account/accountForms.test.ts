@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, emailProblem, initialOf, linkToken, passwordProblem, planLabel } from './accountForms';
+import { displayName, emailProblem, initialOf, linkToken, passwordProblem, planLabels } from './accountForms';
 
 describe('account form checks', () => {
   it('takes the addresses the server takes', () => {
@@ -37,9 +37,10 @@ describe('how an account is shown', () => {
     expect(displayName({ ...user, first_name: 'Émile', last_name: 'Zola' })).toBe('Émile Zola');
   });
 
-  it('names a paid plan first, then the AI plan', () => {
-    expect(planLabel({ isVip: true, isAiUser: true })).toBe('premium');
-    expect(planLabel({ isVip: false, isAiUser: true })).toBe('ai');
-    expect(planLabel({ isVip: false, isAiUser: false })).toBe('free');
+  it('names Premium first, then the AI plan, both for an account with both', () => {
+    expect(planLabels({ isVip: true, isAiUser: true })).toEqual(['premium', 'ai']);
+    expect(planLabels({ isVip: true, isAiUser: false })).toEqual(['premium']);
+    expect(planLabels({ isVip: false, isAiUser: true })).toEqual(['ai']);
+    expect(planLabels({ isVip: false, isAiUser: false })).toEqual(['free']);
   });
 });

@@ -1,5 +1,6 @@
 // What the account forms check before asking the server, and what they read from a mailed link.
-import { ACCOUNT_PASSWORD_MAX, ACCOUNT_PASSWORD_MIN, EMAIL_PATTERN, type UserInfo } from '@quire/contracts';
+import { ACCOUNT_PASSWORD_MAX, ACCOUNT_PASSWORD_MIN, EMAIL_PATTERN, type Plan, type UserInfo } from '@quire/contracts';
+import type { MessageKey } from '../i18n/translate';
 
 export type FieldProblem = 'required' | 'invalid' | 'length';
 
@@ -34,8 +35,18 @@ export function displayName(user: Pick<UserInfo, 'first_name' | 'last_name' | 'e
 
 type PlanLabel = 'premium' | 'ai' | 'free';
 
-/** The plan the personal centre names: a paid plan first, then the AI plan. */
-export function planLabel(user: Pick<UserInfo, 'isVip' | 'isAiUser'>): PlanLabel {
-  if (user.isVip) return 'premium';
-  return user.isAiUser ? 'ai' : 'free';
+/** The labels the personal centre shows: Premium, then AI Upgraded, each the user has; else Free. */
+export function planLabels(user: Pick<UserInfo, 'isVip' | 'isAiUser'>): PlanLabel[] {
+  const labels: PlanLabel[] = [];
+  if (user.isVip) labels.push('premium');
+  if (user.isAiUser) labels.push('ai');
+  return labels.length > 0 ? labels : ['free'];
 }
+
+/** The name of each plan, as the operator's page offers them. */
+export const PLAN_NAMES: Record<Plan, MessageKey> = {
+  free: 'account.planFree',
+  premium: 'account.planPremium',
+  ai: 'account.planAi',
+  premium_ai: 'admin.planPremiumAi',
+};

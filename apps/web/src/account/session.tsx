@@ -3,7 +3,7 @@
 // visitor's work needs an account (its download, a task past the day's allowance).
 import { SSO_CALLBACK_PAGE, type UserInfo } from '@quire/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { fetchMe, signOut as endSession } from '../api/account';
+import { adoptSession, fetchMe, signOut as endSession } from '../api/account';
 import { onSessionLost } from '../api/client';
 import { forgetServerConfig } from '../api/files';
 import { splitLocalePrefix } from '../i18n/locales';
@@ -32,6 +32,28 @@ interface Session {
 }
 
 const SessionContext = createContext<Session | null>(null);
+
+let atLoad: Promise<UserInfo> | undefined;
+
+/**
+ * Who is signed in when the page loads, asked once (React may start the effect twice). A product
+ * link may carry a session's token in its `token` query: it leaves the address bar at once, so it
+ * is neither bookmarked nor shared, and becomes this browser's session cookie.
+ */
+function sessionAtLoad(): Promise<UserInfo> {
+  if (atLoad) return atLoad;
+  const url = new URL(window.location.href);
+  const token = url.searchParams.get('token');
+  if (token === null) {
+    atLoad = fetchMe();
+    return atLoad;
+  }
+  url.searchParams.delete('token');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  // A token that opens no session leaves whatever session the cookie holds.
+  atLoad = adoptSession(token).catch(() => fetchMe());
+  return atLoad;
+}
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<UserInfo | null>(null);
@@ -63,7 +85,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true;
-    fetchMe().then(
+    sessionAtLoad().then(
       (me) => current && signedIn(me),
       () => current && signedOut(),
     );

@@ -3,15 +3,19 @@
 import {
   apiKeyCreated,
   apiKeyList,
+  adminUsersPage,
   mailSent,
   signedIn,
   signInOptions,
   userInfo,
   type ApiKeyCreated,
   type ApiKeyEntry,
+  type AdminUsersPage,
+  type Plan,
   type SignedIn,
   type UserInfo,
 } from '@quire/contracts';
+import { splitLocalePrefix } from '../i18n/locales';
 import { apiUrl, getJson, postJson, send, type Schema } from './client';
 
 const ACCOUNT_BASE = '/api/account/v1/';
@@ -24,6 +28,9 @@ interface MailedTo {
 /** For calls whose answer carries no data. */
 const noData: Schema<null> = { safeParse: () => ({ success: true, data: null }) };
 
+/** The page's language prefix, sent with calls that mail a link so that the link opens in it. */
+const lang = () => splitLocalePrefix(window.location.pathname).prefix || undefined;
+
 export const fetchMe = (): Promise<UserInfo> => getJson(`${ACCOUNT_BASE}me`, userInfo);
 
 /** What the sign-in dialog offers besides a password: the single sign-on provider's name, or null. */
@@ -32,16 +39,20 @@ export const fetchSignInOptions = () => getJson(`${ACCOUNT_BASE}sign-in-options`
 /** The address that starts a single sign-on, coming back to `returnPath` (a path of this site). */
 export const ssoStartUrl = (returnPath: string) => `${ACCOUNT_BASE}oidc/start?${new URLSearchParams({ return: returnPath })}`;
 
+/** Makes a session token handed to the page (`?token=`) this browser's session cookie. */
+export const adoptSession = (token: string): Promise<UserInfo> => postJson(`${ACCOUNT_BASE}session`, { token }, userInfo);
+
 /** The user info read afresh (a plan changed since), the session extended to its full lifetime. */
 export const refreshAccount = (): Promise<UserInfo> => getJson(apiUrl('account/refresh'), userInfo);
 
 export const signIn = (email: string, password: string): Promise<SignedIn> =>
-  postJson(`${ACCOUNT_BASE}login`, { email, password }, signedIn);
+  postJson(`${ACCOUNT_BASE}login`, { email, password, lang: lang() }, signedIn);
 
 export const register = (email: string, password: string): Promise<MailedTo> =>
-  postJson(`${ACCOUNT_BASE}register`, { email, password }, mailSent);
+  postJson(`${ACCOUNT_BASE}register`, { email, password, lang: lang() }, mailSent);
 
-export const forgotPassword = (email: string): Promise<MailedTo> => postJson(`${ACCOUNT_BASE}forgot-password`, { email }, mailSent);
+export const forgotPassword = (email: string): Promise<MailedTo> =>
+  postJson(`${ACCOUNT_BASE}forgot-password`, { email, lang: lang() }, mailSent);
 
 export const resetPassword = (token: string, password: string): Promise<null> =>
   postJson(`${ACCOUNT_BASE}reset-password`, { token, password }, noData);
@@ -54,7 +65,7 @@ export const changePassword = (password: string, newPassword: string): Promise<S
   postJson(`${ACCOUNT_BASE}change-password`, { password, new_password: newPassword }, signedIn);
 
 export const changeEmail = (password: string, email: string): Promise<MailedTo> =>
-  postJson(`${ACCOUNT_BASE}change-email`, { password, email }, mailSent);
+  postJson(`${ACCOUNT_BASE}change-email`, { password, email, lang: lang() }, mailSent);
 
 export const deleteAccount = (password: string): Promise<null> => postJson(`${ACCOUNT_BASE}delete`, { password }, noData);
 
@@ -64,6 +75,13 @@ export const listApiKeys = (): Promise<ApiKeyEntry[]> => getJson(`${ACCOUNT_BASE
 export const createApiKey = (name: string): Promise<ApiKeyCreated> => postJson(`${ACCOUNT_BASE}api-keys`, { name }, apiKeyCreated);
 
 export const revokeApiKey = (keyId: string): Promise<null> => postJson(`${ACCOUNT_BASE}api-keys/revoke`, { key_id: keyId }, noData);
+
+/** The operator's list: a page of the accounts whose address contains `search`. */
+export const fetchAccounts = (search: string, page: number): Promise<AdminUsersPage> =>
+  getJson(`${ACCOUNT_BASE}admin/users?${new URLSearchParams({ q: search, page: String(page) })}`, adminUsersPage);
+
+export const changeAccountPlan = (userId: string, plan: Plan): Promise<null> =>
+  postJson(`${ACCOUNT_BASE}admin/plan`, { user_id: userId, plan }, noData);
 
 /** Ends the session; its answer does not matter: a session that already ended is as good. */
 export async function signOut(): Promise<void> {

@@ -27,6 +27,7 @@ const fallbackConfig: ServerConfig = {
   chunk_threshold: UPLOAD_CHUNK_THRESHOLD,
   part_size: UPLOAD_PART_SIZE,
   ocr_languages: ['eng'],
+  operator_contact: '',
 };
 
 let configPromise: Promise<ServerConfig> | undefined;

@@ -7,6 +7,7 @@ function configOf(role: LimitRole): ServerConfig {
   const plan = defaultLimits[role];
   return {
     sign_in_to_download: true,
+    operator_contact: '',
     plan: role,
     max_file_size: plan.maxFileMb * MB,
     max_pages: plan.maxPages,

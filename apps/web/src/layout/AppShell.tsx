@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { splitLocalePrefix } from '../i18n/locales';
 import { useI18n } from '../i18n/I18nProvider';
-import { AccountControl } from '../account/AccountControl';
+import { AccountControl, PhoneAvatar } from '../account/AccountControl';
 import { useToolTitle } from '../search/ToolSearch';
 import { Icon } from '../ui/Icon';
 import { LocaleNavLink } from '../ui/LocaleLink';
@@ -31,6 +31,7 @@ export function AppShell() {
     <div className={`app-shell ${drawerOpen ? 'drawer-open' : ''}`}>
       <div className="app-topbar">
         <Logo />
+        <PhoneAvatar onOpen={() => setDrawerOpen(true)} />
         <button
           type="button"
           className="icon-button"

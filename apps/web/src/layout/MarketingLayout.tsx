@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router';
-import { AccountControl } from '../account/AccountControl';
-import { useT } from '../i18n/I18nProvider';
+import { AccountControl, PhoneAvatar } from '../account/AccountControl';
+import { useSession } from '../account/session';
+import { useI18n, useT } from '../i18n/I18nProvider';
 import { HeaderSearch } from '../search/ToolSearch';
 import { Icon } from '../ui/Icon';
 import { LocaleLink } from '../ui/LocaleLink';
@@ -18,9 +19,20 @@ export function Logo() {
   );
 }
 
+/** The product opens its pricing in a new tab, keeping the page the visitor was on. */
+function PricingLink() {
+  const { t, localePath } = useI18n();
+  return (
+    <a href={localePath('/pricing')} target="_blank" rel="noopener" className="header-link" data-testid="pricing-link">
+      {t('nav.pricing')}
+    </a>
+  );
+}
+
 /** The marketing header above the page. */
 export function MarketingLayout() {
   const t = useT();
+  const session = useSession();
   const allTools = useHoverMenu();
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
@@ -44,15 +56,18 @@ export function MarketingLayout() {
               </div>
             )}
           </div>
-          <LocaleLink to="/app/home" className="header-link">
-            {t('nav.workspace')}
+          {/* Signed in, the workspace is the user's home; the product's Documents link waits for the document cloud. */}
+          <LocaleLink to="/app/home" className="header-link" data-testid="header-home">
+            {session.user ? t('nav.home') : t('nav.workspace')}
           </LocaleLink>
+          <PricingLink />
         </nav>
         <HeaderSearch />
         <div className="header-actions">
           <LanguageSwitcher />
           <AccountControl placement="below" withRegister />
         </div>
+        <PhoneAvatar onOpen={() => setDrawerOpen(true)} />
         <button
           type="button"
           className="icon-button header-menu-button"
@@ -67,6 +82,7 @@ export function MarketingLayout() {
         <div className="mobile-drawer">
           <HeaderSearch />
           <CategoryMenu onNavigate={() => setDrawerOpen(false)} />
+          <PricingLink />
           <div className="drawer-foot">
             <LanguageSwitcher />
             <AccountControl placement="above" withRegister />

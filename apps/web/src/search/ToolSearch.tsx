@@ -22,18 +22,21 @@ interface SearchBoxProps {
   onChange(value: string): void;
   testId: string;
   className?: string;
+  /** What the field searches, when it is not the tools. */
+  placeholder?: string;
 }
 
-export function SearchBox({ value, onChange, testId, className = '' }: SearchBoxProps) {
+export function SearchBox({ value, onChange, testId, className = '', placeholder }: SearchBoxProps) {
   const t = useT();
+  const hint = placeholder ?? t('search.placeholder');
   return (
     <label className={`search-box ${className}`}>
       <Icon name="search" size={18} />
       <input
         type="search"
         value={value}
-        placeholder={t('search.placeholder')}
-        aria-label={t('search.placeholder')}
+        placeholder={hint}
+        aria-label={hint}
         data-testid={testId}
         onChange={(e) => onChange(e.target.value)}
       />
