@@ -49,7 +49,7 @@ beforeAll(async () => {
 }, 60_000);
 
 const roles = ['anonymous', ...plans] as const;
-const paid = (role: LimitRole) => role === 'premium' || role === 'ai';
+const paid = (role: LimitRole) => role !== 'anonymous' && role !== 'free';
 const sizeDialog = (role: LimitRole) => (paid(role) ? 'sizeVip' : 'sizeUpgrade');
 
 /**

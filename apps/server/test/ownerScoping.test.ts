@@ -23,6 +23,8 @@ type Send = (pathname: string, init?: RequestInit) => Promise<Response>;
 interface Owner {
   send: Send;
   keyId?: string;
+  /** The account's id (an operator's calls name accounts by it). */
+  userId?: string;
 }
 
 /** What an owner made, by the kind of id that names it. */
@@ -52,14 +54,17 @@ async function owner(kind: Kind, email: string): Promise<Owner> {
   if (kind === 'visitor') return { send };
   const password = 'owner-scoping-password';
   await createAccount(served.quire.ctx, email, password, 'free');
-  expect((await post(send, '/api/account/v1/login', { email, password })).code).toBe(0);
+  const login = await post(send, '/api/account/v1/login', { email, password });
+  expect(login.code).toBe(0);
+  const userId: string = login.data.user_id;
   const made = await post(send, '/api/account/v1/api-keys', { name: 'scoping' });
   expect(made.code).toBe(0);
-  if (kind === 'account') return { send, keyId: made.data.key_id };
+  if (kind === 'account') return { send, keyId: made.data.key_id, userId };
   // The key alone, no cookie: a script's requests.
   const bare = new Client(served.quire.url);
   return {
     keyId: made.data.key_id,
+    userId,
     send: (p, init = {}) => bare.raw(p, { ...init, headers: { ...(init.headers as object), authorization: `Bearer ${made.data.key}` } }),
   };
 }
@@ -70,7 +75,7 @@ async function codeOf(res: Response): Promise<number> {
   return (await res.json()).code;
 }
 
-/** A file, a finished task of a quick tool (its multi_id too), an unfinished upload, and for accounts a key. */
+/** A file, a finished task of a quick tool (its multi_id too), an unfinished upload, and for accounts a key and the account itself. */
 async function makeObjects(o: Owner, pdf: string): Promise<Made> {
   const uploaded = await (await o.send('/api/tools/v1/file/stream', { method: 'POST', body: fileForm(pdf) })).json();
   expect(uploaded.code).toBe(0);
@@ -93,6 +98,7 @@ async function makeObjects(o: Owner, pdf: string): Promise<Made> {
     multi: task.data.multi_id,
     upload: upload.data.upload_id,
     ...(o.keyId && { key: o.keyId }),
+    ...(o.userId && { user: o.userId }),
   };
 }
 
@@ -190,8 +196,9 @@ function refusalFor(op: Json, kind: Kind): number | undefined {
       : kind === 'api key'
         ? 'apiKey' in req
         : 'session' in req || Object.keys(req).length === 0;
-  if (security.some(accepts)) return undefined;
-  return kind === 'api key' ? ErrorCode.SessionNeeded : ErrorCode.NotLogin;
+  if (!security.some(accepts)) return kind === 'api key' ? ErrorCode.SessionNeeded : ErrorCode.NotLogin;
+  // B is never an operator: an operator's call refuses it before looking at any id.
+  return op['x-operators-only'] ? ErrorCode.NotPermitted : undefined;
 }
 
 describe("another owner's ids, in every call of the OpenAPI document", () => {

@@ -16,6 +16,7 @@ export function adminCalls(): Call[] {
       summary: 'Operators: a page of the accounts (newest first) whose address contains q, with what each holds now',
       query: adminUsersQuery,
       response: adminUsersPage,
+      session: 'operator',
       handler: ({ query }, c) => listAccounts(c.ctx, currentSession(c), query.q, query.page),
     },
     {
@@ -23,6 +24,7 @@ export function adminCalls(): Call[] {
       path: `${base}plan`,
       summary: "Operators: change an account's plan, at once (2405 for an unknown account)",
       body: adminPlanRequest,
+      session: 'operator',
       response: z.object({ user_id: z.string(), plan }),
       handler: ({ body }, c) => changePlan(c.ctx, currentSession(c), body.user_id, body.plan),
     },

@@ -24,7 +24,7 @@ const securitySchemes = {
 const bySession = [{ session: [] }, { sessionCookie: [] }];
 /** Who may make each kind of call: `{}` is an anonymous visitor (the visitor cookie, set on the first call). */
 const securityOf = (call: Call) =>
-  call.session === 'ignored' ? [] : call.session === 'required' ? bySession : [{}, ...bySession, { apiKey: [] }];
+  call.session === 'ignored' ? [] : call.session === undefined ? [{}, ...bySession, { apiKey: [] }] : bySession;
 
 export function openApiDocument(calls: Call[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -33,6 +33,8 @@ export function openApiDocument(calls: Call[]) {
       summary: call.summary,
       operationId: `${call.method.toLowerCase()}_${call.path.replace(/\W+/g, '_')}`,
       security: securityOf(call),
+      // Sessions of operators only: other accounts get 3015.
+      ...(call.session === 'operator' && { 'x-operators-only': true }),
     };
     if (call.query) {
       const json = schemaOf(call.query) as { properties?: Record<string, unknown>; required?: string[] };
