@@ -10,7 +10,7 @@ import { ErrorCode, type TaskEntry } from '@quire/contracts';
 import { corpusRoot } from './corpusSupport.js';
 import { quireForTests } from './harness.js';
 import { encryptPdf, makePdf, npages } from './fixtures.js';
-import { makeBitonalScanPdf, makePhotoPdf, makeScannedPdf, photoRaster } from './imageFixtures.js';
+import { encodePng, makeBitonalScanPdf, makePhotoPdf, makeScannedPdf, photoRaster, screenshotRaster } from './imageFixtures.js';
 
 const { client, dir } = quireForTests('compress');
 const file = (name: string) => path.join(dir, name);
@@ -258,7 +258,36 @@ describe('compress', () => {
       execFileSync('identify', ['-format', '%[colorspace]', file(`form-photos-img-${n}.jpg`)]).toString(),
     );
     expect(kinds).toEqual(['sRGB', 'Gray', 'sRGB']);
-    expect(entry.outputs[0]!.note).toMatch(/^3 images recompressed/);
+    expect(entry.outputs[0]!.note).toMatch(/^3 images downsampled to 150 dpi \(JPEG, quality 75\)/);
+  });
+
+  it('stores a photo kept without loss as JPEG at its own resolution, and drawn art stays lossless', async () => {
+    // Both drawn at 120 dpi, under medium's 150: nothing to downsample. The photo deflates to most of its samples, the screenshot to few.
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    const [photo, screen] = [photoRaster(600, 400, 5), screenshotRaster(600, 400, 5)];
+    page.drawImage(await doc.embedPng(encodePng(photo)), { x: 60, y: 460, width: 360, height: 240 });
+    page.drawImage(await doc.embedPng(encodePng(screen)), { x: 60, y: 160, width: 360, height: 240 });
+    page.drawText('Holiday snapshot and the booking page', { x: 60, y: 740, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+    const input = file('lossless-photo.pdf');
+    fs.writeFileSync(input, await doc.save());
+    expect(imageList(input).map((i) => [i.enc, i.ppi])).toEqual([
+      ['image', 120],
+      ['image', 120],
+    ]);
+
+    const entry = await compress(await client.uploadId(input), 'medium', 'lossless-photo-out.pdf');
+    const out = file('lossless-photo-out.pdf');
+    qpdfCheck(out);
+    expect(imageList(out).map((i) => [i.enc, i.width, i.height, i.ppi])).toEqual([
+      ['jpeg', 600, 400, 120],
+      ['image', 600, 400, 120],
+    ]);
+    expect(entry.outputs[0]!.note).toMatch(/^1 lossless photo stored as JPEG \(quality 75\)/);
+    expect(size(out)).toBeLessThan(size(input) / 3);
+    expect(text(out)).toBe(text(input));
+    // Drawn grey at 72 dpi, as a reader sees the page whole: what JPEG moved does not show.
+    expect(psnr(input, out)).toBeGreaterThan(40);
   });
 
   // Ghostscript draws this file's JBIG2 smiley, which poppler (the reader here) leaves blank: a

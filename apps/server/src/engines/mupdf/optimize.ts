@@ -14,9 +14,15 @@ import { openPdf, progress } from './program.js';
 
 /** Re-encoding a JPEG without downsampling costs a generation of loss: it is kept only for this much gain. */
 const REENCODE_GAIN = 0.9;
-/** A lossless image at its own resolution is tried as JPEG only from this size: smaller ones are icons and flat art. */
-const MIN_LOSSLESS_TRY_BYTES = 64 * 1024;
-/** …and becomes one only when the JPEG is this much smaller: flat art deflates well, photographs do not. */
+/**
+ * A lossless image at its own resolution is tried as JPEG only when it is a photograph: deflate
+ * keeps at least this share of its samples. Photos keep 56–80 % (blendmode.pdf), drawn art,
+ * charts and screenshots under 10 %, where JPEG would blur edges for little gain.
+ */
+const PHOTO_MIN_DEFLATED_SHARE = 0.3;
+/** …and holds this much: below it a JPEG's own headers eat the gain. */
+const MIN_PHOTO_BYTES = 4 * 1024;
+/** …and becomes one only when the JPEG is this much smaller. */
 const LOSSLESS_TO_JPEG_GAIN = 0.25;
 
 type Doc = mupdf.PDFDocument;
@@ -177,19 +183,25 @@ async function shrinkMask(doc: Doc, smask: Obj, xScale: number, yScale: number, 
   smask.writeStream(grey);
 }
 
-/** Replaces the image by a smaller JPEG at the target resolution; true when it did. */
-async function recompress(doc: Doc, image: Obj, placement: ImagePlacement, job: OptimizeJob, run: Run): Promise<boolean> {
-  if (mustStayAsIs(image)) return false;
+/** What recompress did to an image: brought it down to the level's resolution, re-encoded a JPEG or JPEG 2000 as a smaller JPEG, or stored a lossless photograph as JPEG. */
+type Recompressed = 'downsampled' | 'reencoded' | 'photo';
+
+/** Whether a lossless image is a photograph worth a JPEG (PHOTO_MIN_DEFLATED_SHARE). */
+const isPhoto = (image: Obj, stored: number) => stored >= MIN_PHOTO_BYTES && stored >= PHOTO_MIN_DEFLATED_SHARE * image.readStream().length;
+
+/** Replaces the image by a smaller JPEG at the target resolution; says how, or null when it did not. */
+async function recompress(doc: Doc, image: Obj, placement: ImagePlacement, job: OptimizeJob, run: Run): Promise<Recompressed | null> {
+  if (mustStayAsIs(image)) return null;
   const [width, height] = [image.get('Width').asNumber(), image.get('Height').asNumber()];
   const [xScale, yScale] = [job.targetDpi / placement.xPpi, job.targetDpi / placement.yPpi];
   const [w, h] = targetSize(width, height, xScale, yScale);
   const downsampled = w < width || h < height;
   const stored = image.readRawStream().length;
   const lossy = ['DCTDecode', 'JPXDecode'].includes(lastFilter(image));
-  if (!downsampled && !lossy && stored < MIN_LOSSLESS_TRY_BYTES) return false;
+  if (!downsampled && !lossy && !isPhoto(image, stored)) return null;
   const pixmap = decodedPixels(doc, image);
   const out = jpegSpace(doc, image, pixmap);
-  if (!out) return false;
+  if (!out) return null;
   const jpeg = await run
     .sharp(packedPixels(pixmap), { raw: { width: pixmap.getWidth(), height: pixmap.getHeight(), channels: out.channels } })
     .resize(w, h, { fit: 'fill' })
@@ -198,7 +210,7 @@ async function recompress(doc: Doc, image: Obj, placement: ImagePlacement, job: 
     .jpeg({ quality: job.jpegQuality, mozjpeg: true, chromaSubsampling: job.chromaSubsampling ? '4:2:0' : '4:4:4' })
     .toBuffer();
   const worth = downsampled ? stored : stored * (lossy ? REENCODE_GAIN : LOSSLESS_TO_JPEG_GAIN);
-  if (jpeg.length >= worth) return false;
+  if (jpeg.length >= worth) return null;
   for (const key of ['DecodeParms', 'Decode', 'SMaskInData']) image.delete(key);
   image.put('Filter', doc.newName('DCTDecode'));
   image.put('ColorSpace', out.space);
@@ -211,7 +223,7 @@ async function recompress(doc: Doc, image: Obj, placement: ImagePlacement, job: 
     run.masksDone.add(smask.asIndirect());
     await shrinkMask(doc, smask, w / width, h / height, run);
   }
-  return true;
+  return downsampled ? 'downsampled' : lossy ? 'reencoded' : 'photo';
 }
 
 const SUBSET_NAME = /^[A-Z]{6}\+/;
@@ -299,7 +311,8 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
     process.stderr.write(`font subsetting failed: ${(e as Error).message}\n`);
     doc = openPdf(job.input);
   }
-  let [imagesRecompressed, imagesToJbig2, bitonalDownsampled] = [0, 0, 0];
+  const images: Record<Recompressed, number> = { downsampled: 0, reencoded: 0, photo: 0 };
+  let [imagesToJbig2, bitonalDownsampled] = [0, 0];
   // Loaded here, not with the module: the other MuPDF jobs share this program and need no libvips.
   const run: Run = { sharp: (await import('sharp')).default, masksDone: new Set() };
   // Each image is encoded once: libvips' cache would only hold memory under the job's bound.
@@ -312,7 +325,10 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
         const done = await toJbig2(doc, image, placement, job, run);
         if (done) imagesToJbig2++;
         if (done === 'downsampled') bitonalDownsampled++;
-      } else if (isImage && (await recompress(doc, image, placement, job, run))) imagesRecompressed++;
+      } else if (isImage) {
+        const done = await recompress(doc, image, placement, job, run);
+        if (done) images[done]++;
+      }
     } catch (e) {
       // An image that cannot be decoded stays as it is; the others still shrink.
       process.stderr.write(`image ${placement.object} left as it is: ${(e as Error).message}\n`);
@@ -320,5 +336,12 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
     progress(done + 1, job.images.length);
   }
   fs.writeFileSync(job.output, doc.saveToBuffer('garbage=deduplicate,compress,encrypt=none').asUint8Array());
-  return { imagesRecompressed, imagesToJbig2, bitonalDownsampled, fontsSubset };
+  return {
+    imagesDownsampled: images.downsampled,
+    imagesReencoded: images.reencoded,
+    photosToJpeg: images.photo,
+    imagesToJbig2,
+    bitonalDownsampled,
+    fontsSubset,
+  };
 }
