@@ -115,6 +115,7 @@ async function optimised(ctx: ToolContext, lossless: string, settings: ImageSett
     done.imagesToJbig2 &&
       `${plural(done.imagesToJbig2, 'black-and-white image')} stored as JBIG2 ${done.bitonalDownsampled ? `(${done.bitonalDownsampled} downsampled to ${settings.monoDpi} dpi)` : 'without loss'}`,
     done.fontsSubset && `${plural(done.fontsSubset, 'font')} subset`,
+    done.metadataTrimmed && 'blank padding taken out of the metadata',
     'duplicate objects merged and streams recompressed',
   ].filter(Boolean);
   return { file, note: `${did.join(', ')}.`.replace(/^./, (c) => c.toUpperCase()) };

@@ -107,7 +107,7 @@ export interface JobResults {
    * Images stored as JPEG: imagesDownsampled brought down to the level's resolution,
    * imagesReencoded JPEGs (or JPEG 2000s) re-encoded smaller at their own, photosToJpeg lossless
    * photographs; imagesToJbig2 bitonal images re-encoded as JBIG2, bitonalDownsampled of them
-   * downsampled first.
+   * downsampled first; metadataTrimmed XMP packets rid of their blank padding.
    */
   optimize: {
     imagesDownsampled: number;
@@ -116,6 +116,7 @@ export interface JobResults {
     imagesToJbig2: number;
     bitonalDownsampled: number;
     fontsSubset: number;
+    metadataTrimmed: number;
   };
   /** How many objects were copies of another (none: no output written). */
   deduplicate: { copies: number };

@@ -1,8 +1,9 @@
 // Compress's structure-preserving rewrite: the document stays as it is (form fields, annotations,
 // outlines, attachments, tagged structure, text) while its images are downsampled to the level's
-// resolution and re-encoded as JPEG by mozjpeg (through sharp), its black-and-white images
-// re-encoded as JBIG2 (without loss up to 1.5 times the level's mono resolution), its fonts subset to the glyphs the pages use, and identical
-// objects merged when it is saved.
+// resolution and re-encoded as JPEG by mozjpeg (through sharp), photographs kept without loss
+// stored as JPEG, its black-and-white images re-encoded as JBIG2 (without loss up to 1.5 times the
+// level's mono resolution), its fonts subset to the glyphs the pages use, the padding taken out of
+// its XMP metadata, and identical objects merged when it is saved.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type * as mupdf from 'mupdf';
@@ -301,6 +302,27 @@ function subsetFonts(doc: Doc, file: string): number {
   return [...before].filter((num) => !after.has(num)).length;
 }
 
+/** The blank padding of an XMP packet, kept for editing it in place: whitespace before its end marker. */
+const XMP_PADDING = /\s{2,}(<\?xpacket end=)/;
+
+/**
+ * Takes the padding out of the document's XMP metadata streams (often 2 KB of spaces each); the
+ * packets stay whole and readable. They stay unfiltered: PDF/A wants them so, and qpdf's repack
+ * writes them so anyway. Returns how many were trimmed.
+ */
+function trimMetadata(doc: Doc): number {
+  let trimmed = 0;
+  for (let num = 1; num < doc.countObjects(); num++) {
+    const obj = doc.newIndirect(num);
+    if (!obj.isStream() || obj.get('Type').asName() !== 'Metadata' || filtersOf(obj).length) continue;
+    const xml = Buffer.from(obj.readStream().asUint8Array()).toString('latin1');
+    if (!XMP_PADDING.test(xml)) continue;
+    obj.writeStream(Buffer.from(xml.replace(XMP_PADDING, '\n$1'), 'latin1'));
+    trimmed++;
+  }
+  return trimmed;
+}
+
 export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']> {
   let doc = openPdf(job.input);
   let fontsSubset = 0;
@@ -335,6 +357,7 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
     }
     progress(done + 1, job.images.length);
   }
+  const metadataTrimmed = trimMetadata(doc);
   fs.writeFileSync(job.output, doc.saveToBuffer('garbage=deduplicate,compress,encrypt=none').asUint8Array());
   return {
     imagesDownsampled: images.downsampled,
@@ -343,5 +366,6 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
     imagesToJbig2,
     bitonalDownsampled,
     fontsSubset,
+    metadataTrimmed,
   };
 }
