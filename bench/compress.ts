@@ -138,7 +138,8 @@ function storedImageBytes(file: string): number | null {
   for (const row of rows) {
     const col = row.trim().split(/\s+/);
     const size = col[14]?.match(/^([\d.]+)([BKMG])$/);
-    if (size) objects.set(`${col[10]} ${col[11]}`, Number(size[1]) * UNITS[size[2]!]!);
+    // An smask row carries its image's object number: the kind keeps the two apart.
+    if (size) objects.set(`${col[2]} ${col[10]} ${col[11]}`, Number(size[1]) * UNITS[size[2]!]!);
   }
   return [...objects.values()].reduce((a, b) => a + b, 0);
 }
