@@ -183,6 +183,25 @@ describe('compress', () => {
     expect(differingPixels(ccitt, out, 2, 300)).toEqual([0, 0, 0, 0]);
   });
 
+  it("stores an image's explicit black-and-white mask (/Mask) as JBIG2 too, without loss", async () => {
+    // A two-colour image over a CCITT stencil that says where it shows; pdfimages lists the mask under its image.
+    const original = path.join(corpusRoot, 'pdfjs/issue4379.pdf');
+    expect(imageList(original).map((i) => [i.type, i.enc])).toEqual([
+      ['image', 'image'],
+      ['mask', 'ccitt'],
+    ]);
+    const entry = await compress(await client.uploadId(original), 'medium', 'mask-out.pdf');
+    const out = file('mask-out.pdf');
+    qpdfCheck(out);
+    expect(imageList(out).map((i) => [i.type, i.enc])).toEqual([
+      ['image', 'jbig2'],
+      ['mask', 'jbig2'],
+    ]);
+    expect(entry.outputs[0]!.note).toMatch(/^2 black-and-white images stored as JBIG2 without loss/);
+    expect(size(out)).toBeLessThan(size(original) * 0.8);
+    expect(differingPixels(original, out, 1, 150)).toEqual([0, 0]);
+  });
+
   it('returns the file unchanged, under its own name, when nothing can be gained', async () => {
     const id = await client.uploadId(file('photos-high.pdf'));
     const entry = await compress(id, 'high', 'again.pdf');

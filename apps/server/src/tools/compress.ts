@@ -110,7 +110,7 @@ async function optimised(ctx: ToolContext, lossless: string, settings: ImageSett
   const quality = `quality ${settings.jpegQuality}`;
   const did = [
     done.imagesDownsampled && `${plural(done.imagesDownsampled, 'image')} downsampled to ${settings.imageDpi} dpi (JPEG, ${quality})`,
-    done.imagesReencoded && `${plural(done.imagesReencoded, 'image')} re-encoded as smaller JPEG (${quality})`,
+    done.imagesReencoded && `${plural(done.imagesReencoded, 'image')} re-encoded smaller as JPEG (${quality})`,
     done.photosToJpeg && `${plural(done.photosToJpeg, 'lossless photo')} stored as JPEG (${quality})`,
     done.imagesToJbig2 &&
       `${plural(done.imagesToJbig2, 'black-and-white image')} stored as JBIG2 ${done.bitonalDownsampled ? `(${done.bitonalDownsampled} downsampled to ${settings.monoDpi} dpi)` : 'without loss'}`,

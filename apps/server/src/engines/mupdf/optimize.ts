@@ -29,7 +29,7 @@ const LOSSLESS_TO_JPEG_GAIN = 0.25;
 type Doc = mupdf.PDFDocument;
 type Obj = mupdf.PDFObject;
 
-/** What one run keeps between images: the encoder, and the soft masks already downsampled (several images may share one). */
+/** What one run keeps between images: the encoder, and the soft and explicit masks already done (several images may share one). */
 interface Run {
   sharp: typeof SharpModule;
   masksDone: Set<number>;
@@ -149,6 +149,22 @@ async function toJbig2(
   image.put('Height', doc.newInteger(h));
   image.writeRawStream(jbig2);
   return downsampled ? 'downsampled' : 'lossless';
+}
+
+/**
+ * The image's explicit mask (a /Mask stencil, not yet seen in this run) and where it is drawn:
+ * over the image, so at the image's resolution scaled by their widths and heights. pdfimages
+ * lists it under its image only; it is a bitonal image like any other.
+ */
+function explicitMask(image: Obj, placement: ImagePlacement, run: Run): { stencil: Obj; placement: ImagePlacement } | null {
+  const stencil = image.get('Mask');
+  if (!stencil.isStream() || !stencil.get('ImageMask').asBoolean() || run.masksDone.has(stencil.asIndirect())) return null;
+  run.masksDone.add(stencil.asIndirect());
+  const scale = (key: string) => stencil.get(key).asNumber() / image.get(key).asNumber();
+  return {
+    stencil,
+    placement: { object: stencil.asIndirect(), xPpi: placement.xPpi * scale('Width'), yPpi: placement.yPpi * scale('Height') },
+  };
 }
 
 /** Whether recompressing the image could change how it looks beyond its resolution and JPEG's loss. */
@@ -339,15 +355,19 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
   const run: Run = { sharp: (await import('sharp')).default, masksDone: new Set() };
   // Each image is encoded once: libvips' cache would only hold memory under the job's bound.
   run.sharp.cache(false);
+  const storeAsJbig2 = async (image: Obj, placement: ImagePlacement) => {
+    const done = await toJbig2(doc, image, placement, job, run);
+    if (done) imagesToJbig2++;
+    if (done === 'downsampled') bitonalDownsampled++;
+  };
   for (const [done, placement] of job.images.entries()) {
     const image = doc.newIndirect(placement.object);
     try {
       const isImage = image.isStream() && image.get('Subtype').asName() === 'Image';
-      if (isImage && isBitonal(doc, image)) {
-        const done = await toJbig2(doc, image, placement, job, run);
-        if (done) imagesToJbig2++;
-        if (done === 'downsampled') bitonalDownsampled++;
-      } else if (isImage) {
+      const mask = isImage ? explicitMask(image, placement, run) : null;
+      if (mask) await storeAsJbig2(mask.stencil, mask.placement);
+      if (isImage && isBitonal(doc, image)) await storeAsJbig2(image, placement);
+      else if (isImage) {
         const done = await recompress(doc, image, placement, job, run);
         if (done) images[done]++;
       }
