@@ -356,9 +356,9 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
   // Each image is encoded once: libvips' cache would only hold memory under the job's bound.
   run.sharp.cache(false);
   const storeAsJbig2 = async (image: Obj, placement: ImagePlacement) => {
-    const done = await toJbig2(doc, image, placement, job, run);
-    if (done) imagesToJbig2++;
-    if (done === 'downsampled') bitonalDownsampled++;
+    const how = await toJbig2(doc, image, placement, job, run);
+    if (how) imagesToJbig2++;
+    if (how === 'downsampled') bitonalDownsampled++;
   };
   for (const [done, placement] of job.images.entries()) {
     const image = doc.newIndirect(placement.object);
@@ -368,8 +368,8 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
       if (mask) await storeAsJbig2(mask.stencil, mask.placement);
       if (isImage && isBitonal(doc, image)) await storeAsJbig2(image, placement);
       else if (isImage) {
-        const done = await recompress(doc, image, placement, job, run);
-        if (done) images[done]++;
+        const how = await recompress(doc, image, placement, job, run);
+        if (how) images[how]++;
       }
     } catch (e) {
       // An image that cannot be decoded stays as it is; the others still shrink.
