@@ -5,6 +5,7 @@
 //   BENCH_LEVELS=high,medium,low node --import tsx bench/compress.ts
 //   BENCH_FILES='^issue' node --import tsx bench/compress.ts   (only the files whose names match)
 //   BENCH_IMAGES=1 node --import tsx bench/compress.ts          (only the files holding images)
+//   BENCH_OUT=/tmp/out node --import tsx bench/compress.ts      (keeps the outputs, per method)
 //
 // Per file and method: the output size, the time, the worst page's SSIM against the input (both
 // rendered grey by pdftoppm at 72 dpi, their crop boxes as readers show them), whether the file grew and whether it was damaged (the
@@ -25,6 +26,8 @@ const FILES = new RegExp(process.env.BENCH_FILES ?? '');
 const corpusDir = path.resolve(import.meta.dirname, '../test-corpus/pdfjs');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-compress-'));
 const limits = { timeoutMs: 600_000, memoryMb: 4096 };
+/** Where each method's outputs are kept (`<method>/<file>`), for looking into them afterwards; none when unset. */
+const KEEP = process.env.BENCH_OUT;
 /** The files issue 9 names: image-bearing, where Ghostscript's candidate used to be refused. */
 const NAMED = ['160F-2019.pdf', 'issue6410.pdf', 'large_jpeg_downscale.pdf', 'bug854315.pdf', 'issue5475.pdf'];
 
@@ -135,7 +138,8 @@ function storedImageBytes(file: string): number | null {
   for (const row of rows) {
     const col = row.trim().split(/\s+/);
     const size = col[14]?.match(/^([\d.]+)([BKMG])$/);
-    if (size) objects.set(`${col[10]} ${col[11]}`, Number(size[1]) * UNITS[size[2]!]!);
+    // An smask row carries its image's object number: the kind keeps the two apart.
+    if (size) objects.set(`${col[2]} ${col[10]} ${col[11]}`, Number(size[1]) * UNITS[size[2]!]!);
   }
   return [...objects.values()].reduce((a, b) => a + b, 0);
 }
@@ -184,6 +188,11 @@ async function measure(
   // A failed method leaves the input as it was: no gain, nothing lost.
   if (!ok) return { ...base, bytes: inputBytes, ssim: 1, failed: true, grown: false, damaged: false };
   const bytes = fs.statSync(out).size;
+  if (KEEP) {
+    const dir = path.join(KEEP, method.name.replace(/\W+/g, '-'));
+    fs.mkdirSync(dir, { recursive: true });
+    fs.copyFileSync(out, path.join(dir, path.basename(input.file)));
+  }
   const after = await fingerprintOf(out, input.pages, limits);
   return {
     ...base,

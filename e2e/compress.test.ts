@@ -36,6 +36,12 @@ describe('compress in the browser', () => {
     await page.getByTestId('result').waitFor({ timeout: 90_000 });
     await expect.poll(() => page.getByTestId('saving').count()).toBe(2);
     for (const text of await page.getByTestId('saving').allTextContents()) expect(text).toMatch(/→ .*, \d+% smaller/);
+    // Each file's note says what was done to it, at the level chosen.
+    const notes = await page.getByTestId('output-note').allTextContents();
+    for (const name of ['holiday', 'letter'])
+      expect(notes).toContainEqual(
+        expect.stringMatching(new RegExp(`^${name}-compressed\\.pdf: 1 image downsampled to 96 dpi \\(JPEG, quality 50\\)`)),
+      );
     const zip = await download(page, 'download-all', dir);
     execFileSync('unzip', ['-o', '-q', zip, '-d', file('out')]);
     for (const name of ['holiday', 'letter']) {

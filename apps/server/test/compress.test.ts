@@ -3,14 +3,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type TaskEntry } from '@quire/contracts';
 import { corpusRoot } from './corpusSupport.js';
 import { quireForTests } from './harness.js';
 import { encryptPdf, makePdf, npages } from './fixtures.js';
-import { makeBitonalScanPdf, makePhotoPdf, makeScannedPdf, photoRaster } from './imageFixtures.js';
+import { encodePng, makeBitonalScanPdf, makePhotoPdf, makeScannedPdf, photoRaster, screenshotRaster } from './imageFixtures.js';
 
 const { client, dir } = quireForTests('compress');
 const file = (name: string) => path.join(dir, name);
@@ -183,6 +183,25 @@ describe('compress', () => {
     expect(differingPixels(ccitt, out, 2, 300)).toEqual([0, 0, 0, 0]);
   });
 
+  it("stores an image's explicit black-and-white mask (/Mask) as JBIG2 too, without loss", async () => {
+    // A two-colour image over a CCITT stencil that says where it shows; pdfimages lists the mask under its image.
+    const original = path.join(corpusRoot, 'pdfjs/issue4379.pdf');
+    expect(imageList(original).map((i) => [i.type, i.enc])).toEqual([
+      ['image', 'image'],
+      ['mask', 'ccitt'],
+    ]);
+    const entry = await compress(await client.uploadId(original), 'medium', 'mask-out.pdf');
+    const out = file('mask-out.pdf');
+    qpdfCheck(out);
+    expect(imageList(out).map((i) => [i.type, i.enc])).toEqual([
+      ['image', 'jbig2'],
+      ['mask', 'jbig2'],
+    ]);
+    expect(entry.outputs[0]!.note).toMatch(/^2 black-and-white images stored as JBIG2 without loss/);
+    expect(size(out)).toBeLessThan(size(original) * 0.8);
+    expect(differingPixels(original, out, 1, 150)).toEqual([0, 0]);
+  });
+
   it('returns the file unchanged, under its own name, when nothing can be gained', async () => {
     const id = await client.uploadId(file('photos-high.pdf'));
     const entry = await compress(id, 'high', 'again.pdf');
@@ -258,7 +277,49 @@ describe('compress', () => {
       execFileSync('identify', ['-format', '%[colorspace]', file(`form-photos-img-${n}.jpg`)]).toString(),
     );
     expect(kinds).toEqual(['sRGB', 'Gray', 'sRGB']);
-    expect(entry.outputs[0]!.note).toMatch(/^3 images recompressed/);
+    expect(entry.outputs[0]!.note).toMatch(/^3 images downsampled to 150 dpi \(JPEG, quality 75\)/);
+  });
+
+  it('stores a photo kept without loss as JPEG at its own resolution, and drawn art stays lossless', async () => {
+    // Both drawn at 120 dpi, under medium's 150: nothing to downsample. The photo deflates to most of its samples, the screenshot to few.
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    const [photo, screen] = [photoRaster(600, 400, 5), screenshotRaster(600, 400, 5)];
+    page.drawImage(await doc.embedPng(encodePng(photo)), { x: 60, y: 460, width: 360, height: 240 });
+    page.drawImage(await doc.embedPng(encodePng(screen)), { x: 60, y: 160, width: 360, height: 240 });
+    page.drawText('Holiday snapshot and the booking page', { x: 60, y: 740, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+    // XMP metadata as editors write it: 2 KB of blank padding kept for editing it in place.
+    const xmp = `<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title><rdf:Alt><rdf:li xml:lang="x-default">Holiday</rdf:li></rdf:Alt></dc:title></rdf:Description>
+</rdf:RDF></x:xmpmeta>
+${`${' '.repeat(99)}\n`.repeat(20)}<?xpacket end="w"?>`;
+    doc.catalog.set(PDFName.of('Metadata'), doc.context.register(doc.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML' })));
+    const input = file('lossless-photo.pdf');
+    fs.writeFileSync(input, await doc.save());
+    expect(imageList(input).map((i) => [i.enc, i.ppi])).toEqual([
+      ['image', 120],
+      ['image', 120],
+    ]);
+
+    const entry = await compress(await client.uploadId(input), 'medium', 'lossless-photo-out.pdf');
+    const out = file('lossless-photo-out.pdf');
+    qpdfCheck(out);
+    expect(imageList(out).map((i) => [i.enc, i.width, i.height, i.ppi])).toEqual([
+      ['jpeg', 600, 400, 120],
+      ['image', 600, 400, 120],
+    ]);
+    expect(entry.outputs[0]!.note).toMatch(/^1 lossless photo stored as JPEG \(quality 75\), blank padding taken out of the metadata/);
+    // The metadata packet as poppler reads it: the same but for its padding.
+    const meta = (f: string) => execFileSync('pdfinfo', ['-meta', f]).toString();
+    const [metaIn, metaOut] = [meta(input), meta(out)];
+    expect(metaOut.length).toBeLessThan(metaIn.length - 1900);
+    expect(metaOut.replace(/\s+/g, ' ')).toBe(metaIn.replace(/\s+/g, ' '));
+    expect(metaOut).toContain('<?xpacket end="w"?>');
+    expect(size(out)).toBeLessThan(size(input) / 3);
+    expect(text(out)).toBe(text(input));
+    // Drawn grey at 72 dpi, as a reader sees the page whole: what JPEG moved does not show.
+    expect(psnr(input, out)).toBeGreaterThan(40);
   });
 
   // Ghostscript draws this file's JBIG2 smiley, which poppler (the reader here) leaves blank: a

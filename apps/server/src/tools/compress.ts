@@ -107,11 +107,15 @@ async function optimised(ctx: ToolContext, lossless: string, settings: ImageSett
   const file = path.join(ctx.workDir, `${name}.pdf`);
   await optimizePdf({ file: mupdfOut }, ctx.inputs[0]!.pages, file, ctx.limits, span(ctx, 80, 85));
   await fs.rm(mupdfOut, { force: true });
+  const quality = `quality ${settings.jpegQuality}`;
   const did = [
-    done.imagesRecompressed && `${plural(done.imagesRecompressed, 'image')} recompressed`,
+    done.imagesDownsampled && `${plural(done.imagesDownsampled, 'image')} downsampled to ${settings.imageDpi} dpi (JPEG, ${quality})`,
+    done.imagesReencoded && `${plural(done.imagesReencoded, 'image')} re-encoded smaller as JPEG (${quality})`,
+    done.photosToJpeg && `${plural(done.photosToJpeg, 'lossless photo')} stored as JPEG (${quality})`,
     done.imagesToJbig2 &&
       `${plural(done.imagesToJbig2, 'black-and-white image')} stored as JBIG2 ${done.bitonalDownsampled ? `(${done.bitonalDownsampled} downsampled to ${settings.monoDpi} dpi)` : 'without loss'}`,
     done.fontsSubset && `${plural(done.fontsSubset, 'font')} subset`,
+    done.metadataTrimmed && 'blank padding taken out of the metadata',
     'duplicate objects merged and streams recompressed',
   ].filter(Boolean);
   return { file, note: `${did.join(', ')}.`.replace(/^./, (c) => c.toUpperCase()) };

@@ -103,8 +103,21 @@ export interface JobResults {
   replace: { count: number; fallbackFont: string | null };
   geometry: { pages: number };
   extract: { pages: number };
-  /** imagesToJbig2: bitonal images re-encoded as JBIG2, bitonalDownsampled of them downsampled first. */
-  optimize: { imagesRecompressed: number; imagesToJbig2: number; bitonalDownsampled: number; fontsSubset: number };
+  /**
+   * Images stored as JPEG: imagesDownsampled brought down to the level's resolution,
+   * imagesReencoded JPEGs (or JPEG 2000s) re-encoded smaller at their own, photosToJpeg lossless
+   * photographs; imagesToJbig2 bitonal images re-encoded as JBIG2, bitonalDownsampled of them
+   * downsampled first; metadataTrimmed XMP packets rid of their blank padding.
+   */
+  optimize: {
+    imagesDownsampled: number;
+    imagesReencoded: number;
+    photosToJpeg: number;
+    imagesToJbig2: number;
+    bitonalDownsampled: number;
+    fontsSubset: number;
+    metadataTrimmed: number;
+  };
   /** How many objects were copies of another (none: no output written). */
   deduplicate: { copies: number };
 }

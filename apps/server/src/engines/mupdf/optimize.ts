@@ -1,8 +1,9 @@
 // Compress's structure-preserving rewrite: the document stays as it is (form fields, annotations,
 // outlines, attachments, tagged structure, text) while its images are downsampled to the level's
-// resolution and re-encoded as JPEG by mozjpeg (through sharp), its black-and-white images
-// re-encoded as JBIG2 (without loss up to 1.5 times the level's mono resolution), its fonts subset to the glyphs the pages use, and identical
-// objects merged when it is saved.
+// resolution and re-encoded as JPEG by mozjpeg (through sharp), photographs kept without loss
+// stored as JPEG, its black-and-white images re-encoded as JBIG2 (without loss up to 1.5 times the
+// level's mono resolution), its fonts subset to the glyphs the pages use, the padding taken out of
+// its XMP metadata, and identical objects merged when it is saved.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type * as mupdf from 'mupdf';
@@ -14,15 +15,21 @@ import { openPdf, progress } from './program.js';
 
 /** Re-encoding a JPEG without downsampling costs a generation of loss: it is kept only for this much gain. */
 const REENCODE_GAIN = 0.9;
-/** A lossless image at its own resolution is tried as JPEG only from this size: smaller ones are icons and flat art. */
-const MIN_LOSSLESS_TRY_BYTES = 64 * 1024;
-/** …and becomes one only when the JPEG is this much smaller: flat art deflates well, photographs do not. */
+/**
+ * A lossless image at its own resolution is tried as JPEG only when it is a photograph: deflate
+ * keeps at least this share of its samples. Photos keep 56–80 % (blendmode.pdf), drawn art,
+ * charts and screenshots under 10 %, where JPEG would blur edges for little gain.
+ */
+const PHOTO_MIN_DEFLATED_SHARE = 0.3;
+/** …and holds this much: below it a JPEG's own headers eat the gain. */
+const MIN_PHOTO_BYTES = 4 * 1024;
+/** …and becomes one only when the JPEG is this much smaller. */
 const LOSSLESS_TO_JPEG_GAIN = 0.25;
 
 type Doc = mupdf.PDFDocument;
 type Obj = mupdf.PDFObject;
 
-/** What one run keeps between images: the encoder, and the soft masks already downsampled (several images may share one). */
+/** What one run keeps between images: the encoder, and the soft and explicit masks already done (several images may share one). */
 interface Run {
   sharp: typeof SharpModule;
   masksDone: Set<number>;
@@ -144,6 +151,22 @@ async function toJbig2(
   return downsampled ? 'downsampled' : 'lossless';
 }
 
+/**
+ * The image's explicit mask (a /Mask stencil, not yet seen in this run) and where it is drawn:
+ * over the image, so at the image's resolution scaled by their widths and heights. pdfimages
+ * lists it under its image only; it is a bitonal image like any other.
+ */
+function explicitMask(image: Obj, placement: ImagePlacement, run: Run): { stencil: Obj; placement: ImagePlacement } | null {
+  const stencil = image.get('Mask');
+  if (!stencil.isStream() || !stencil.get('ImageMask').asBoolean() || run.masksDone.has(stencil.asIndirect())) return null;
+  run.masksDone.add(stencil.asIndirect());
+  const scale = (key: string) => stencil.get(key).asNumber() / image.get(key).asNumber();
+  return {
+    stencil,
+    placement: { object: stencil.asIndirect(), xPpi: placement.xPpi * scale('Width'), yPpi: placement.yPpi * scale('Height') },
+  };
+}
+
 /** Whether recompressing the image could change how it looks beyond its resolution and JPEG's loss. */
 function mustStayAsIs(image: Obj): boolean {
   const smask = image.get('SMask');
@@ -177,19 +200,25 @@ async function shrinkMask(doc: Doc, smask: Obj, xScale: number, yScale: number, 
   smask.writeStream(grey);
 }
 
-/** Replaces the image by a smaller JPEG at the target resolution; true when it did. */
-async function recompress(doc: Doc, image: Obj, placement: ImagePlacement, job: OptimizeJob, run: Run): Promise<boolean> {
-  if (mustStayAsIs(image)) return false;
+/** What recompress did to an image: brought it down to the level's resolution, re-encoded a JPEG or JPEG 2000 as a smaller JPEG, or stored a lossless photograph as JPEG. */
+type Recompressed = 'downsampled' | 'reencoded' | 'photo';
+
+/** Whether a lossless image is a photograph worth a JPEG (PHOTO_MIN_DEFLATED_SHARE). */
+const isPhoto = (image: Obj, stored: number) => stored >= MIN_PHOTO_BYTES && stored >= PHOTO_MIN_DEFLATED_SHARE * image.readStream().length;
+
+/** Replaces the image by a smaller JPEG at the target resolution; says how, or null when it did not. */
+async function recompress(doc: Doc, image: Obj, placement: ImagePlacement, job: OptimizeJob, run: Run): Promise<Recompressed | null> {
+  if (mustStayAsIs(image)) return null;
   const [width, height] = [image.get('Width').asNumber(), image.get('Height').asNumber()];
   const [xScale, yScale] = [job.targetDpi / placement.xPpi, job.targetDpi / placement.yPpi];
   const [w, h] = targetSize(width, height, xScale, yScale);
   const downsampled = w < width || h < height;
   const stored = image.readRawStream().length;
   const lossy = ['DCTDecode', 'JPXDecode'].includes(lastFilter(image));
-  if (!downsampled && !lossy && stored < MIN_LOSSLESS_TRY_BYTES) return false;
+  if (!downsampled && !lossy && !isPhoto(image, stored)) return null;
   const pixmap = decodedPixels(doc, image);
   const out = jpegSpace(doc, image, pixmap);
-  if (!out) return false;
+  if (!out) return null;
   const jpeg = await run
     .sharp(packedPixels(pixmap), { raw: { width: pixmap.getWidth(), height: pixmap.getHeight(), channels: out.channels } })
     .resize(w, h, { fit: 'fill' })
@@ -198,7 +227,7 @@ async function recompress(doc: Doc, image: Obj, placement: ImagePlacement, job: 
     .jpeg({ quality: job.jpegQuality, mozjpeg: true, chromaSubsampling: job.chromaSubsampling ? '4:2:0' : '4:4:4' })
     .toBuffer();
   const worth = downsampled ? stored : stored * (lossy ? REENCODE_GAIN : LOSSLESS_TO_JPEG_GAIN);
-  if (jpeg.length >= worth) return false;
+  if (jpeg.length >= worth) return null;
   for (const key of ['DecodeParms', 'Decode', 'SMaskInData']) image.delete(key);
   image.put('Filter', doc.newName('DCTDecode'));
   image.put('ColorSpace', out.space);
@@ -211,7 +240,7 @@ async function recompress(doc: Doc, image: Obj, placement: ImagePlacement, job: 
     run.masksDone.add(smask.asIndirect());
     await shrinkMask(doc, smask, w / width, h / height, run);
   }
-  return true;
+  return downsampled ? 'downsampled' : lossy ? 'reencoded' : 'photo';
 }
 
 const SUBSET_NAME = /^[A-Z]{6}\+/;
@@ -289,6 +318,27 @@ function subsetFonts(doc: Doc, file: string): number {
   return [...before].filter((num) => !after.has(num)).length;
 }
 
+/** The blank padding of an XMP packet, kept for editing it in place: whitespace before its end marker. */
+const XMP_PADDING = /\s{2,}(<\?xpacket end=)/;
+
+/**
+ * Takes the padding out of the document's XMP metadata streams (often 2 KB of spaces each); the
+ * packets stay whole and readable. They stay unfiltered: PDF/A wants them so, and qpdf's repack
+ * writes them so anyway. Returns how many were trimmed.
+ */
+function trimMetadata(doc: Doc): number {
+  let trimmed = 0;
+  for (let num = 1; num < doc.countObjects(); num++) {
+    const obj = doc.newIndirect(num);
+    if (!obj.isStream() || obj.get('Type').asName() !== 'Metadata' || filtersOf(obj).length) continue;
+    const xml = Buffer.from(obj.readStream().asUint8Array()).toString('latin1');
+    if (!XMP_PADDING.test(xml)) continue;
+    obj.writeStream(Buffer.from(xml.replace(XMP_PADDING, '\n$1'), 'latin1'));
+    trimmed++;
+  }
+  return trimmed;
+}
+
 export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']> {
   let doc = openPdf(job.input);
   let fontsSubset = 0;
@@ -299,26 +349,43 @@ export async function optimize(job: OptimizeJob): Promise<JobResults['optimize']
     process.stderr.write(`font subsetting failed: ${(e as Error).message}\n`);
     doc = openPdf(job.input);
   }
-  let [imagesRecompressed, imagesToJbig2, bitonalDownsampled] = [0, 0, 0];
+  const images: Record<Recompressed, number> = { downsampled: 0, reencoded: 0, photo: 0 };
+  let [imagesToJbig2, bitonalDownsampled] = [0, 0];
   // Loaded here, not with the module: the other MuPDF jobs share this program and need no libvips.
   const run: Run = { sharp: (await import('sharp')).default, masksDone: new Set() };
   // Each image is encoded once: libvips' cache would only hold memory under the job's bound.
   run.sharp.cache(false);
+  const storeAsJbig2 = async (image: Obj, placement: ImagePlacement) => {
+    const how = await toJbig2(doc, image, placement, job, run);
+    if (how) imagesToJbig2++;
+    if (how === 'downsampled') bitonalDownsampled++;
+  };
   for (const [done, placement] of job.images.entries()) {
     const image = doc.newIndirect(placement.object);
     try {
       const isImage = image.isStream() && image.get('Subtype').asName() === 'Image';
-      if (isImage && isBitonal(doc, image)) {
-        const done = await toJbig2(doc, image, placement, job, run);
-        if (done) imagesToJbig2++;
-        if (done === 'downsampled') bitonalDownsampled++;
-      } else if (isImage && (await recompress(doc, image, placement, job, run))) imagesRecompressed++;
+      const mask = isImage ? explicitMask(image, placement, run) : null;
+      if (mask) await storeAsJbig2(mask.stencil, mask.placement);
+      if (isImage && isBitonal(doc, image)) await storeAsJbig2(image, placement);
+      else if (isImage) {
+        const how = await recompress(doc, image, placement, job, run);
+        if (how) images[how]++;
+      }
     } catch (e) {
       // An image that cannot be decoded stays as it is; the others still shrink.
       process.stderr.write(`image ${placement.object} left as it is: ${(e as Error).message}\n`);
     }
     progress(done + 1, job.images.length);
   }
+  const metadataTrimmed = trimMetadata(doc);
   fs.writeFileSync(job.output, doc.saveToBuffer('garbage=deduplicate,compress,encrypt=none').asUint8Array());
-  return { imagesRecompressed, imagesToJbig2, bitonalDownsampled, fontsSubset };
+  return {
+    imagesDownsampled: images.downsampled,
+    imagesReencoded: images.reencoded,
+    photosToJpeg: images.photo,
+    imagesToJbig2,
+    bitonalDownsampled,
+    fontsSubset,
+    metadataTrimmed,
+  };
 }
