@@ -32,6 +32,8 @@ const FIRST_CHUNK_BYTES = 16 * 1024;
  * tried: their keys are held in the server's memory, which a merge must not grow with the file.
  */
 const MAX_OBJECTS = 200_000;
+/** Objects smaller than this (dictionary and data) are not worth writing the file again for. */
+const MIN_SHARED_BYTES = 1024;
 /** Bytes read or written between two turns of the event loop. */
 const YIELD_BYTES = 8 * 1024 * 1024;
 const MAX_TEXT_BYTES = 16 * 1024 * 1024;
@@ -109,10 +111,12 @@ class FileReader {
   }
 }
 
-/** The layout qpdf writes a merge in, or null when the file is laid out otherwise (the pass is then skipped). */
+/** The layout qpdf writes a merge in. */
 interface Layout {
   header: Buffer;
+  /** By number, and in the file's order. */
   entries: Entry[];
+  inOrder: Entry[];
   trailer: string;
 }
 
@@ -121,7 +125,8 @@ const OBJECT_HEADER = /^(\d+) 0 obj\n/;
 /** What ends a stream's dictionary in qpdf's output. */
 const STREAM_KEYWORD = Buffer.from('\nstream\n');
 
-async function readLayout(reader: FileReader, size: number): Promise<Layout | null> {
+/** The table's objects and the trailer, or null when the file is laid out otherwise than qpdf writes a merge (the pass is then skipped). */
+async function readTable(reader: FileReader, size: number): Promise<Layout | null> {
   const tail = (await reader.read(Math.max(0, size - 1024), 1024)).toString('latin1');
   const xrefAt = Number(tail.match(/startxref\s+(\d+)\s+%%EOF\s*$/)?.[1]);
   if (!(xrefAt > 0 && xrefAt < size)) return null;
@@ -141,22 +146,30 @@ async function readLayout(reader: FileReader, size: number): Promise<Layout | nu
   }
   const inOrder = [...entries].sort((a, b) => a.start - b.start);
   for (const [i, e] of inOrder.entries()) e.end = inOrder[i + 1]?.start ?? xrefAt;
+  if (!inOrder.every((e) => e.start < e.end)) return null;
+  return { header: await reader.read(0, inOrder[0]!.start), entries, inOrder, trailer };
+}
+
+/**
+ * Reads the text of each of `entries` (in file order) and where a stream's data starts; the
+ * bytes of text read, or -1 when an object is not as qpdf writes it or the text is too much.
+ */
+async function readObjects(reader: FileReader, entries: Entry[]): Promise<number> {
   let textBytes = 0;
-  for await (const [e, whole] of reader.objects(inOrder)) {
+  for await (const [e, whole] of reader.objects(entries)) {
     const span = e.end - e.start;
-    if (!(span > 0)) return null;
     // A stream's dictionary comes before "stream": of a big object only the head is read, unless it is no stream.
     let bytes = whole ?? (await reader.read(e.start, HEAD_BYTES));
     const stream = bytes.indexOf(STREAM_KEYWORD);
     if (stream < 0 && !whole) {
-      if (span > MAX_TEXT_BYTES) return null;
+      if (span > MAX_TEXT_BYTES) return -1;
       bytes = await reader.read(e.start, span);
     }
     // The text ends before "stream" or "endobj"; what follows is copied as it is.
     const text = bytes.toString('latin1', 0, stream < 0 ? bytes.length : stream);
     const header = text.match(OBJECT_HEADER);
     const textEnd = stream < 0 ? text.lastIndexOf('\nendobj') : stream;
-    if (Number(header?.[1]) !== e.num || textEnd < header![0].length) return null;
+    if (Number(header?.[1]) !== e.num || textEnd < header![0].length) return -1;
     e.textStart = e.start + header![0].length;
     e.text = text.slice(header![0].length, textEnd);
     if (stream >= 0) {
@@ -171,9 +184,9 @@ async function readLayout(reader: FileReader, size: number): Promise<Layout | nu
       e.dataKey = `${e.end - e.dataStart}:${createHash('sha256').update(head).digest('base64')}`;
     }
     textBytes += e.text.length;
-    if (textBytes > MAX_TEXT_BYTES) return null;
+    if (textBytes > MAX_TEXT_BYTES) return -1;
   }
-  return { header: await reader.read(0, inOrder[0]!.start), entries, trailer };
+  return textBytes;
 }
 
 /**
@@ -261,8 +274,17 @@ export async function writeSharedOnce(joined: string, output: string): Promise<n
   const fd = openSync(joined, 'r');
   try {
     const reader = new FileReader(fd);
-    const layout = await readLayout(reader, fstatSync(fd).size);
+    const layout = await readTable(reader, fstatSync(fd).size);
     if (!layout) return 0;
+    // A stream worth a rewrite is in a big object: when none of those repeats, the small ones are never read.
+    const big = layout.inOrder.filter((e) => e.end - e.start >= MIN_SHARED_BYTES);
+    const bigKeys = (await readObjects(reader, big)) < 0 ? [] : big.flatMap((e) => e.dataKey ?? []);
+    if (new Set(bigKeys).size === bigKeys.length) return 0;
+    const textBytes = await readObjects(
+      reader,
+      layout.inOrder.filter((e) => e.end - e.start < MIN_SHARED_BYTES),
+    );
+    if (textBytes < 0 || textBytes > MAX_TEXT_BYTES) return 0;
     const { entries } = layout;
     const firstWithData = await sameData(reader, entries);
     // Without a stream twice, the copies are small dictionaries (the standard fonts' of each
