@@ -1,7 +1,7 @@
 // Identical objects of a file qpdf joined written once (ADR 0141): the font programs, images, ICC
 // profiles and other streams that several inputs carry (and the fonts, descriptors and resources
 // that hold them), as a merge of files from one source does. It works on qpdf's own text, in the
-// server's process, reading the file in windows: qpdf writes a merge with a plain cross-reference
+// server's process: qpdf writes a merge with a plain cross-reference
 // table and every object on its own, so each object is read once, keyed once, and written back
 // byte for byte but for the numbers of the objects it references. A separate program (MuPDF in
 // Node, ADR 0140) cost more to start than qpdf took to join fifty files.
@@ -21,7 +21,7 @@ const STRUCTURAL =
 /** In qpdf's text of an object: literal and hex strings (skipped whole; qpdf escapes every parenthesis) and references ("12 0 R", number captured). */
 const TOKENS = /\((?:[^\\()]|\\[\s\S])*\)|<[0-9A-Fa-f\s]*>|(?<![\w.#])(\d+) \d+ R/g;
 
-/** Bytes read at once: small objects come many to a read, a stream's data is read only to compare it. */
+/** Bytes read or written at once at most, but for a big object's text. */
 const WINDOW_BYTES = 1024 * 1024;
 /** Objects longer than this have only their first this many bytes read with the others: a stream's data is read only to compare it. */
 const HEAD_BYTES = 64 * 1024;
@@ -32,11 +32,11 @@ const FIRST_CHUNK_BYTES = 16 * 1024;
  * tried: their keys are held in the server's memory, which a merge must not grow with the file.
  */
 const MAX_OBJECTS = 200_000;
+const MAX_TEXT_BYTES = 16 * 1024 * 1024;
 /** Objects smaller than this (dictionary and data) are not worth writing the file again for. */
 const MIN_SHARED_BYTES = 1024;
-/** Bytes read or written between two turns of the event loop. */
+/** Bytes read between two turns of the event loop. */
 const YIELD_BYTES = 8 * 1024 * 1024;
-const MAX_TEXT_BYTES = 16 * 1024 * 1024;
 
 /** One object as qpdf wrote it: its text (a stream's dictionary) and, for a stream, where its data starts. */
 interface Entry {
@@ -79,8 +79,7 @@ class FileReader {
 
   /**
    * Each of `entries` (in file order) with its bytes when it is small, read many to a read when
-   * little lies between them; a big
-   * one comes with null, for its caller to read as much of it as it needs.
+   * little lies between them; a big one comes with null, for its caller to read what it needs.
    */
   async *objects(entries: Entry[]): AsyncGenerator<[Entry, Buffer | null]> {
     const small = (e: Entry) => e.end - e.start <= HEAD_BYTES;
@@ -93,7 +92,11 @@ class FileReader {
       }
       let last = i;
       const joins = (next: Entry | undefined) =>
-        next && small(next) && next.start - entries[last]!.end <= HEAD_BYTES && next.end - first.start <= WINDOW_BYTES;
+        next &&
+        small(next) &&
+        next.start >= entries[last]!.end &&
+        next.start - entries[last]!.end <= HEAD_BYTES &&
+        next.end - first.start <= WINDOW_BYTES;
       while (joins(entries[last + 1])) last++;
       const run = await this.read(first.start, entries[last]!.end - first.start);
       for (; i <= last; i++) yield [entries[i]!, run.subarray(entries[i]!.start - first.start, entries[i]!.end - first.start)];
@@ -287,8 +290,7 @@ export async function writeSharedOnce(joined: string, output: string): Promise<n
     if (textBytes < 0 || textBytes > MAX_TEXT_BYTES) return 0;
     const { entries } = layout;
     const firstWithData = await sameData(reader, entries);
-    // Without a stream twice, the copies are small dictionaries (the standard fonts' of each
-    // input): not worth writing the file again.
+    // No stream's data repeats after all (big ones alike in their first bytes only): not worth a rewrite.
     if (!firstWithData.size) return 0;
     let canonical: Int32Array | null;
     try {
@@ -299,7 +301,8 @@ export async function writeSharedOnce(joined: string, output: string): Promise<n
       throw e;
     }
     if (!canonical) return 0;
-    const kept = entries.filter((e) => canonical[e.num] === e.num);
+    // Numbered anew in the file's order, as they are written.
+    const kept = layout.inOrder.filter((e) => canonical[e.num] === e.num);
     const copies = entries.length - kept.length;
     if (!copies) return 0;
     const newNumber = new Int32Array(canonical.length);
