@@ -5,7 +5,7 @@
 // table and every object on its own, so each object is read once, keyed once, and written back
 // byte for byte but for the numbers of the objects it references. A separate program (MuPDF in
 // Node, ADR 0140) cost more to start than qpdf took to join fifty files.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 
 /**
@@ -143,9 +143,11 @@ async function readTable(reader: FileReader, size: number): Promise<Layout | nul
   if (!trailer || /\/(?:Encrypt|Prev|XRefStm)\b/.test(trailer)) return null;
   const entries: Entry[] = [];
   for (let num = 1; num < count; num++) {
-    const entry = table.slice(num * 20, num * 20 + 20).match(/^(\d{10}) 00000 n[ \r]\n$/);
-    if (!entry) return null;
-    entries.push({ num, start: Number(entry[1]), end: 0, textStart: 0, text: '' });
+    // "0000012345 00000 n \n": an offset, generation 0, in use.
+    const at = num * 20;
+    const start = Number(table.slice(at, at + 10));
+    if (!Number.isInteger(start) || table.slice(at + 10, at + 18) !== ' 00000 n' || table[at + 19] !== '\n') return null;
+    entries.push({ num, start, end: 0, textStart: 0, text: '' });
   }
   const inOrder = [...entries].sort((a, b) => a.start - b.start);
   for (const [i, e] of inOrder.entries()) e.end = inOrder[i + 1]?.start ?? xrefAt;
@@ -184,7 +186,7 @@ async function readObjects(reader: FileReader, entries: Entry[]): Promise<number
         : dataAt + FIRST_CHUNK_BYTES <= bytes.length
           ? bytes.subarray(dataAt, dataAt + FIRST_CHUNK_BYTES)
           : await reader.read(e.dataStart, FIRST_CHUNK_BYTES);
-      e.dataKey = `${e.end - e.dataStart}:${createHash('sha256').update(head).digest('base64')}`;
+      e.dataKey = `${e.end - e.dataStart}:${hash('sha256', head, 'base64')}`;
     }
     textBytes += e.text.length;
     if (textBytes > MAX_TEXT_BYTES) return -1;
