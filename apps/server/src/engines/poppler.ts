@@ -78,7 +78,7 @@ export async function renderEachPage(
   // A short document is shared out between the lanes; a page of unknown size counts as A4.
   const maxPages = Math.ceil(pages / lanes);
   const runs: { first: number; last: number }[] = [];
-  let pixels = Number.POSITIVE_INFINITY;
+  let pixels = 0;
   for (let page = 1; page <= pages; page++) {
     const size = sizes[page - 1] ?? { w: 595, h: 842 };
     const pagePixels = ((size.w * dpi) / 72) * ((size.h * dpi) / 72);
