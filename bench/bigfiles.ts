@@ -4,6 +4,7 @@
 //
 //   node --import tsx bench/bigfiles.ts
 //   BENCH_PAGES=200 BENCH_MB=30 node --import tsx bench/bigfiles.ts     (a quick run)
+//   BENCH_STEPS="pdf to jpg" node --import tsx bench/bigfiles.ts        (the upload, then the steps named)
 //
 // Quire runs as a process of its own (`npm start`), so its memory is its own. See bench/README.md.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -24,6 +25,8 @@ const MB = 1024 * 1024;
 const PAGES = Number(process.env.BENCH_PAGES) || 2000;
 const TARGET_MB = Number(process.env.BENCH_MB) || 300;
 const TASK_TIMEOUT_MS = (Number(process.env.BENCH_TIMEOUT_S) || 1800) * 1000;
+/** The steps to run after the upload, by the start of their names ("PDF to JPG,merge"); all unless given. */
+const STEPS = process.env.BENCH_STEPS?.split(',').map((s) => s.trim().toLowerCase());
 const corpus = path.resolve(import.meta.dirname, '../test-corpus/pdfjs');
 // The input is kept between runs: making it takes a minute.
 const cacheDir = path.join(os.tmpdir(), 'quire-bench-bigfiles');
@@ -151,6 +154,7 @@ const rows: Row[] = [];
 
 /** Runs `work` and records its time, the API process's peak RSS and each engine's. */
 async function measure(step: string, work: () => Promise<string>) {
+  if (step !== 'upload' && STEPS && !STEPS.some((s) => step.toLowerCase().startsWith(s))) return;
   takeEngines();
   resetPeak();
   const start = performance.now();

@@ -1,6 +1,7 @@
 // Organise benchmark: Quire's merge and rotate against plain qpdf, in the same run.
 //
 //   node --import tsx bench/organise.ts            (BENCH_REPS=5 by default)
+//   BENCH_CASES=merge BENCH_HTTP=0 node --import tsx bench/organise.ts   (the merges' tool-module rows only)
 //
 // Cases: merge of 50 PDFs of 20 pages (standard font, nothing embedded), merge of 50 PDFs of 20
 // pages sharing an embedded font and a logo, rotate (+90, all pages) of a 2,000-page PDF. For each,
@@ -19,6 +20,9 @@ import { makeBrandedPdf, makePdf } from '../apps/server/test/fixtures.js';
 import { Client, startQuire, type Running } from '../apps/server/test/harness.js';
 
 const REPS = Math.max(1, Number(process.env.BENCH_REPS) || 5);
+/** BENCH_CASES=merge runs the two merges only; BENCH_HTTP=0 leaves out the HTTP rows (most of a run's time). */
+const CASES = process.env.BENCH_CASES?.split(',') ?? ['merge', 'rotate'];
+const HTTP = process.env.BENCH_HTTP !== '0';
 const MERGE_FILES = 50;
 const MERGE_PAGES = 20;
 const ROTATE_PAGES = 2000;
@@ -217,28 +221,38 @@ async function main() {
         return s;
       },
       tool: () => quireTool('merge', toolInputs, { file_ids: [] }, mergeOut),
-      http: () => quireHttp(quire, files, (ids) => ['merge', { file_ids: ids }], mergeOut),
+      ...(HTTP && { http: () => quireHttp(quire, files, (ids) => ['merge', { file_ids: ids }], mergeOut) }),
     });
     rows.push({ case: name, quire: 'tool module', ref: merge.ref, q: merge.tool });
-    rows.push({ case: name, quire: 'HTTP (upload+task+download)', ref: merge.ref, q: merge.http });
-    http[name] = merge.http;
+    if (!merge.http) return;
+    rows.push({ case: name, quire: 'HTTP (upload+task+download)', ref: merge.ref, q: merge.http as HttpSample[] });
+    http[name] = merge.http as HttpSample[];
   };
   try {
-    await mergeCase(`merge ${MERGE_FILES} × ${MERGE_PAGES} pages`, plainFiles);
-    await mergeCase(`merge ${MERGE_FILES} × ${MERGE_PAGES} pages, shared font and logo`, brandedFiles);
-    const rotate = await measure({
-      ref: async () => {
-        const s = await runQpdf([big, refOut, '--rotate=+90:1-z'], refOut);
-        expectPages(refOut, ROTATE_PAGES, 'qpdf rotate');
-        return s;
-      },
-      tool: () =>
-        quireTool('rotate', [{ path: big, name: 'big.pdf', pages: ROTATE_PAGES }], { file_id: '', angle: 90, pages: 'all' }, ROTATE_PAGES),
-      http: () => quireHttp(quire, [big], ([id]) => ['document/rotate', { file_id: id, angle: 90, pages: 'all' }], ROTATE_PAGES),
-    });
-    rows.push({ case: rotateCase, quire: 'tool module', ref: rotate.ref, q: rotate.tool });
-    rows.push({ case: rotateCase, quire: 'HTTP (upload+task+download)', ref: rotate.ref, q: rotate.http });
-    http[rotateCase] = rotate.http;
+    if (CASES.includes('merge')) {
+      await mergeCase(`merge ${MERGE_FILES} × ${MERGE_PAGES} pages`, plainFiles);
+      await mergeCase(`merge ${MERGE_FILES} × ${MERGE_PAGES} pages, shared font and logo`, brandedFiles);
+    }
+    if (CASES.includes('rotate')) {
+      const rotate = await measure({
+        ref: async () => {
+          const s = await runQpdf([big, refOut, '--rotate=+90:1-z'], refOut);
+          expectPages(refOut, ROTATE_PAGES, 'qpdf rotate');
+          return s;
+        },
+        tool: () =>
+          quireTool(
+            'rotate',
+            [{ path: big, name: 'big.pdf', pages: ROTATE_PAGES }],
+            { file_id: '', angle: 90, pages: 'all' },
+            ROTATE_PAGES,
+          ),
+        http: () => quireHttp(quire, [big], ([id]) => ['document/rotate', { file_id: id, angle: 90, pages: 'all' }], ROTATE_PAGES),
+      });
+      rows.push({ case: rotateCase, quire: 'tool module', ref: rotate.ref, q: rotate.tool });
+      rows.push({ case: rotateCase, quire: 'HTTP (upload+task+download)', ref: rotate.ref, q: rotate.http });
+      http[rotateCase] = rotate.http;
+    }
   } finally {
     await quire.stop();
   }

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type TaskEntry } from '@quire/contracts';
 import { quireForTests } from './harness.js';
@@ -122,6 +123,28 @@ describe('PDF to images', () => {
     expect(entry.outputs.map((o) => o.name)).toEqual(['one.jpg']);
     expect(entry.output_file_name).toBe('one.jpg');
     expect(imageSize(await download(entry))).toEqual({ kind: 'jpg', width: 300, height: 150 });
+  });
+
+  it("renders many pages in parallel runs, each image in its page's place in the zip", async () => {
+    // 45 pages, each its own width (144 + 24n points: 300 + 50n pixels at 150 dpi), so that a page
+    // out of place shows in its image's size; at 150 dpi they take several runs of pdftoppm.
+    const doc = await PDFDocument.create();
+    for (let n = 1; n <= 45; n++) doc.addPage([144 + 24 * n, 360]).drawText(`Page ${n}`, { x: 20, y: 300 });
+    fs.writeFileSync(file('widths.pdf'), await doc.save());
+    const entry = await toImages(await client.uploadId(file('widths.pdf')), 'jpg');
+    expect(entry.status).toBe(0);
+    fs.writeFileSync(file('widths.zip'), await download(entry));
+    const names = Array.from({ length: 45 }, (_, i) => `widths-${i + 1}.jpg`);
+    expect(
+      execFileSync('unzip', ['-Z1', file('widths.zip')])
+        .toString()
+        .trim()
+        .split('\n'),
+    ).toEqual(names);
+    const unzipped = file('widths');
+    execFileSync('unzip', ['-q', '-o', file('widths.zip'), '-d', unzipped]);
+    const sizes = execFileSync('identify', ['-format', '%m %w %h\n', ...names.map((n) => path.join(unzipped, n))]).toString();
+    expect(sizes.trim().split('\n')).toEqual(names.map((_, i) => `JPEG ${300 + 50 * (i + 1)} 750`));
   });
 
   it('an encrypted PDF needs its password', async () => {

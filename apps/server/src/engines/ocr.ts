@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import { ErrorCode, ocrUnavailableMessage, ocrUnknownLanguageMessage, PDF_IMAGE_MAX_PIXELS, QuireError } from '@quire/contracts';
 import { pageSizes } from './poppler.js';
 import { type EngineLimits, qpdf, succeeded } from './qpdf.js';
+import { inLanes } from './lanes.js';
 import { boundFor, EngineTimeout, JOB_BOUNDS, runEngine, tookTooLong } from './run.js';
 
 let installed: Promise<string[]> | undefined;
@@ -229,16 +230,11 @@ async function tesseractPages(input: string, output: string, pages: number, opts
   const tmp = await fs.mkdtemp(path.join(path.dirname(output), 'ocr-tmp-'));
   try {
     const done = new Map<number, Recognised>();
-    let next = 0;
-    const lane = async () => {
-      for (let i = next++; i < queue.length; i = next++) {
-        const batch = queue[i]!;
-        for (const [page, recognised] of await recogniseBatch(input, batch, dpi[batch[0]! - 1]!, tmp, opts, limits))
-          done.set(page, recognised);
-        opts.onProgress?.(done.size / todo.length);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(opts.jobs, queue.length) }, lane));
+    await inLanes(queue, opts.jobs, async (batch) => {
+      for (const [page, recognised] of await recogniseBatch(input, batch, dpi[batch[0]! - 1]!, tmp, opts, limits))
+        done.set(page, recognised);
+      opts.onProgress?.(done.size / todo.length);
+    });
     await graft(input, output, todo, done, tmp, limits);
     const sidecar = Array.from({ length: pages }, (_, i) => done.get(i + 1)?.text ?? `[OCR skipped on page(s) ${i + 1}]`);
     await fs.writeFile(`${output}.txt`, sidecar.join('\n\f'));

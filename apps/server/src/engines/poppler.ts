@@ -7,6 +7,7 @@ import { ErrorCode, IMAGE_MAX_PIXELS, PDF_IMAGE_MAX_PIXELS, QuireError, type Pdf
 import type { EngineLimits } from './qpdf.js';
 import { boundFor, EngineTimeout, runEngine, tookTooLong } from './run.js';
 import { ppmToBmp } from './bmp.js';
+import { inLanes } from './lanes.js';
 import type { ImagePlacement } from './mupdf/jobs.js';
 import { runImageJob } from './sharp.js';
 
@@ -52,40 +53,103 @@ const pdftoppmFormat: Record<PdfImageFormat, string[]> = {
 };
 const pdftoppmExt: Record<PdfImageFormat, string> = { jpg: 'jpg', png: 'png', tiff: 'tif', bmp: 'ppm', gif: 'png' };
 
-/** Renders one page (its crop box) to `out` (without extension, which is added: the returned path). */
-export async function renderPage(
+/**
+ * Pixels one pdftoppm run renders at most (about ten A4 pages at 150 dpi, two at 300): a run's
+ * time bound is its pages', and the configured per-call limit caps it, so a run is kept to what
+ * a page cost when each had a run of its own.
+ */
+const RUN_PIXELS = 20_000_000;
+
+/**
+ * Every page of `file` (its crop box, `sizes` in points as pageSizes reads them) rendered at
+ * `dpi`, in runs of pages one after another split between `lanes` pdftoppm processes at a time;
+ * each run's images are written as it ends. Returns the images in page order.
+ */
+export async function renderEachPage(
   file: string,
-  page: number,
+  sizes: ({ w: number; h: number } | undefined)[],
+  pages: number,
+  render: { format: PdfImageFormat; dpi: number; lanes: number },
+  outDir: string,
+  limits: EngineLimits,
+  onProgress: (fraction: number) => void,
+): Promise<string[]> {
+  const { format, dpi, lanes } = render;
+  // A short document is shared out between the lanes; a page of unknown size counts as A4.
+  const maxPages = Math.ceil(pages / lanes);
+  const runs: { first: number; last: number }[] = [];
+  let pixels = 0;
+  for (let page = 1; page <= pages; page++) {
+    const size = sizes[page - 1] ?? { w: 595, h: 842 };
+    const pagePixels = ((size.w * dpi) / 72) * ((size.h * dpi) / 72);
+    const run = runs.at(-1);
+    if (run && run.last - run.first + 1 < maxPages && pixels + pagePixels <= RUN_PIXELS) {
+      run.last = page;
+      pixels += pagePixels;
+    } else {
+      runs.push({ first: page, last: page });
+      pixels = pagePixels;
+    }
+  }
+  const images: string[][] = [];
+  let done = 0;
+  await inLanes(runs, lanes, async ({ first, last }, i) => {
+    images[i] = await renderPages(file, first, last, format, dpi, path.join(outDir, `pages-${first}`), limits);
+    done += last - first + 1;
+    onProgress(done / pages);
+  });
+  return images.flat();
+}
+
+/**
+ * Renders pages `first` to `last` (their crop boxes) in one pdftoppm run, which opens the document
+ * once for them all: a run per page read a 300 MB file's cross-references 2,000 times. The images
+ * go into `outDir`, a folder of their own; returned in page order. The run's time bound is its pages'.
+ */
+async function renderPages(
+  file: string,
+  first: number,
+  last: number,
   format: PdfImageFormat,
   dpi: number,
-  outBase: string,
+  outDir: string,
   limits: EngineLimits,
-): Promise<string> {
+): Promise<string[]> {
+  await fs.mkdir(outDir, { recursive: true });
   const args = [
     ...pdftoppmFormat[format],
     '-r',
     String(dpi),
     '-cropbox',
     '-f',
-    String(page),
+    String(first),
     '-l',
-    String(page),
-    '-singlefile',
+    String(last),
     file,
-    outBase,
+    path.join(outDir, 'page'),
   ];
-  const res = await poppler('pdftoppm', args, boundFor('render', limits, 1));
-  const written = `${outBase}.${pdftoppmExt[format]}`;
-  const exists = await fs.stat(written).then(
-    (s) => s.size > 0,
-    () => false,
-  );
-  if (res.exitCode !== 0 || !exists) {
-    await fs.rm(written, { force: true });
+  const res = await poppler('pdftoppm', args, boundFor('render', limits, last - first + 1));
+  // pdftoppm writes "page-<n>.<ext>", n zero-padded to the page count's digits.
+  const name = new RegExp(`^page-(\\d+)\\.${pdftoppmExt[format]}$`);
+  const written = new Map<number, string>();
+  for (const f of await fs.readdir(outDir)) {
+    const page = Number(f.match(name)?.[1]);
+    if (page >= first && page <= last && (await fs.stat(path.join(outDir, f))).size > 0) written.set(page, path.join(outDir, f));
+  }
+  if (res.exitCode !== 0 || written.size !== last - first + 1) {
+    await Promise.all([...written.values()].map((f) => fs.rm(f, { force: true })));
     throw new QuireError(ErrorCode.Damaged);
   }
-  if (format !== 'bmp' && format !== 'gif') return written;
-  const converted = `${outBase}.${format}`;
+  const pages = [...written.entries()].sort((a, b) => a[0] - b[0]).map(([, f]) => f);
+  if (format !== 'bmp' && format !== 'gif') return pages;
+  const converted: string[] = [];
+  for (const page of pages) converted.push(await convertRendered(page, format, limits));
+  return converted;
+}
+
+/** A page pdftoppm wrote as PPM or PNG, written again as the BMP or GIF it cannot write itself; the original removed. */
+async function convertRendered(written: string, format: 'bmp' | 'gif', limits: EngineLimits): Promise<string> {
+  const converted = `${written.slice(0, -path.extname(written).length)}.${format}`;
   try {
     if (format === 'bmp') await ppmToBmp(written, converted);
     else
@@ -98,7 +162,7 @@ export async function renderPage(
           params: { action: 'convert', format, ico_size: 16 },
           maxPixels: IMAGE_MAX_PIXELS,
         },
-        path.dirname(outBase),
+        path.dirname(written),
         limits,
       );
   } finally {

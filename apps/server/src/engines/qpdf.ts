@@ -228,16 +228,6 @@ export async function passesCheck(file: string, pages: number, limits: EngineLim
   return succeeded((await qpdf(['--check', file], limits, { job: 'rewrite', pages })).exitCode);
 }
 
-/**
- * qpdf --check without a single warning, the root declaring `pages` pages: a file another engine
- * wrote from one qpdf wrote, read back as it was (MuPDF's writer runs an empty name into the value
- * after it, which qpdf reads only with a warning).
- */
-export async function readsClean(file: string, pages: number, limits: EngineLimits): Promise<boolean> {
-  const res = await qpdf(['--check', '--show-npages', file], limits, { job: 'rewrite', pages });
-  return res.exitCode === 0 && new RegExp(`^${pages}$`, 'm').test(res.stdout);
-}
-
 /** Encrypts with AES-256, user and owner password alike. */
 export async function encryptPdf(
   source: Omit<PageSource, 'range'>,

@@ -5,7 +5,6 @@ import { extractModel } from '../convert/extract.js';
 import { pageGeometry } from '../convert/pageGeometry.js';
 import { writeDocument } from '../convert/writeDocument.js';
 import { crop } from '../engines/mupdf/crop.js';
-import { deduplicate } from '../engines/mupdf/duplicates.js';
 import { optimize } from '../engines/mupdf/optimize.js';
 import { JobFailure, openPdf, progress, serveMupdfJob } from '../engines/mupdf/program.js';
 import { redact } from '../engines/mupdf/redact.js';
@@ -16,7 +15,6 @@ void serveMupdfJob({
   redact,
   replace,
   optimize,
-  deduplicate,
   geometry: (job) => pageGeometry(job, openPdf(job.input), progress, (code, msg) => new JobFailure(code, msg)),
   async extract(job) {
     const doc = openPdf(job.input);

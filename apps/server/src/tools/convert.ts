@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import os from 'node:os';
 import path from 'node:path';
 import {
   DEFAULT_OCR_LANGUAGE,
@@ -20,7 +21,7 @@ import { pdfToDocument } from './steps/pdfToDocument.js';
 import { pdfToDxf, pdfToPptx } from './steps/readGeometry.js';
 import { imagesToPdf } from '../engines/images.js';
 import { epubToPdf } from '../engines/mutool.js';
-import { checkRenderSize, pageSizes, renderPage } from '../engines/poppler.js';
+import { checkRenderSize, pageSizes, renderEachPage } from '../engines/poppler.js';
 import type { OfficeJob } from '../engines/office.js';
 import { detectEncoding, transcodeToUtf8 } from '../engines/textEncoding.js';
 import { detectFileType, extensionOf, imageTypes } from '../engines/fileTypes.js';
@@ -53,23 +54,23 @@ async function officeJob(ctx: ToolContext, input: ToolInput, type: 'office' | 't
 
 const baseName = (name: string) => path.basename(name, path.extname(name)) || 'document';
 
-/** One image per page of a PDF (its crop box) at `dpi`; a page too large to render at it fails the task with 3100. */
+/**
+ * One image per page of a PDF (its crop box) at `dpi`, as many pages rendering at once as the
+ * machine has cores (ADR 0121); a page too large to render at it fails the task with 3100.
+ */
 async function pdfToImages(ctx: ToolContext, input: ToolInput, format: PdfImageFormat, dpi: number): Promise<ToolOutput[]> {
   const sizes = await pageSizes(input.path, input.pages, ctx.limits).catch(() => []);
   for (let page = 1; page <= input.pages; page++) checkRenderSize(page, sizes[page - 1], dpi);
   if (ctx.budget) checkRenderBudget(sizes.filter(Boolean), dpi, ctx.budget);
   const source = await readableInput(ctx, input);
   ctx.progress(5);
-  const outputs: ToolOutput[] = [];
-  for (let page = 1; page <= input.pages; page++) {
-    const file = await renderPage(source, page, format, dpi, path.join(ctx.workDir, `page-${page}`), ctx.limits);
-    outputs.push({
-      path: file,
-      name: input.pages === 1 ? `${baseName(input.name)}.${format}` : outputName(input.name, String(page), `.${format}`),
-    });
-    ctx.progress(5 + Math.round((page / input.pages) * 95));
-  }
-  return outputs;
+  const render = { format, dpi, lanes: os.availableParallelism() };
+  const onProgress = (fraction: number) => ctx.progress(5 + Math.round(fraction * 95));
+  const images = await renderEachPage(source, sizes, input.pages, render, ctx.workDir, ctx.limits, onProgress);
+  return images.map((file, i) => ({
+    path: file,
+    name: input.pages === 1 ? `${baseName(input.name)}.${format}` : outputName(input.name, String(i + 1), `.${format}`),
+  }));
 }
 
 /** The download's name, as run() names its outputs: several (a page image each) are offered as a zip. */

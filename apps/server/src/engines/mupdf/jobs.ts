@@ -86,15 +86,7 @@ export interface OptimizeJob extends JobFiles {
   chromaSubsampling: boolean;
 }
 
-/**
- * Merge's second pass over qpdf's joined file: identical objects (the fonts, images and ICC
- * profiles the inputs share) written once. `output` is written only when there are any.
- */
-export interface DeduplicateJob extends JobFiles {
-  op: 'deduplicate';
-}
-
-export type MupdfJob = CropJob | RedactJob | ReplaceJob | GeometryJob | ExtractJob | OptimizeJob | DeduplicateJob;
+export type MupdfJob = CropJob | RedactJob | ReplaceJob | GeometryJob | ExtractJob | OptimizeJob;
 
 export interface JobResults {
   crop: { pages: number };
@@ -118,8 +110,6 @@ export interface JobResults {
     fontsSubset: number;
     metadataTrimmed: number;
   };
-  /** How many objects were copies of another (none: no output written). */
-  deduplicate: { copies: number };
 }
 
 /** The worker's last line of output. code: a catalogue code (3100, 3124 or 3125). */
