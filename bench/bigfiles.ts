@@ -19,7 +19,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { makePdf } from '../apps/server/test/fixtures.js';
 import { Client } from '../apps/server/test/harness.js';
-import { freePort, memoryOf, startServer, until } from '../apps/server/test/serverProcess.js';
+import { freePort, memoryOf, startServer, until, visitorFileLimit } from '../apps/server/test/serverProcess.js';
 
 const MB = 1024 * 1024;
 const PAGES = Number(process.env.BENCH_PAGES) || 2000;
@@ -129,7 +129,7 @@ console.log(`input: ${input}, ${pageCount(input)} pages, ${(inputSize / MB).toFi
 const port = await freePort();
 const server = await startServer(path.join(tmp, 'data'), port, {
   PATH: `${shimDir}:${process.env.PATH}`,
-  QUIRE_MAX_FILE_MB: String(Math.ceil(TARGET_MB * 1.5)),
+  ...visitorFileLimit(tmp, Math.ceil(TARGET_MB * 1.5)),
 });
 const pid = server.pid!;
 const client = new Client(`http://127.0.0.1:${port}`);

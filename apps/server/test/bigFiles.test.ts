@@ -12,7 +12,7 @@ import type { ReadableStream } from 'node:stream/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from './fixtures.js';
 import { Client } from './harness.js';
-import { freePort, memoryOf, startServer } from './serverProcess.js';
+import { freePort, memoryOf, startServer, visitorFileLimit } from './serverProcess.js';
 
 const MB = 1024 * 1024;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bigfiles-'));
@@ -21,7 +21,7 @@ let server: ChildProcess;
 
 beforeAll(async () => {
   const port = await freePort();
-  server = await startServer(path.join(dir, 'data'), port, { QUIRE_MAX_FILE_MB: '200' });
+  server = await startServer(path.join(dir, 'data'), port, visitorFileLimit(dir, 200));
   client.base = `http://127.0.0.1:${port}`;
 }, 120_000);
 afterAll(() => {

@@ -103,3 +103,13 @@ export function processesBelow(pid: number): { pid: number; startTime: number; c
   }
   return below;
 }
+
+/**
+ * The settings that let an anonymous visitor send files of up to `maxFileMb` (the big-file runs):
+ * the server's ceiling, and a limits file (QUIRE_LIMITS_FILE) in `dir` raising the visitors' plan.
+ */
+export function visitorFileLimit(dir: string, maxFileMb: number): Record<string, string> {
+  const file = path.join(dir, 'limits.json');
+  fs.writeFileSync(file, JSON.stringify({ anonymous: { maxFileMb } }));
+  return { QUIRE_MAX_FILE_MB: String(maxFileMb), QUIRE_LIMITS_FILE: file };
+}
