@@ -104,7 +104,7 @@ describe('files checked at upload', () => {
     expect(await card(page, 'empty.pdf').locator('.file-status').textContent()).toBe('The file is empty.');
     await expect.poll(() => card(page, 'long.pdf').getAttribute('data-state'), { timeout: 30_000 }).toBe('damaged');
     expect(await card(page, 'long.pdf').locator('.file-status').textContent()).toBe(
-      `The number of pages exceeds the limit of ${MAX_PAGES} pages.`,
+      `This document is over your plan's limit of ${MAX_PAGES} pages.`,
     );
     await expect.poll(() => card(page, 'alpha.pdf').getAttribute('data-state'), { timeout: 30_000 }).toBe('ossSuccessful');
     // Nothing to retry: another upload of the same file would be refused the same way.
