@@ -59,6 +59,8 @@ describe('the sessions of an account', () => {
       { device: 'Firefox · Windows', current: true },
       { device: 'Safari · iOS', current: false },
     ]);
+    // This one first, though the phone was used since.
+    expect(list[0]!.current).toBe(true);
     for (const s of list) {
       expect(s.session_id).toMatch(/^[0-9a-f]{32}$/);
       expect(s.created_at).toBeGreaterThanOrEqual(before);

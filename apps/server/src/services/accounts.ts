@@ -313,15 +313,16 @@ export async function signOut(ctx: AppContext, session: Session): Promise<void> 
   await deleteSession(ctx.db, tokenId(session.token));
 }
 
-/** The account's live sessions, the caller's marked current; never a token or its hash. */
+/** The account's live sessions, the caller's first and marked current, then the most recently used; never a token or its hash. */
 export async function listSessions(ctx: AppContext, session: Session): Promise<SessionEntry[]> {
-  return (await sessionsOf(ctx.db, session.account.id, Date.now())).map((row) => ({
+  const entries = (await sessionsOf(ctx.db, session.account.id, Date.now())).map((row) => ({
     session_id: row.public_id,
     device: row.device,
     created_at: row.created_at,
     last_used_at: row.last_used_at,
     current: row.public_id === session.publicId,
   }));
+  return entries.sort((a, b) => Number(b.current) - Number(a.current));
 }
 
 /** Ends one of the account's sessions; 2405 for an id it has no session of. True when it was the caller's own. */

@@ -4,6 +4,8 @@ import { deviceOf } from './devices.js';
 describe('deviceOf', () => {
   it('names the browser and the system of common User-Agents', () => {
     const cases: [string, string][] = [
+      // Headless Chromium, as the end-to-end tests run it.
+      ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36', 'Chrome · Linux'],
       ['Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox · Windows'],
       [
         'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
