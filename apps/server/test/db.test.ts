@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDb, type Db } from '../src/db/connect.js';
 import { ErrorCode, errorMessages } from '@quire/contracts';
@@ -11,7 +13,8 @@ import { claimTask, recoverAbandoned } from '../src/queue/worker.js';
 import { cancelUnfinished, failTask, finishTask, lostClaims } from '../src/db/tasksRepo.js';
 import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
-import type { TaskTable } from '../src/db/schema.js';
+import type { Database, TaskTable } from '../src/db/schema.js';
+import { migrations } from '../src/db/migrations.js';
 import { TaskEvents } from '../src/queue/events.js';
 import { deleteRunsBefore, giveBackRun, takeRun } from '../src/db/anonymousRunsRepo.js';
 import {
@@ -423,6 +426,34 @@ describe.each(targets)('%s', (name, url) => {
   });
 
   it.skipIf(!url)('closes the database', async () => {
+    await db.destroy();
+  });
+});
+
+describe('009_session_ids', () => {
+  it('gives each session signed in before it an id of its own, and its start as its last use', async () => {
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(path.join(sqliteDir, 'before-009.db')) }) });
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations as Record<string, Migration> } });
+    expect((await migrator.migrateTo('008_operators')).error).toBeUndefined();
+    const old = db as unknown as Kysely<{ sessions: { id: string; account_id: string; created_at: number; expires_at: number } }>;
+    await old
+      .insertInto('sessions')
+      .values([
+        { id: 'hash-1', account_id: 'a1', created_at: 1000, expires_at: 9000 },
+        { id: 'hash-2', account_id: 'a1', created_at: 2000, expires_at: 9000 },
+      ])
+      .execute();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const rows = await db
+      .selectFrom('sessions')
+      .select(['id', 'public_id', 'device', 'created_at', 'last_used_at'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'hash-1', public_id: expect.stringMatching(/^[0-9a-f]{32}$/), device: '', created_at: 1000, last_used_at: 1000 },
+      { id: 'hash-2', public_id: expect.stringMatching(/^[0-9a-f]{32}$/), device: '', created_at: 2000, last_used_at: 2000 },
+    ]);
+    expect(rows[0]!.public_id).not.toBe(rows[1]!.public_id);
     await db.destroy();
   });
 });
