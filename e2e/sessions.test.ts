@@ -97,6 +97,28 @@ describe('sessions on the account page', () => {
     await desk.context().close();
   });
 
+  it("signs the page out on the catalogue's 3011 and 1401 without asking to sign in, unlike 1408", async () => {
+    const email = await newAccount('uma.sessions@example.org');
+    const page = await e2e.open('/app/account', { width: 1280, height: 900 });
+    await signIn(page, email);
+    // Quire's server never answers these codes (a server of the product's API may): the answer is stood in for.
+    for (const code of [3011, 1401, 1408]) {
+      await page.route('**/api/account/v1/sessions', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code, msg: 'session', data: null }) }),
+      );
+      await page.reload();
+      await page.getByTestId('account-signed-out').waitFor();
+      expect(await page.getByTestId('signin-dialog').count()).toBe(code === 1408 ? 1 : 0);
+      await page.unroute('**/api/account/v1/sessions');
+      if (code !== 1408) {
+        // The cookie is still the server's: the next load is signed in again, which only the code ended on the page.
+        await page.reload();
+        await page.getByTestId('session-item').first().waitFor();
+      }
+    }
+    await page.context().close();
+  });
+
   it('signs out every other browser at once', async () => {
     const email = await newAccount('tess.sessions@example.org');
     const pages = [];
