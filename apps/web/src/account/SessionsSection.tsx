@@ -78,7 +78,12 @@ export function SessionsSection() {
       )}
       {others.length > 0 && (
         <div className="button-row">
-          <button type="button" className="button button-outline" data-testid="sign-out-others" onClick={() => setEnding({ others: true })}>
+          <button
+            type="button"
+            className="button button-outline sign-out-others"
+            data-testid="sign-out-others"
+            onClick={() => setEnding({ others: true })}
+          >
             {t('account.signOutOthers')}
           </button>
         </div>
