@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDb, type Db } from '../src/db/connect.js';
 import { ErrorCode, errorMessages } from '@quire/contracts';
@@ -11,19 +13,24 @@ import { claimTask, recoverAbandoned } from '../src/queue/worker.js';
 import { cancelUnfinished, failTask, finishTask, lostClaims } from '../src/db/tasksRepo.js';
 import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
-import type { TaskTable } from '../src/db/schema.js';
+import type { Database, TaskTable } from '../src/db/schema.js';
+import { migrations } from '../src/db/migrations.js';
 import { TaskEvents } from '../src/queue/events.js';
 import { deleteRunsBefore, giveBackRun, takeRun } from '../src/db/anonymousRunsRepo.js';
 import {
   changeAccountEmail,
   deleteAccount,
   deleteExpiredSignIns,
+  deleteOtherSessions,
+  deleteSessionOf,
   findAccountByEmail,
   findSessionAccount,
   insertAccount,
   insertSession,
   replaceAccountToken,
+  sessionsOf,
   takeAccountToken,
+  touchSession,
 } from '../src/db/accountsRepo.js';
 import { findLinkedAccount, insertSsoLogin, linkIdentity, takeSsoLogin } from '../src/db/ssoRepo.js';
 import { countApiKeys, deleteApiKey, findApiKeyAccount, insertApiKey, touchApiKey } from '../src/db/apiKeysRepo.js';
@@ -241,14 +248,55 @@ describe.each(targets)('%s', (name, url) => {
     expect(await findAccountByEmail(db, 'bob@example.org')).toBeUndefined();
   });
 
+  const session = (id: string, accountId: string, createdAt: number, expiresAt: number) => ({
+    id,
+    public_id: `pub-${id}`,
+    account_id: accountId,
+    device: 'Firefox · Linux',
+    created_at: createdAt,
+    expires_at: expiresAt,
+    last_used_at: createdAt,
+  });
+
   it.skipIf(!url)('opens an account by a live session only', async () => {
     const now = Date.now();
-    await insertSession(db, { id: 'live', account_id: 'a1', created_at: now, expires_at: now + 60_000 });
-    await insertSession(db, { id: 'old', account_id: 'a1', created_at: now - 120_000, expires_at: now - 60_000 });
-    expect((await findSessionAccount(db, 'live', now))?.email).toBe('ada@example.org');
+    await insertSession(db, session('live', 'a1', now, now + 60_000));
+    await insertSession(db, session('old', 'a1', now - 120_000, now - 60_000));
+    expect(await findSessionAccount(db, 'live', now)).toMatchObject({
+      account: { email: 'ada@example.org' },
+      publicId: 'pub-live',
+      lastUsedAt: now,
+    });
     expect(await findSessionAccount(db, 'old', now)).toBeUndefined();
     await deleteExpiredSignIns(db, now);
     expect(await db.selectFrom('sessions').select('id').execute()).toEqual([{ id: 'live' }]);
+  });
+
+  it.skipIf(!url)("lists an account's live sessions, records use once a minute, ends one or all others of that account only", async () => {
+    const now = Date.now();
+    await insertSession(db, session('s1', 'a2', now - 5_000, now + 60_000));
+    await insertSession(db, session('s2', 'a2', now - 1_000, now + 60_000));
+    await insertSession(db, session('s3', 'a2', now - 90_000, now + 60_000));
+    await insertSession(db, session('gone', 'a2', now - 9_000, now - 1));
+    await insertSession(db, session('b1', 'a1', now, now + 60_000));
+    // The most recently used first; the expired one is not listed.
+    expect((await sessionsOf(db, 'a2', now)).map((s) => s.public_id)).toEqual(['pub-s2', 'pub-s1', 'pub-s3']);
+    // Of racing requests in one minute, one writes; a use within the minute of the last is not written.
+    await Promise.all([now, now + 1, now + 2].map((t) => touchSession(db, 's3', t, t - 60_000)));
+    const touched = (await findSessionAccount(db, 's3', now))!.lastUsedAt;
+    expect([now, now + 1, now + 2]).toContain(touched);
+    await touchSession(db, 's3', touched + 30_000, touched + 30_000 - 60_000);
+    expect((await findSessionAccount(db, 's3', now))!.lastUsedAt).toBe(touched);
+    expect((await sessionsOf(db, 'a2', now))[0]!.public_id).toBe('pub-s3');
+    // Another account's public id, or the hash in place of the public id, ends nothing.
+    expect(await deleteSessionOf(db, 'a2', 'pub-b1')).toBe(false);
+    expect(await deleteSessionOf(db, 'a2', 's1')).toBe(false);
+    expect(await deleteSessionOf(db, 'a2', 'pub-s1')).toBe(true);
+    expect((await sessionsOf(db, 'a2', now)).map((s) => s.public_id)).toEqual(['pub-s3', 'pub-s2']);
+    await deleteOtherSessions(db, 'a2', 'pub-s2');
+    expect((await sessionsOf(db, 'a2', now)).map((s) => s.public_id)).toEqual(['pub-s2']);
+    expect((await sessionsOf(db, 'a1', now)).map((s) => s.public_id)).toEqual(['pub-b1', 'pub-live']);
+    await db.deleteFrom('sessions').where('account_id', '=', 'a2').execute();
   });
 
   it.skipIf(!url)("hands a link's token to one of many racing requests, once, and only before it expires", async () => {
@@ -378,6 +426,34 @@ describe.each(targets)('%s', (name, url) => {
   });
 
   it.skipIf(!url)('closes the database', async () => {
+    await db.destroy();
+  });
+});
+
+describe('009_session_ids', () => {
+  it('gives each session signed in before it an id of its own, and its start as its last use', async () => {
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(path.join(sqliteDir, 'before-009.db')) }) });
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations as Record<string, Migration> } });
+    expect((await migrator.migrateTo('008_operators')).error).toBeUndefined();
+    const old = db as unknown as Kysely<{ sessions: { id: string; account_id: string; created_at: number; expires_at: number } }>;
+    await old
+      .insertInto('sessions')
+      .values([
+        { id: 'hash-1', account_id: 'a1', created_at: 1000, expires_at: 9000 },
+        { id: 'hash-2', account_id: 'a1', created_at: 2000, expires_at: 9000 },
+      ])
+      .execute();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const rows = await db
+      .selectFrom('sessions')
+      .select(['id', 'public_id', 'device', 'created_at', 'last_used_at'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'hash-1', public_id: expect.stringMatching(/^[0-9a-f]{32}$/), device: '', created_at: 1000, last_used_at: 1000 },
+      { id: 'hash-2', public_id: expect.stringMatching(/^[0-9a-f]{32}$/), device: '', created_at: 2000, last_used_at: 2000 },
+    ]);
+    expect(rows[0]!.public_id).not.toBe(rows[1]!.public_id);
     await db.destroy();
   });
 });

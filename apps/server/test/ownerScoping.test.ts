@@ -1,6 +1,6 @@
 // Owner scoping, generated from the OpenAPI document the server publishes: every operation with an
 // id among its parameters or body fields (file_id, file_ids, task_id, multi_id, upload_id, key_id,
-// and any new one named so) is called by every kind of owner B — an anonymous visitor, a signed-in
+// session_id, and any new one named so) is called by every kind of owner B — an anonymous visitor, a signed-in
 // account, an account's API key — with the ids of objects that every kind of owner A made. Each
 // answer must be 2405, or the refusal of a call B may not make at all (3001, 3012). A new call is
 // covered the day it is declared; an id field the generator cannot fill fails the test.
@@ -19,10 +19,11 @@ const KINDS: Kind[] = ['visitor', 'account', 'api key'];
 
 type Send = (pathname: string, init?: RequestInit) => Promise<Response>;
 
-/** A client acting as one owner (its cookies, or its key as a bearer), and an account's key id. */
+/** A client acting as one owner (its cookies, or its key as a bearer), and an account's key and session ids. */
 interface Owner {
   send: Send;
   keyId?: string;
+  sessionId?: string;
   /** The account's id (an operator's calls name accounts by it). */
   userId?: string;
 }
@@ -59,11 +60,14 @@ async function owner(kind: Kind, email: string): Promise<Owner> {
   const userId: string = login.data.user_id;
   const made = await post(send, '/api/account/v1/api-keys', { name: 'scoping' });
   expect(made.code).toBe(0);
-  if (kind === 'account') return { send, keyId: made.data.key_id, userId };
+  const sessions = await (await send('/api/account/v1/sessions')).json();
+  const sessionId: string = sessions.data.find((s: { current: boolean }) => s.current).session_id;
+  if (kind === 'account') return { send, keyId: made.data.key_id, sessionId, userId };
   // The key alone, no cookie: a script's requests.
   const bare = new Client(served.quire.url);
   return {
     keyId: made.data.key_id,
+    sessionId,
     userId,
     send: (p, init = {}) => bare.raw(p, { ...init, headers: { ...(init.headers as object), authorization: `Bearer ${made.data.key}` } }),
   };
@@ -75,7 +79,7 @@ async function codeOf(res: Response): Promise<number> {
   return (await res.json()).code;
 }
 
-/** A file, a finished task of a quick tool (its multi_id too), an unfinished upload, and for accounts a key and the account itself. */
+/** A file, a finished task of a quick tool (its multi_id too), an unfinished upload, and for accounts a key, a session and the account itself. */
 async function makeObjects(o: Owner, pdf: string): Promise<Made> {
   const uploaded = await (await o.send('/api/tools/v1/file/stream', { method: 'POST', body: fileForm(pdf) })).json();
   expect(uploaded.code).toBe(0);
@@ -98,6 +102,7 @@ async function makeObjects(o: Owner, pdf: string): Promise<Made> {
     multi: task.data.multi_id,
     upload: upload.data.upload_id,
     ...(o.keyId && { key: o.keyId }),
+    ...(o.sessionId && { session: o.sessionId }),
     ...(o.userId && { user: o.userId }),
   };
 }
@@ -244,6 +249,7 @@ describe("another owner's ids, in every call of the OpenAPI document", () => {
       'POST /api/tools/v1/document/delete-outputs',
       'POST /api/tools/v1/document/output-as-file',
       'POST /api/account/v1/api-keys/revoke',
+      'POST /api/account/v1/sessions/revoke',
     ])
       expect(names).toContain(known);
   });

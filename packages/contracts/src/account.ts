@@ -122,6 +122,16 @@ export const apiKeyCreated = apiKeyEntry.extend({
   key: z.string().describe('The key itself (send it as Authorization: Bearer): shown this once, only its hash is kept'),
 });
 export type ApiKeyCreated = z.infer<typeof apiKeyCreated>;
+export const revokeSessionRequest = z.object({ session_id: z.string().min(1).max(64) });
+export const sessionEntry = z.object({
+  session_id: z.string().describe('What names the session to end it (not its token)'),
+  device: z.string().describe("Browser and operating system at sign-in, as 'Firefox · Windows'; '' if unknown"),
+  created_at: z.number().int().describe('Epoch milliseconds: the sign-in'),
+  last_used_at: z.number().int().describe('Epoch milliseconds, to the minute'),
+  current: z.boolean().describe('The session of this call'),
+});
+export type SessionEntry = z.infer<typeof sessionEntry>;
+export const sessionList = z.array(sessionEntry);
 /** The operator's list of accounts: a search in the addresses, a page of them. */
 export const ADMIN_PAGE_SIZE = 20;
 export const adminUsersQuery = z.object({

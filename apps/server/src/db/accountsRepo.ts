@@ -53,15 +53,51 @@ export async function insertSession(db: Db, row: SessionTable): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
 
-/** The account a live session belongs to. */
-export function findSessionAccount(db: Db, sessionId: string, now: number): Promise<AccountTable | undefined> {
-  return db
+/** The account a live session belongs to, with the session's public id and last use. */
+export async function findSessionAccount(
+  db: Db,
+  sessionId: string,
+  now: number,
+): Promise<{ account: AccountTable; publicId: string; lastUsedAt: number } | undefined> {
+  const row = await db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
     .selectAll('accounts')
+    .select(['sessions.public_id as session_public_id', 'sessions.last_used_at as session_last_used_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_public_id, session_last_used_at, ...account } = row;
+  return { account, publicId: session_public_id, lastUsedAt: session_last_used_at };
+}
+
+/** The account's live sessions, the most recently used first. */
+export function sessionsOf(db: Db, accountId: string, now: number): Promise<SessionTable[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('expires_at', '>', now)
+    .orderBy('last_used_at', 'desc')
+    .orderBy('public_id')
+    .execute();
+}
+
+/** Records a use unless one at `since` or later is recorded: of requests racing past the same minute, one writes. */
+export async function touchSession(db: Db, sessionId: string, now: number, since: number): Promise<void> {
+  await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', sessionId).where('last_used_at', '<', since).execute();
+}
+
+/** Ends the account's session of that public id; false if it has none such. */
+export async function deleteSessionOf(db: Db, accountId: string, publicId: string): Promise<boolean> {
+  const deleted = await db.deleteFrom('sessions').where('public_id', '=', publicId).where('account_id', '=', accountId).executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
+}
+
+/** Ends every session of the account but the one of `keepPublicId`. */
+export async function deleteOtherSessions(db: Db, accountId: string, keepPublicId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('account_id', '=', accountId).where('public_id', '!=', keepPublicId).execute();
 }
 
 export async function extendSession(db: Db, sessionId: string, expiresAt: number): Promise<void> {

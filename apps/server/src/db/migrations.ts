@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { newId } from '../ids.js';
 
 export const migrations = {
   '001_init': {
@@ -174,6 +175,33 @@ export const migrations = {
         .alterTable('accounts')
         .addColumn('last_seen_at', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute();
+    },
+  },
+  '009_session_ids': {
+    // Sessions an account can list and end one by one: a public id (the row's id is the token's
+    // hash, which must never leave the server), the device it signed in from, and its last use.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('sessions')
+        .addColumn('public_id', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .alterTable('sessions')
+        .addColumn('device', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .alterTable('sessions')
+        .addColumn('last_used_at', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      const sessions = db as unknown as Kysely<{ sessions: { id: string; public_id: string; created_at: number; last_used_at: number } }>;
+      // Sessions signed in before this get an id each; their last use is unknown, so their start stands in.
+      for (const { id } of await sessions.selectFrom('sessions').select('id').execute())
+        await sessions
+          .updateTable('sessions')
+          .set((eb) => ({ public_id: newId(), last_used_at: eb.ref('created_at') }))
+          .where('id', '=', id)
+          .execute();
+      await db.schema.createIndex('sessions_public_id').on('sessions').column('public_id').unique().execute();
     },
   },
 };

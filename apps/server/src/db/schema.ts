@@ -80,9 +80,15 @@ export type AccountRole = 'user' | 'operator';
 export interface SessionTable {
   /** SHA-256 (hex) of the token the client holds: the table alone signs nobody in */
   id: string;
+  /** Random; what the account names when it ends the session (never the token or its hash) */
+  public_id: string;
   account_id: string;
+  /** Browser and operating system, from the User-Agent at sign-in; '' if unknown */
+  device: string;
   created_at: number;
   expires_at: number;
+  /** Updated at most once a minute */
+  last_used_at: number;
 }
 
 export type AccountTokenPurpose = 'verify' | 'reset' | 'email';

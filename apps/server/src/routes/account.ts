@@ -9,6 +9,8 @@ import {
   mailSent,
   registerRequest,
   resetPasswordRequest,
+  revokeSessionRequest,
+  sessionList,
   sessionTokenRequest,
   signedIn,
   userInfo,
@@ -23,11 +25,15 @@ import {
   refreshSession,
   register,
   liveSession,
+  listSessions,
   resetPassword,
+  revokeOtherSessions,
+  revokeSession,
   signIn,
   signOut,
   verifyEmail,
   userInfo as userInfoOf,
+  type Client,
   type Session,
 } from '../services/accounts.js';
 import type { Call, CallContext } from './calls.js';
@@ -38,6 +44,9 @@ const base = '/api/account/v1/';
 
 /** The signed-in session of a call declared `session: 'required'` (3001 for a visitor, 3012 for an API key). */
 export const currentSession = (c: CallContext): Session => requireSession(c.identity);
+
+/** Who signs in: the address for the brute-force buckets, the User-Agent for the list of sessions. */
+const clientOf = (c: CallContext): Client => ({ ip: c.req.ip, userAgent: c.req.headers['user-agent'] });
 
 /** The new session's token goes in the cookie too, for the web app. */
 export function keepSession(c: CallContext, signed: SignedIn): SignedIn {
@@ -83,7 +92,7 @@ export function accountCalls(): Call[] {
       body: loginRequest,
       response: signedIn,
       session: 'ignored',
-      handler: async ({ body }, c) => keepSession(c, await signIn(c.ctx, body.email, body.password, c.req.ip, body.lang)),
+      handler: async ({ body }, c) => keepSession(c, await signIn(c.ctx, body, clientOf(c))),
     },
     {
       method: 'POST',
@@ -93,6 +102,35 @@ export function accountCalls(): Call[] {
       handler: async (_, c) => {
         await signOut(c.ctx, currentSession(c));
         clearCookie(c.req, c.reply, SESSION_COOKIE);
+        return null;
+      },
+    },
+    {
+      method: 'GET',
+      path: `${base}sessions`,
+      summary: "The account's live sessions: device, sign-in, last use (to the minute), and which is this one (never a token)",
+      response: sessionList,
+      session: 'required',
+      handler: (_, c) => listSessions(c.ctx, currentSession(c)),
+    },
+    {
+      method: 'POST',
+      path: `${base}sessions/revoke`,
+      summary: "End one of the account's sessions (this one signs this client out); 2405 for an id that is not one of your sessions",
+      body: revokeSessionRequest,
+      session: 'required',
+      handler: async ({ body }, c) => {
+        if (await revokeSession(c.ctx, currentSession(c), body.session_id)) clearCookie(c.req, c.reply, SESSION_COOKIE);
+        return null;
+      },
+    },
+    {
+      method: 'POST',
+      path: `${base}sessions/revoke-others`,
+      summary: 'End every session of the account but this one',
+      session: 'required',
+      handler: async (_, c) => {
+        await revokeOtherSessions(c.ctx, currentSession(c));
         return null;
       },
     },
@@ -146,7 +184,7 @@ export function accountCalls(): Call[] {
       response: signedIn,
       session: 'required',
       handler: async ({ body }, c) =>
-        keepSession(c, await changePassword(c.ctx, currentSession(c), body.password, body.new_password, c.req.ip)),
+        keepSession(c, await changePassword(c.ctx, currentSession(c), body.password, body.new_password, clientOf(c))),
     },
     {
       method: 'POST',

@@ -2,12 +2,14 @@
 // addresses changed, accounts deleted with everything they own. Tokens (of sessions and of mailed
 // links) are random; only their SHA-256 is stored, so the database alone signs nobody in.
 import { createHash, randomBytes } from 'node:crypto';
-import { ErrorCode, QuireError, type LinkLanguage, type Plan, type SignedIn, type UserInfo } from '@quire/contracts';
+import { ErrorCode, QuireError, type LinkLanguage, type Plan, type SessionEntry, type SignedIn, type UserInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import {
   changeAccountEmail,
   deleteAccount as deleteAccountRows,
+  deleteOtherSessions,
   deleteSession,
+  deleteSessionOf,
   deleteSessionsOf,
   extendSession,
   findAccount,
@@ -16,7 +18,9 @@ import {
   insertAccount,
   insertSession,
   replaceAccountToken,
+  sessionsOf,
   takeAccountToken,
+  touchSession,
   updateAccount,
 } from '../db/accountsRepo.js';
 import { filesOf } from '../db/filesRepo.js';
@@ -25,15 +29,17 @@ import { tasksOf } from '../db/tasksRepo.js';
 import { uploadsOf } from '../db/uploadsRepo.js';
 import { newId } from '../ids.js';
 import type { Mail } from '../mail/mailer.js';
+import { deviceOf } from './devices.js';
 import { discardFile } from './files.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { discardTask } from './tasks.js';
 import { discardUpload } from './uploads.js';
 
-/** A signed-in client: its token and the account it opens. */
+/** A signed-in client: its token, the account it opens and the session's public id. */
 export interface Session {
   token: string;
   account: AccountTable;
+  publicId: string;
 }
 
 /**
@@ -76,11 +82,23 @@ export const accountOwner = (accountId: string) => `account:${accountId}`;
 /** Whether files and tasks of `ownerId` are an account's, not an anonymous visitor's. */
 export const isAccountOwner = (ownerId: string) => ownerId.startsWith('account:');
 
-/** The session a token opens, if it is live. */
+/** A session's last use is written at most this often, so a busy page costs no write per request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** The request a sign-in comes with: its address counts against brute force, its User-Agent names the device. */
+export interface Client {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/** The session a token opens, if it is live, its use recorded (to the minute). */
 export async function sessionOf(ctx: AppContext, token: string): Promise<Session | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined;
-  const account = await findSessionAccount(ctx.db, tokenId(token), Date.now());
-  return account && { token, account };
+  const now = Date.now();
+  const found = await findSessionAccount(ctx.db, tokenId(token), now);
+  if (!found) return undefined;
+  if (found.lastUsedAt < now - LAST_USED_RESOLUTION_MS) await touchSession(ctx.db, tokenId(token), now, now - LAST_USED_RESOLUTION_MS);
+  return { token, account: found.account, publicId: found.publicId };
 }
 
 /** What each plan pays for: Premium (the product's `pay`), the AI plan, or both. */
@@ -94,7 +112,7 @@ const PLAN_FLAGS: Record<Plan, { pay: boolean; ai: boolean }> = {
 /** The product's tracking type of a signed-in user (a visitor is its `guest`). */
 const USER_TYPE: Record<Plan, UserInfo['userType']> = { free: 'free', premium: 'pro', ai: 'AI purchase', premium_ai: 'AI and pro' };
 
-export function userInfo({ token, account }: Session): UserInfo {
+export function userInfo({ token, account }: Pick<Session, 'token' | 'account'>): UserInfo {
   const plan = account.plan as Plan;
   const { pay, ai } = PLAN_FLAGS[plan];
   return {
@@ -125,11 +143,19 @@ export async function liveSession(ctx: AppContext, token: string): Promise<UserI
 
 const sessionLifetimeMs = (ctx: AppContext) => ctx.config.sessionDays * 24 * HOUR_MS;
 
-/** A new session of the account: the token and the user info. */
-export async function openSession(ctx: AppContext, account: AccountTable): Promise<SignedIn> {
+/** A new session of the account, signed in from the client of `userAgent`: the token and the user info. */
+export async function openSession(ctx: AppContext, account: AccountTable, userAgent: string | undefined): Promise<SignedIn> {
   const token = newToken();
   const now = Date.now();
-  await insertSession(ctx.db, { id: tokenId(token), account_id: account.id, created_at: now, expires_at: now + sessionLifetimeMs(ctx) });
+  await insertSession(ctx.db, {
+    id: tokenId(token),
+    public_id: newId(),
+    account_id: account.id,
+    device: deviceOf(userAgent),
+    created_at: now,
+    expires_at: now + sessionLifetimeMs(ctx),
+    last_used_at: now,
+  });
   await updateAccount(ctx.db, account.id, { last_seen_at: now });
   return { token, ...userInfo({ token, account }) };
 }
@@ -267,18 +293,47 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<{ ema
  * A session for the right password; an unknown address and a wrong password answer alike (3002).
  * An address not yet confirmed answers 3003 and is mailed a new link.
  */
-export async function signIn(ctx: AppContext, email: string, password: string, ip: string, lang?: LinkLanguage): Promise<SignedIn> {
+export async function signIn(
+  ctx: AppContext,
+  request: { email: string; password: string; lang?: LinkLanguage | undefined },
+  client: Client,
+): Promise<SignedIn> {
+  const { email, password, lang } = request;
+  const { ip, userAgent } = client;
   const account = await findAccountByEmail(ctx.db, email);
   if (!(await passwordMatches(ctx, email, ip, password, account)) || !account) throw new QuireError(ErrorCode.SignInFailed);
   if (!account.email_verified) {
     await mailLink(ctx, account, 'verify', account.email, lang);
     throw new QuireError(ErrorCode.EmailNotVerified);
   }
-  return openSession(ctx, account);
+  return openSession(ctx, account, userAgent);
 }
 
 export async function signOut(ctx: AppContext, session: Session): Promise<void> {
   await deleteSession(ctx.db, tokenId(session.token));
+}
+
+/** The account's live sessions, the caller's first and marked current, then the most recently used; never a token or its hash. */
+export async function listSessions(ctx: AppContext, session: Session): Promise<SessionEntry[]> {
+  const entries = (await sessionsOf(ctx.db, session.account.id, Date.now())).map((row) => ({
+    session_id: row.public_id,
+    device: row.device,
+    created_at: row.created_at,
+    last_used_at: row.last_used_at,
+    current: row.public_id === session.publicId,
+  }));
+  return entries.sort((a, b) => Number(b.current) - Number(a.current));
+}
+
+/** Ends one of the account's sessions; 2405 for an id it has no session of. True when it was the caller's own. */
+export async function revokeSession(ctx: AppContext, session: Session, publicId: string): Promise<boolean> {
+  if (!(await deleteSessionOf(ctx.db, session.account.id, publicId))) throw new QuireError(ErrorCode.NoData);
+  return publicId === session.publicId;
+}
+
+/** Ends every session of the account but the caller's. */
+export async function revokeOtherSessions(ctx: AppContext, session: Session): Promise<void> {
+  await deleteOtherSessions(ctx.db, session.account.id, session.publicId);
 }
 
 /** The session runs for its whole lifetime again from now; the user info as it is now. */
@@ -311,10 +366,10 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
 }
 
 /** Ends every session, this one too, and signs this client in again. */
-export async function changePassword(ctx: AppContext, session: Session, current: string, next: string, ip: string): Promise<SignedIn> {
-  await confirmPassword(ctx, session, current, ip);
+export async function changePassword(ctx: AppContext, session: Session, current: string, next: string, client: Client): Promise<SignedIn> {
+  await confirmPassword(ctx, session, current, client.ip);
   await setPassword(ctx, session.account, next, false);
-  return openSession(ctx, session.account);
+  return openSession(ctx, session.account, client.userAgent);
 }
 
 /** Mails the new address a link; the account moves to it when the link is opened. */

@@ -106,6 +106,7 @@ export async function finishSignIn(
   ctx: AppContext,
   answer: URLSearchParams,
   cookieState: string | undefined,
+  userAgent: string | undefined,
 ): Promise<{ location: string; signed?: SignedIn }> {
   const state = answer.get('state');
   const login = state && state === cookieState ? await takeSsoLogin(ctx.db, stateId(state), Date.now()) : undefined;
@@ -127,7 +128,7 @@ export async function finishSignIn(
     const claims =
       idToken.email === undefined ? await oidc.fetchUserInfo(provider, tokens.access_token, idToken.sub).catch(refusal) : idToken;
     const account = await accountOf(ctx, idToken.iss, idToken.sub, claims);
-    return { location: login.return_path, signed: await openSession(ctx, account) };
+    return { location: login.return_path, signed: await openSession(ctx, account, userAgent) };
   } catch (e) {
     if (e instanceof QuireError) return { location: withError(login.return_path, e.code) };
     throw e;

@@ -1,4 +1,4 @@
-// The account centre: the profile and plan, the password and the address, API keys, deleting the account.
+// The account centre: the profile and plan, the password and the address, sessions, API keys, deleting the account.
 import type { UserInfo } from '@quire/contracts';
 import { useState, type FormEvent } from 'react';
 import { changeEmail, changePassword, deleteAccount } from '../api/account';
@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { Address, Avatar, PlanBadge } from './AccountControl';
 import { displayName, emailProblem, passwordProblem } from './accountForms';
 import { ApiKeysSection } from './ApiKeysSection';
+import { SessionsSection } from './SessionsSection';
 import { EmailField, FormError, PasswordField, Section, SubmitRow, useRequest } from './formParts';
 import { useSession } from './session';
 
@@ -72,6 +73,7 @@ function AccountSections({ user }: { user: UserInfo }) {
       </Section>
       <PasswordSection />
       <EmailSection />
+      <SessionsSection />
       <ApiKeysSection />
       <DeleteSection />
     </div>

@@ -56,11 +56,11 @@ export function ApiKeysSection() {
       {created && <NewKey created={created} onStored={() => setCreated(undefined)} />}
       {keys &&
         (keys.length ? (
-          <ul className="key-list" data-testid="key-list">
+          <ul className="entry-list" data-testid="key-list">
             {keys.map((key) => (
-              <li key={key.key_id} className="key-item" data-testid="key-item">
-                <div className="key-info">
-                  <span className="key-name">
+              <li key={key.key_id} className="entry-item" data-testid="key-item">
+                <div className="entry-info">
+                  <span className="entry-name">
                     <strong>{key.name}</strong> <code>{key.hint}…</code>
                   </span>
                   <span className="muted" data-testid="key-dates">

@@ -4,7 +4,7 @@
 import { SSO_CALLBACK_PAGE, type UserInfo } from '@quire/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { adoptSession, fetchMe, signOut as endSession } from '../api/account';
-import { onSessionLost } from '../api/client';
+import { onSessionLost, QUIET_SESSION_LOST_CODES } from '../api/client';
 import { forgetServerConfig } from '../api/files';
 import { splitLocalePrefix } from '../i18n/locales';
 import { SignInDialog, type SignInReason, type SignInView } from './SignInDialog';
@@ -94,14 +94,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [signedIn, signedOut]);
 
-  // 3001 or 1408 from any call: this page is no longer signed in. The question asked at load is
-  // expected to answer so for a visitor, and opens nothing.
+  // 3001 or 1408 from any call: this page is no longer signed in, and is offered to sign in again
+  // (1401 and 3011 sign it out without the offer). The question asked at load is expected to answer
+  // so for a visitor, and opens nothing.
   useEffect(
     () =>
-      onSessionLost(() => {
+      onSessionLost((code) => {
         if (statusRef.current === 'loading') return;
         signedOut();
-        setDialog({ view: 'signIn' });
+        if (!QUIET_SESSION_LOST_CODES.includes(code)) setDialog({ view: 'signIn' });
       }),
     [signedOut],
   );

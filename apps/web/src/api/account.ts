@@ -5,6 +5,7 @@ import {
   apiKeyList,
   adminUsersPage,
   mailSent,
+  sessionList,
   signedIn,
   signInOptions,
   userInfo,
@@ -12,6 +13,7 @@ import {
   type ApiKeyEntry,
   type AdminUsersPage,
   type Plan,
+  type SessionEntry,
   type SignedIn,
   type UserInfo,
 } from '@quire/contracts';
@@ -75,6 +77,13 @@ export const listApiKeys = (): Promise<ApiKeyEntry[]> => getJson(`${ACCOUNT_BASE
 export const createApiKey = (name: string): Promise<ApiKeyCreated> => postJson(`${ACCOUNT_BASE}api-keys`, { name }, apiKeyCreated);
 
 export const revokeApiKey = (keyId: string): Promise<null> => postJson(`${ACCOUNT_BASE}api-keys/revoke`, { key_id: keyId }, noData);
+
+export const listSessions = (): Promise<SessionEntry[]> => getJson(`${ACCOUNT_BASE}sessions`, sessionList);
+
+export const revokeSession = (sessionId: string): Promise<null> =>
+  postJson(`${ACCOUNT_BASE}sessions/revoke`, { session_id: sessionId }, noData);
+
+export const revokeOtherSessions = (): Promise<null> => postJson(`${ACCOUNT_BASE}sessions/revoke-others`, {}, noData);
 
 /** The operator's list: a page of the accounts whose address contains `search`. */
 export const fetchAccounts = (search: string, page: number): Promise<AdminUsersPage> =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileInfo } from '@quire/contracts';
-import { ApiError, NETWORK_ERROR, messageFor, onSessionLost, readEnvelope } from './client';
+import { ApiError, NETWORK_ERROR, QUIET_SESSION_LOST_CODES, messageFor, onSessionLost, readEnvelope } from './client';
 
 describe('messageFor', () => {
   it('prefers the catalogue, then the server, then the generic message', () => {
@@ -50,5 +50,18 @@ describe('onSessionLost', () => {
     unsubscribe();
     await readEnvelope(answer(1408), fileInfo).catch(() => undefined);
     expect(heard).toEqual([3001, 1408]);
+  });
+
+  it("hears the catalogue's 1401 and 3011 too, as the codes that sign out without asking to sign in", async () => {
+    const heard: number[] = [];
+    const unsubscribe = onSessionLost((code) => heard.push(code));
+    for (const code of [1401, 3011, 3012]) {
+      const error = await readEnvelope(answer(code), fileInfo).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+    }
+    unsubscribe();
+    expect(heard).toEqual([1401, 3011]);
+    // Of the codes heard, only these keep the sign-in dialog closed.
+    expect([...QUIET_SESSION_LOST_CODES].sort()).toEqual([1401, 3011]);
   });
 });

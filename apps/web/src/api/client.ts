@@ -20,8 +20,13 @@ export function messageFor(code: number, serverMsg?: string): string {
   return serverMsg || errorMessages[ErrorCode.Generic];
 }
 
-/** Codes after which the page is signed out: not signed in (3001), the session ended (1408). */
-const SESSION_LOST_CODES: readonly number[] = [ErrorCode.NotLogin, ErrorCode.SessionEnded];
+/**
+ * The catalogue's other session codes (1401, 3011): the page signs out without asking to sign in
+ * again. Quire's server never sends them; a server of the product's API may.
+ */
+export const QUIET_SESSION_LOST_CODES: readonly number[] = [1401, 3011];
+/** Codes after which the page is signed out: not signed in (3001), the session ended (1408), and the quiet ones. */
+const SESSION_LOST_CODES: readonly number[] = [ErrorCode.NotLogin, ErrorCode.SessionEnded, ...QUIET_SESSION_LOST_CODES];
 const sessionLostListeners = new Set<(code: number) => void>();
 
 /** Calls `listener` with the code whenever an API answer says there is no session; returns the unsubscribe. */
