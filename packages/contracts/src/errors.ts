@@ -37,6 +37,11 @@ export const ErrorCode = {
   TooManyFiles: 4014, // Quire: more files in one task than the plan takes
   OcrNotInPlan: 4015, // Quire: OCR asked on a plan without it
   DailyTaskLimit: 4016, // Quire: an anonymous visitor's tasks of the day are used up
+  CloudNameExists: 4101, // Quire: a cloud file or folder of this name is already in the folder
+  FolderExists: 4102, // Quire: a folder of this name is already in the folder
+  CloudFull: 41003,
+  ShareLimit: 3023,
+  ShareExpired: 11016,
   NeedPdfFirst: 90001,
   UploadFailed: 90002,
 } as const;
@@ -77,6 +82,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.TooManyFiles]: 'The number of files exceeds the limit.',
   [ErrorCode.OcrNotInPlan]: 'OCR is not included in your plan. Please upgrade to use it.',
   [ErrorCode.DailyTaskLimit]: 'Anonymous visitors can run 1 task a day. Sign in to continue.',
+  [ErrorCode.CloudNameExists]: 'The name already exists.',
+  [ErrorCode.FolderExists]: 'The folder already exists',
+  [ErrorCode.CloudFull]: 'File size exceeded. Please upgrade permissions.',
+  [ErrorCode.ShareLimit]: "You have reached today's sharing limit. Please try again after 24 hours.",
+  [ErrorCode.ShareExpired]: 'The shared file has expired.',
   [ErrorCode.NeedPdfFirst]: 'Please upload a PDF first.',
   [ErrorCode.UploadFailed]: 'Upload failed. Please try again later.',
 };
@@ -111,3 +121,10 @@ export const tooManyFilesMessage = (maxFiles: number) => `The number of files ex
 /** 4016's message naming the configured allowance. */
 export const dailyTaskLimitMessage = (limit: number) =>
   `Anonymous visitors can run ${limit} ${limit === 1 ? 'task' : 'tasks'} a day. Sign in to continue.`;
+
+/** 3023's texts: a signed-in user is told the day's shares are used up (or not in the plan); a visitor is asked to sign in. */
+export const shareLimitMessages = {
+  signedIn: errorMessages[ErrorCode.ShareLimit],
+  notInPlan: 'Sharing documents is a Premium feature. Upgrade to share.',
+  signedOut: 'Please log in to share documents.',
+} as const;

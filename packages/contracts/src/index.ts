@@ -8,3 +8,5 @@ export * from './tools.js';
 export * from './api.js';
 export * from './account.js';
 export * from './limits.js';
+export * from './cloud.js';
+export * from './share.js';

@@ -21,7 +21,16 @@ const aiDialogs = [
   'AiSize',
 ] as const;
 /** The upgrade dialogs the product opens; which one a refusal opens travels in its `data.upgrade`. */
-export const upgradeDialogs = ['sizeUpgrade', 'sizeVip', 'normalPageLimit', 'notBatchFuncFilesLimit', 'OCRLimit', ...aiDialogs] as const;
+export const upgradeDialogs = [
+  'sizeUpgrade',
+  'sizeVip',
+  'normalPageLimit',
+  'notBatchFuncFilesLimit',
+  'OCRLimit',
+  // Quire's: sharing, or a permanent share, asked on a plan without it (the product names an upgrade prompt, not its type).
+  'shareUpgrade',
+  ...aiDialogs,
+] as const;
 export type UpgradeDialog = (typeof upgradeDialogs)[number];
 export const aiUpgradeDialogs: readonly string[] = aiDialogs;
 
@@ -46,6 +55,13 @@ export const planLimits = z
       .object({ allowed: z.boolean(), maxFileMb: positive, maxPages: positive })
       .strict()
       .describe('OCR (its tool, and conversions that recognise text first): whether the plan has it, and its own limits'),
+    cloudGb: positive.describe('Document cloud capacity, in GB (visitors have no cloud; their value is unused)'),
+    sharesPerDay: z
+      .number()
+      .int()
+      .min(0)
+      .describe('Shares (link, QR code or email) the user may make in 24 hours; 0: sharing is not in the plan'),
+    permanentShare: z.boolean().describe('Whether a share may be permanent (3650 days)'),
   })
   .strict();
 export type PlanLimits = z.infer<typeof planLimits>;
@@ -57,10 +73,35 @@ export type LimitsTable = Record<LimitRole, PlanLimits>;
  * 2,000 pages (one reading of the product's limits; the other, Premium only at 100 MB, is looser
  * on size, so the stricter is kept). The engine's own OCR ceiling is 100 MB (OCR_LIMIT_MB).
  */
-const paid: PlanLimits = { maxFileMb: 100, maxPages: 2000, maxFilesPerTask: null, ocr: { allowed: true, maxFileMb: 50, maxPages: 2000 } };
+const paid: PlanLimits = {
+  maxFileMb: 100,
+  maxPages: 2000,
+  maxFilesPerTask: null,
+  ocr: { allowed: true, maxFileMb: 50, maxPages: 2000 },
+  cloudGb: 10,
+  sharesPerDay: 100,
+  permanentShare: true,
+};
 export const defaultLimits: LimitsTable = {
-  anonymous: { maxFileMb: 100, maxPages: 2000, maxFilesPerTask: null, ocr: { allowed: true, maxFileMb: 100, maxPages: 2000 } },
-  free: { maxFileMb: 20, maxPages: 100, maxFilesPerTask: 5, ocr: { allowed: false, maxFileMb: 20, maxPages: 100 } },
+  anonymous: {
+    maxFileMb: 100,
+    maxPages: 2000,
+    maxFilesPerTask: null,
+    ocr: { allowed: true, maxFileMb: 100, maxPages: 2000 },
+    cloudGb: 10,
+    sharesPerDay: 0,
+    permanentShare: false,
+  },
+  // The product: free accounts cannot share documents nor choose a permanent share (upgrade prompt).
+  free: {
+    maxFileMb: 20,
+    maxPages: 100,
+    maxFilesPerTask: 5,
+    ocr: { allowed: false, maxFileMb: 20, maxPages: 100 },
+    cloudGb: 10,
+    sharesPerDay: 0,
+    permanentShare: false,
+  },
   premium: paid,
   ai: paid,
   // Both plans: the product's limits of Premium and of AI are the same for files and pages.
