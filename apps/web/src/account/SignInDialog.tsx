@@ -10,7 +10,7 @@ import { SsoButton } from './SingleSignOn';
 
 export type SignInView = 'signIn' | 'register' | 'forgot';
 /** Why the page asks for a sign-in, said at the top of the dialog. */
-export type SignInReason = { kind: 'download' } | { kind: 'taskLimit'; tasksPerDay: number };
+export type SignInReason = { kind: 'download' } | { kind: 'sharedFile' } | { kind: 'taskLimit'; tasksPerDay: number };
 
 interface SignInDialogProps {
   initialView: SignInView;
@@ -108,10 +108,12 @@ function ReasonNote({ reason }: { reason: SignInReason }) {
   const [title, text] =
     reason.kind === 'download'
       ? [t('account.reasonDownloadTitle'), t('account.reasonDownloadText')]
-      : [t('account.reasonTaskLimitTitle', { count: reason.tasksPerDay }), t('account.reasonTaskLimitText', { count: reason.tasksPerDay })];
+      : reason.kind === 'sharedFile'
+        ? [t('account.reasonSharedFileTitle'), t('account.reasonSharedFileText')]
+        : [t('account.reasonTaskLimitTitle', { count: reason.tasksPerDay }), t('account.reasonTaskLimitText', { count: reason.tasksPerDay })];
   return (
     <div className="auth-reason" data-testid="signin-reason">
-      <Icon name={reason.kind === 'download' ? 'download' : 'lock'} size={22} />
+      <Icon name={reason.kind === 'taskLimit' ? 'lock' : reason.kind === 'download' ? 'download' : 'file'} size={22} />
       <div>
         <h2 id="auth-reason">{title}</h2>
         <p>{text}</p>

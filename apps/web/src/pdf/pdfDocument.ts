@@ -13,28 +13,45 @@ function loadPdfJs(): Promise<PdfJs> {
   return pdfjsPromise;
 }
 
-export type PdfState = { doc: PDFDocumentProxy | null; failed: boolean };
+/** An encrypted document waits for its password; pdf.js asks again while it is wrong. */
+export interface PasswordRequest {
+  incorrect: boolean;
+  submit(password: string): void;
+}
 
-/** Opens the PDF at `url` (with its password) for previews; closed again on unmount. */
-export function usePdfDocument(url: string | undefined, password?: string): PdfState {
+export type PdfState = { doc: PDFDocumentProxy | null; failed: boolean; passwordRequest?: PasswordRequest };
+
+/** pdf.js's PasswordResponses.INCORRECT_PASSWORD. */
+const INCORRECT_PASSWORD = 2;
+
+/**
+ * Opens the PDF at `source` (a URL, or bytes already fetched) with its password for previews; closed
+ * again on unmount. With `askPassword`, an encrypted document is not a failure: the state carries a
+ * request that hands the password to pdf.js, so it is checked and used in the browser only.
+ */
+export function usePdfDocument(source: string | Blob | undefined, password?: string, askPassword = false): PdfState {
   const [state, setState] = useState<PdfState>({ doc: null, failed: false });
   useEffect(() => {
-    if (!url) return;
+    if (!source) return;
     let cancelled = false;
     let destroy: (() => Promise<void>) | undefined;
     setState({ doc: null, failed: false });
-    loadPdfJs()
-      .then((pdfjs) => {
+    Promise.all([loadPdfJs(), typeof source === 'string' ? { url: source } : source.arrayBuffer().then((b) => ({ data: new Uint8Array(b) }))])
+      .then(([pdfjs, from]) => {
         if (cancelled) return null;
         // isEvalSupported off: never compile font code from a document with eval. Where the server
         // sends byte ranges (uploads), only the parts the drawn pages need are fetched, not the whole file.
         const task = pdfjs.getDocument({
-          url,
+          ...from,
           isEvalSupported: false,
           disableStream: true,
           disableAutoFetch: true,
           ...(password && { password }),
         });
+        if (askPassword)
+          task.onPassword = (update: (password: string) => void, reason: number) => {
+            if (!cancelled) setState({ doc: null, failed: false, passwordRequest: { incorrect: reason === INCORRECT_PASSWORD, submit: update } });
+          };
         destroy = () => task.destroy();
         return task.promise;
       })
@@ -50,7 +67,7 @@ export function usePdfDocument(url: string | undefined, password?: string): PdfS
       cancelled = true;
       void destroy?.();
     };
-  }, [url, password]);
+  }, [source, password, askPassword]);
   return state;
 }
 
@@ -75,6 +92,19 @@ async function withRenderSlot<T>(work: () => Promise<T>): Promise<T> {
  * Returns a function that cancels a render still under way.
  */
 export function renderPageThumbnail(doc: PDFDocumentProxy, pageNumber: number, canvas: HTMLCanvasElement, boxSize: number) {
+  return renderPage(doc, pageNumber, canvas, (natural) => boxSize / Math.max(natural.width, natural.height));
+}
+
+/**
+ * Draws page `pageNumber` into `canvas` at the scale `scaleOf` gives for its natural size (points),
+ * sharp on high-density screens. Returns a function that cancels a render still under way.
+ */
+export function renderPage(
+  doc: PDFDocumentProxy,
+  pageNumber: number,
+  canvas: HTMLCanvasElement,
+  scaleOf: (natural: { width: number; height: number }) => number,
+) {
   let cancelled = false;
   let cancelRender: (() => void) | undefined;
   const done = withRenderSlot(async () => {
@@ -82,7 +112,7 @@ export function renderPageThumbnail(doc: PDFDocumentProxy, pageNumber: number, c
     const page = await doc.getPage(pageNumber);
     const natural = page.getViewport({ scale: 1 });
     const pixelRatio = Math.min(window.devicePixelRatio || 1, 2);
-    const scale = boxSize / Math.max(natural.width, natural.height);
+    const scale = scaleOf(natural);
     const viewport = page.getViewport({ scale: scale * pixelRatio });
     canvas.width = Math.round(viewport.width);
     canvas.height = Math.round(viewport.height);
