@@ -13,6 +13,8 @@ import { MarketingLayout } from './layout/MarketingLayout';
 import { AppHome } from './pages/AppHome';
 import { MarketingHome } from './pages/MarketingHome';
 import { resolveRedirect } from './routing/redirects';
+import { DownloadFilePage } from './preview/DownloadFilePage';
+import { PreviewPage } from './preview/PreviewPage';
 import { PricingPage } from './pricing/PricingPage';
 import { ToolPage } from './tool/ToolPage';
 import { ToastProvider } from './ui/Toast';
@@ -53,6 +55,8 @@ function routesUnder(prefix: string): RouteObject[] {
     },
     // The single sign-on popup's last page: no shell, it closes at once.
     { path: `${base}/app/login-callback.html`, element: <SsoCallbackPage /> },
+    // The viewer takes the whole window, outside the app's shell.
+    { path: `${base}/preview`, element: <PreviewPage /> },
     {
       path: `${base}/app`,
       element: <AppShell />,
@@ -60,6 +64,7 @@ function routesUnder(prefix: string): RouteObject[] {
         { index: true, element: <Navigate to="home" replace /> },
         { path: 'home', element: <AppHome /> },
         { path: 'account', element: <AccountPage /> },
+        { path: 'download-file', element: <DownloadFilePage /> },
         // Keyed by tool so moving between tools starts a fresh page.
         ...toolDefinitions.map((tool) => ({ path: tool.slug, element: <ToolPage key={tool.slug} tool={tool} /> })),
       ],

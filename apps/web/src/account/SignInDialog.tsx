@@ -110,7 +110,10 @@ function ReasonNote({ reason }: { reason: SignInReason }) {
       ? [t('account.reasonDownloadTitle'), t('account.reasonDownloadText')]
       : reason.kind === 'sharedFile'
         ? [t('account.reasonSharedFileTitle'), t('account.reasonSharedFileText')]
-        : [t('account.reasonTaskLimitTitle', { count: reason.tasksPerDay }), t('account.reasonTaskLimitText', { count: reason.tasksPerDay })];
+        : [
+            t('account.reasonTaskLimitTitle', { count: reason.tasksPerDay }),
+            t('account.reasonTaskLimitText', { count: reason.tasksPerDay }),
+          ];
   return (
     <div className="auth-reason" data-testid="signin-reason">
       <Icon name={reason.kind === 'taskLimit' ? 'lock' : reason.kind === 'download' ? 'download' : 'file'} size={22} />

@@ -36,7 +36,10 @@ export function usePdfDocument(source: string | Blob | undefined, password?: str
     let cancelled = false;
     let destroy: (() => Promise<void>) | undefined;
     setState({ doc: null, failed: false });
-    Promise.all([loadPdfJs(), typeof source === 'string' ? { url: source } : source.arrayBuffer().then((b) => ({ data: new Uint8Array(b) }))])
+    Promise.all([
+      loadPdfJs(),
+      typeof source === 'string' ? { url: source } : source.arrayBuffer().then((b) => ({ data: new Uint8Array(b) })),
+    ])
       .then(([pdfjs, from]) => {
         if (cancelled) return null;
         // isEvalSupported off: never compile font code from a document with eval. Where the server
@@ -50,7 +53,8 @@ export function usePdfDocument(source: string | Blob | undefined, password?: str
         });
         if (askPassword)
           task.onPassword = (update: (password: string) => void, reason: number) => {
-            if (!cancelled) setState({ doc: null, failed: false, passwordRequest: { incorrect: reason === INCORRECT_PASSWORD, submit: update } });
+            if (!cancelled)
+              setState({ doc: null, failed: false, passwordRequest: { incorrect: reason === INCORRECT_PASSWORD, submit: update } });
           };
         destroy = () => task.destroy();
         return task.promise;

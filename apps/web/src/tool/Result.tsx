@@ -13,6 +13,7 @@ import { PageThumb } from '../pdf/PageThumb';
 import { useToolTitle } from '../search/ToolSearch';
 import { formatBytes } from '../ui/format';
 import { Icon } from '../ui/Icon';
+import { LocaleLink } from '../ui/LocaleLink';
 import { useToast } from '../ui/Toast';
 import { OutputSaving } from './OutputSaving';
 import type { RunState } from './useTaskRun';
@@ -23,19 +24,17 @@ interface ResultProps {
   onStartOver(): void;
 }
 
-export function Result({ tool, state, onStartOver }: ResultProps) {
-  const t = useT();
-  const toast = useToast();
+/**
+ * What a page showing outputs may do with them. A visitor's outputs leave the server once signed in
+ * (the run is then bound to the account): until then no preview, and a download or another tool
+ * asks for the sign-in first.
+ */
+export function useOutputAccess() {
   const session = useSession();
   const [config, setConfig] = useState<ServerConfig>();
-  const [deleted, setDeleted] = useState(false);
   useEffect(() => {
     void getServerConfig().then(setConfig);
   }, []);
-  const several = state.outputs.length > 1;
-  const first = state.outputs[0];
-  // A visitor's outputs leave the server once signed in (the run is then bound to the account):
-  // until then no preview, and a download or another tool asks for the sign-in first.
   const signInFirst = session.status !== 'signedIn' && config?.sign_in_to_download !== false;
   const whenSignedIn = async (action: () => unknown) => {
     if (!signInFirst || (await session.requireSignIn({ kind: 'download' }))) await action();
@@ -45,15 +44,48 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
     e.preventDefault();
     void whenSignedIn(() => startDownload(url, name));
   };
+  return { config, signInFirst, whenSignedIn, downloadClick };
+}
 
+/** Deletes a run's outputs from the server now; true once done. */
+export function useDeleteNow(multiId: string | undefined) {
+  const toast = useToast();
+  const [deleted, setDeleted] = useState(false);
   const deleteNow = async () => {
+    if (!multiId) return;
     try {
-      await deleteOutputs(state.multiId);
+      await deleteOutputs(multiId);
       setDeleted(true);
     } catch (e) {
       toast(e instanceof Error ? e.message : String(e));
     }
   };
+  return { deleted, deleteNow };
+}
+
+/** How long results stay, and the button that deletes them now (or that they are gone). */
+export function Retention({ hours, deleted, onDelete }: { hours: number | undefined; deleted: boolean; onDelete(): void }) {
+  const t = useT();
+  return deleted ? (
+    <p className="result-retention" data-testid="retention">
+      {t('result.deleted')}
+    </p>
+  ) : (
+    <p className="result-retention" data-testid="retention">
+      {hours !== undefined && t('result.kept', { hours })}{' '}
+      <button type="button" className="link-button" data-testid="delete-now" onClick={onDelete}>
+        {t('result.deleteNow')}
+      </button>
+    </p>
+  );
+}
+
+export function Result({ tool, state, onStartOver }: ResultProps) {
+  const t = useT();
+  const { config, signInFirst, whenSignedIn, downloadClick } = useOutputAccess();
+  const { deleted, deleteNow } = useDeleteNow(state.multiId);
+  const several = state.outputs.length > 1;
+  const first = state.outputs[0];
 
   return (
     <section className="status-card result" data-testid="result">
@@ -81,6 +113,13 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
               <span className="file-name">{out.name}</span>
               <span className="file-meta">{formatBytes(out.size)}</span>
               <OutputSaving output={out} />
+              <LocaleLink
+                className="button button-ghost"
+                to={`/app/download-file?${new URLSearchParams({ task_id: out.taskId, ...(out.index !== undefined && { index: String(out.index) }) })}`}
+                data-testid="download-page-link"
+              >
+                {t('result.moreOptions')}
+              </LocaleLink>
               <a
                 className={several ? 'button button-ghost' : 'button button-primary'}
                 href={out.url}
@@ -103,18 +142,7 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
               </p>
             ),
         )}
-      {deleted ? (
-        <p className="result-retention" data-testid="retention">
-          {t('result.deleted')}
-        </p>
-      ) : (
-        <p className="result-retention" data-testid="retention">
-          {config && t('result.kept', { hours: config.retention_hours })}{' '}
-          <button type="button" className="link-button" data-testid="delete-now" onClick={() => void deleteNow()}>
-            {t('result.deleteNow')}
-          </button>
-        </p>
-      )}
+      <Retention hours={config?.retention_hours} deleted={deleted} onDelete={() => void deleteNow()} />
       {!deleted && first && <ContinueWith output={first} current={tool} whenSignedIn={whenSignedIn} />}
       <button type="button" className="link-button" data-testid="start-over" onClick={onStartOver}>
         {t('result.startOver')}
@@ -124,7 +152,7 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
 }
 
 /** Starts the browser's download of `url`, as a click on its link would once allowed. */
-function startDownload(url: string, name = '') {
+export function startDownload(url: string, name = '') {
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -132,20 +160,31 @@ function startDownload(url: string, name = '') {
 }
 
 /** The first page of a PDF output, or an image output itself. */
-function OutputPreview({ output }: { output: TaskOutputLink }) {
+export function OutputPreview({
+  output,
+  size = 180,
+  onPageCount,
+}: {
+  output: TaskOutputLink;
+  size?: number;
+  onPageCount?(pages: number): void;
+}) {
   const isPdf = /\.pdf$/i.test(output.name);
   const pdf = usePdfDocument(isPdf ? output.url : undefined);
+  useEffect(() => {
+    if (pdf.doc) onPageCount?.(pdf.doc.numPages);
+  }, [pdf.doc, onPageCount]);
   if (isImageFileName(output.name)) return <img className="result-preview" src={output.url} alt="" data-testid="result-preview" />;
   if (!isPdf || pdf.failed) return null;
   return (
     <div className="result-preview" data-testid="result-preview">
-      <PageThumb doc={pdf.doc} pageNumber={1} size={180} />
+      <PageThumb doc={pdf.doc} pageNumber={1} size={size} />
     </div>
   );
 }
 
 /** Another tool that takes the output, started on it: the server registers the output as an upload. */
-function ContinueWith({
+export function ContinueWith({
   output,
   current,
   whenSignedIn,

@@ -1,0 +1,147 @@
+// /app/download-file?task_id=&index=: one result of a tool, to download, open in the viewer, save
+// to the document cloud, share, or continue with another tool; how long it stays, or delete it now.
+import { ErrorCode, toolDefinitions } from '@quire/contracts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useSession } from '../account/session';
+import { ApiError, isAbort } from '../api/client';
+import { bindRun, fetchTaskEntries, outputLinks, type TaskOutputLink } from '../api/tasks';
+import { saveOutputToCloud } from '../api/viewerFiles';
+import { useT } from '../i18n/I18nProvider';
+import { ContinueWith, OutputPreview, Retention, useDeleteNow, useOutputAccess } from '../tool/Result';
+import { formatBytes } from '../ui/format';
+import { Icon } from '../ui/Icon';
+import { LocaleLink } from '../ui/LocaleLink';
+import { useToast } from '../ui/Toast';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
+import { sourceFromQuery, taskPreviewPath } from './viewerSource';
+import './preview.css';
+
+type Found =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'notFound' }
+  | { state: 'failed'; message: string }
+  | { state: 'found'; output: TaskOutputLink; multiId: string; tool: string };
+
+/** The output the query names: `index` of a task with several, else its only one. */
+function useTaskOutput(taskId: string | undefined, index: number | undefined): Found {
+  const [found, setFound] = useState<Found>({ state: 'loading' });
+  const session = useSession();
+  useEffect(() => {
+    if (!taskId || session.status === 'loading') return;
+    const abort = new AbortController();
+    fetchTaskEntries({ task_id: taskId }, abort.signal).then(
+      (entries) => {
+        const entry = entries.find((e) => e.task_id === taskId && e.is_done);
+        const links = entry ? outputLinks([entry]) : [];
+        const output = links.length > 1 ? links.find((l) => l.index === index) : links[0];
+        setFound(entry && output ? { state: 'found', output, multiId: entry.multi_id, tool: entry.tool } : { state: 'notFound' });
+      },
+      (e: unknown) => {
+        if (isAbort(e) || abort.signal.aborted) return;
+        setFound(
+          e instanceof ApiError && e.code === ErrorCode.NoData
+            ? { state: 'notFound' }
+            : { state: 'failed', message: e instanceof Error ? e.message : String(e) },
+        );
+      },
+    );
+    return () => abort.abort();
+  }, [taskId, index, session.status]);
+  return taskId ? found : { state: 'missing' };
+}
+
+export function DownloadFilePage() {
+  const t = useT();
+  const { search } = useLocation();
+  const source = useMemo(() => sourceFromQuery(search), [search]);
+  const task = source?.kind === 'task' ? source : undefined;
+  const found = useTaskOutput(task?.taskId, task?.index);
+  useDocumentTitle(found.state === 'found' ? found.output.name : t('result.title'));
+
+  return (
+    <section className="status-card result download-file" data-testid="download-file" data-state={found.state}>
+      {found.state === 'loading' && <span className="spinner" aria-hidden="true" />}
+      {found.state === 'missing' && <h1>{t('downloadPage.missing')}</h1>}
+      {found.state === 'notFound' && <h1>{t('downloadPage.notFound')}</h1>}
+      {found.state === 'failed' && <h1>{found.message}</h1>}
+      {found.state === 'found' && <FoundOutput output={found.output} multiId={found.multiId} toolSlug={found.tool} />}
+    </section>
+  );
+}
+
+function FoundOutput({ output, multiId, toolSlug }: { output: TaskOutputLink; multiId: string; toolSlug: string }) {
+  const t = useT();
+  const toast = useToast();
+  const { onSignIn } = useSession();
+  const { config, signInFirst, whenSignedIn, downloadClick } = useOutputAccess();
+  const { deleted, deleteNow } = useDeleteNow(multiId);
+  const [pages, setPages] = useState<number>();
+  const [saving, setSaving] = useState(false);
+  const onPageCount = useCallback((n: number) => setPages(n), []);
+  const tool = toolDefinitions.find((d) => d.slug === toolSlug);
+  // A visitor's run becomes the account's when signing in here, as on the tool's page.
+  useEffect(() => onSignIn(() => bindRun(multiId)), [onSignIn, multiId]);
+
+  const saveToCloud = () =>
+    whenSignedIn(async () => {
+      setSaving(true);
+      try {
+        const saved = await saveOutputToCloud(output.taskId, output.index);
+        toast(t('downloadPage.savedToCloud', { name: saved.name }));
+      } catch (e) {
+        toast(e instanceof Error ? e.message : String(e));
+      } finally {
+        setSaving(false);
+      }
+    });
+
+  if (deleted) return <Retention hours={config?.retention_hours} deleted onDelete={() => undefined} />;
+  return (
+    <>
+      <span className="result-check">
+        <Icon name="check" size={32} />
+      </span>
+      <h1>{t('result.title')}</h1>
+      {!signInFirst && <OutputPreview output={output} size={220} onPageCount={onPageCount} />}
+      <div className="download-file-facts">
+        <span className="file-name" data-testid="download-file-name">
+          {output.name}
+        </span>
+        <span className="file-meta" data-testid="download-file-meta">
+          {formatBytes(output.size)}
+          {pages !== undefined && ` · ${t('downloadPage.pages', { count: pages })}`}
+        </span>
+      </div>
+      <a
+        className="button button-primary button-xl"
+        href={output.url}
+        download={output.name}
+        data-testid="download"
+        onClick={downloadClick(output.url, output.name)}
+      >
+        <Icon name="download" /> {t('result.download')}
+      </a>
+      <div className="button-row download-file-actions">
+        {/\.pdf$/i.test(output.name) && (
+          <LocaleLink className="button button-outline" to={taskPreviewPath(output.taskId, output.index)} data-testid="open-in-viewer">
+            <Icon name="search" size={18} /> {t('downloadPage.open')}
+          </LocaleLink>
+        )}
+        <button
+          type="button"
+          className="button button-outline"
+          disabled={saving}
+          onClick={() => void saveToCloud()}
+          data-testid="save-to-cloud"
+        >
+          <Icon name="cloud" size={18} /> {t('downloadPage.saveToCloud')}
+        </button>
+        {/* The share dialog's button (ShareButton, with output.taskId and output.index) goes here. */}
+      </div>
+      <Retention hours={config?.retention_hours} deleted={false} onDelete={() => void deleteNow()} />
+      {tool && <ContinueWith output={output} current={tool} whenSignedIn={whenSignedIn} />}
+    </>
+  );
+}
