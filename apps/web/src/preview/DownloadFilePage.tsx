@@ -66,12 +66,12 @@ export function DownloadFilePage() {
       {found.state === 'missing' && <h1>{t('downloadPage.missing')}</h1>}
       {found.state === 'notFound' && <h1>{t('downloadPage.notFound')}</h1>}
       {found.state === 'failed' && <h1>{found.message}</h1>}
-      {found.state === 'found' && <FoundOutput output={found.output} multiId={found.multiId} toolSlug={found.tool} />}
+      {found.state === 'found' && <FoundOutput output={found.output} multiId={found.multiId} toolId={found.tool} />}
     </section>
   );
 }
 
-function FoundOutput({ output, multiId, toolSlug }: { output: TaskOutputLink; multiId: string; toolSlug: string }) {
+function FoundOutput({ output, multiId, toolId }: { output: TaskOutputLink; multiId: string; toolId: string }) {
   const t = useT();
   const toast = useToast();
   const { onSignIn } = useSession();
@@ -80,7 +80,7 @@ function FoundOutput({ output, multiId, toolSlug }: { output: TaskOutputLink; mu
   const [pages, setPages] = useState<number>();
   const [saving, setSaving] = useState(false);
   const onPageCount = useCallback((n: number) => setPages(n), []);
-  const tool = toolDefinitions.find((d) => d.slug === toolSlug);
+  const tool = toolDefinitions.find((d) => d.id === toolId);
   // A visitor's run becomes the account's when signing in here, as on the tool's page.
   useEffect(() => onSignIn(() => bindRun(multiId)), [onSignIn, multiId]);
 
