@@ -247,6 +247,30 @@ describe('a result', () => {
     await context.close();
   }, 90_000);
 
+  it('is saved to the document cloud from its download page, and opens there by its cloud id', async () => {
+    const email = `preview-cloud-${Date.now()}@example.org`;
+    await createAccount(e2e.quire.ctx, email, PASSWORD, 'premium');
+    const { context, page } = await browserOf(email);
+    await page.goto(`${e2e.quire.url}/`);
+    const taskId = await rotatedIn(page, 'report.pdf');
+    await page.goto(`${e2e.quire.url}/app/download-file?task_id=${taskId}`);
+    expect(await page.getByTestId('continue-with').locator('option').count()).toBeGreaterThan(1);
+    await page.getByTestId('save-to-cloud').click();
+    await page.getByText('Saved to your document cloud as report-rotated.pdf.').waitFor({ timeout: 30_000 });
+    const listing = await (await page.request.post(`${e2e.quire.url}/api/cloud/v1/list`, { data: {} })).json();
+    const saved = listing.data.files.find((f: { name: string }) => f.name === 'report-rotated.pdf');
+    expect(saved).toBeDefined();
+    await page.goto(`${e2e.quire.url}/preview?cloud_file_id=${saved.file_id}`);
+    await drawn(page, 1);
+    expect(await page.getByTestId('viewer-page').count()).toBe(3);
+    const viewed = await download(page, 'viewer-download', dir);
+    const owned = Buffer.from(
+      await (await page.request.get(`${e2e.quire.url}/api/tools/v1/document/download-doc?task_id=${taskId}`)).body(),
+    );
+    expect(fs.readFileSync(viewed).equals(owned)).toBe(true);
+    await context.close();
+  }, 90_000);
+
   it('fits its download page on a phone', async () => {
     const { context, page } = await browserOf(undefined, { width: 390, height: 844 });
     await page.goto(`${e2e.quire.url}/`);
@@ -335,6 +359,24 @@ describe('a shared file', () => {
     expect(await page.getByTestId('viewer-file-name').textContent()).toBe('report-rotated.pdf');
     await context.close();
   }, 90_000);
+
+  it('offers a file that is not a PDF by its name, size and a download', async () => {
+    const owner = await account('premium');
+    fs.writeFileSync(file('notes.txt'), 'Minutes of the meeting.\n'.repeat(40));
+    const fileId = await owner.client.uploadId(file('notes.txt'));
+    const made = await owner.client.post('share/share-file', { share_key: fileId, share_type: 2, file_type: 1, share_days: 7 });
+    expect(made.code).toBe(0);
+    const reader = await account('free');
+    const { context, page } = await browserOf(reader.email);
+    await page.goto(made.data.share_url);
+    const other = page.getByTestId('viewer-other-file');
+    await other.waitFor({ timeout: 30_000 });
+    expect(await other.textContent()).toContain('notes.txt');
+    expect(await other.textContent()).toContain('960 B');
+    const saved = await download(page, 'viewer-download', dir);
+    expect(fs.readFileSync(saved).equals(fs.readFileSync(file('notes.txt')))).toBe(true);
+    await context.close();
+  }, 60_000);
 
   it('says a revoked or expired share has expired', async () => {
     const reader = await account('free');
