@@ -254,7 +254,8 @@ describe('a result', () => {
     await page.goto(`${e2e.quire.url}/`);
     const taskId = await rotatedIn(page, 'report.pdf');
     await page.goto(`${e2e.quire.url}/app/download-file?task_id=${taskId}`);
-    expect(await page.getByTestId('continue-with').locator('option').count()).toBeGreaterThan(1);
+    // Another tool is offered for the output, as on the result view.
+    await expect.poll(() => page.getByTestId('continue-with').locator('option').count(), { timeout: 30_000 }).toBeGreaterThan(1);
     await page.getByTestId('save-to-cloud').click();
     await page.getByText('Saved to your document cloud as report-rotated.pdf.').waitFor({ timeout: 30_000 });
     const listing = await (await page.request.post(`${e2e.quire.url}/api/cloud/v1/list`, { data: {} })).json();
@@ -322,6 +323,9 @@ describe('a shared file', () => {
     await page.goto(link);
     await drawn(page, 1);
     expect(await page.getByTestId('viewer-file-name').textContent()).toBe('report-rotated.pdf');
+    const until = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(Date.now() + 7 * DAY_MS);
+    expect(await page.getByTestId('viewer-expiry').textContent()).toBe(`Shared with you until ${until}`);
+    await shot(page, 'preview-share-1280.png');
     const saved = await download(page, 'viewer-download', dir);
     expect(path.basename(saved)).toBe('report-rotated.pdf');
     expect(fs.readFileSync(saved).equals(bytes)).toBe(true);

@@ -4,7 +4,7 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import type { ViewedFile } from '../api/viewerFiles';
-import { useT } from '../i18n/I18nProvider';
+import { useI18n, useT } from '../i18n/I18nProvider';
 import { Logo } from '../layout/MarketingLayout';
 import { useTextHits } from '../pdf/pageGeometry';
 import { renderPage, usePdfDocument, type PasswordRequest } from '../pdf/pdfDocument';
@@ -33,6 +33,7 @@ export function PdfViewer({ file }: { file: ViewedFile }) {
   const pdf = usePdfDocument(file.bytes, undefined, true);
   const downloadUrl = useObjectUrl(file.bytes);
   const [showThumbs, setShowThumbs] = useState(() => window.innerWidth > PHONE_WIDTH);
+  const expiry = <ShareExpiry expiresAt={file.expiresAt} />;
   const download = (
     <a
       className="button button-primary viewer-download"
@@ -52,6 +53,7 @@ export function PdfViewer({ file }: { file: ViewedFile }) {
           doc={pdf.doc}
           name={file.name}
           download={download}
+          expiry={expiry}
           showThumbs={showThumbs}
           onToggleThumbs={() => setShowThumbs(!showThumbs)}
         />
@@ -62,6 +64,7 @@ export function PdfViewer({ file }: { file: ViewedFile }) {
             <span className="viewer-file-name" data-testid="viewer-file-name">
               {file.name}
             </span>
+            {expiry}
             {download}
           </header>
           <main
@@ -83,6 +86,18 @@ export function PdfViewer({ file }: { file: ViewedFile }) {
         </>
       )}
     </div>
+  );
+}
+
+/** Until when a share is open to its readers; nothing for a permanent share or another source. */
+export function ShareExpiry({ expiresAt }: { expiresAt: number | null | undefined }) {
+  const { t, locale } = useI18n();
+  if (expiresAt == null) return null;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(expiresAt);
+  return (
+    <span className="viewer-expiry" data-testid="viewer-expiry">
+      {t('viewer.expiresOn', { date })}
+    </span>
   );
 }
 
@@ -180,11 +195,12 @@ interface DocumentViewProps {
   doc: PDFDocumentProxy;
   name: string;
   download: ReactNode;
+  expiry: ReactNode;
   showThumbs: boolean;
   onToggleThumbs(): void;
 }
 
-function DocumentView({ doc, name, download, showThumbs, onToggleThumbs }: DocumentViewProps) {
+function DocumentView({ doc, name, download, expiry, showThumbs, onToggleThumbs }: DocumentViewProps) {
   const t = useT();
   const pageCount = doc.numPages;
   const sizes = usePageSizes(doc);
@@ -324,6 +340,7 @@ function DocumentView({ doc, name, download, showThumbs, onToggleThumbs }: Docum
         <span className="viewer-file-name" data-testid="viewer-file-name" title={name}>
           {name}
         </span>
+        {expiry}
         {download}
       </header>
       <div className="viewer-toolbar" role="toolbar">

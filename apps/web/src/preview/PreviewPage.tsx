@@ -11,7 +11,7 @@ import { Logo } from '../layout/MarketingLayout';
 import { formatBytes } from '../ui/format';
 import { Icon } from '../ui/Icon';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
-import { PdfViewer } from './PdfViewer';
+import { PdfViewer, ShareExpiry } from './PdfViewer';
 import { sourceFromQuery, type ViewerSource } from './viewerSource';
 import './preview.css';
 
@@ -128,6 +128,7 @@ function OtherFile({ file }: { file: ViewedFile }) {
       <Icon name="file" size={48} />
       <h1 className="file-name">{file.name}</h1>
       <p className="file-meta">{formatBytes(file.size)}</p>
+      <ShareExpiry expiresAt={file.expiresAt} />
       <p>{t('viewer.notPdf')}</p>
       <a className="button button-primary" href={href} download={file.name} data-testid="viewer-download">
         <Icon name="download" size={18} /> {t('viewer.download')}
