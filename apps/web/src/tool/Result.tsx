@@ -114,11 +114,13 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
               <span className="file-meta">{formatBytes(out.size)}</span>
               <OutputSaving output={out} />
               <LocaleLink
-                className="button button-ghost"
+                className="icon-button"
                 to={`/app/download-file?${new URLSearchParams({ task_id: out.taskId, ...(out.index !== undefined && { index: String(out.index) }) })}`}
+                title={t('result.moreOptions')}
+                aria-label={t('result.moreOptions')}
                 data-testid="download-page-link"
               >
-                {t('result.moreOptions')}
+                <Icon name="more" />
               </LocaleLink>
               <a
                 className={several ? 'button button-ghost' : 'button button-primary'}
