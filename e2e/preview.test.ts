@@ -50,11 +50,17 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** What Chromium reported against the page's Content-Security-Policy, on every page of the file. */
+const cspViolations: string[] = [];
+
 /** A new browser of `viewport`, signed in as `email` if given (the login call sets its cookie). */
 async function browserOf(email?: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await e2e.browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('page error:', e));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content[- ]Security[- ]Policy|Refused to/i.test(msg.text())) cspViolations.push(msg.text());
+  });
   if (email) {
     const login = await context.request.post(`${e2e.quire.url}/api/account/v1/login`, { data: { email, password: PASSWORD } });
     expect((await login.json()).code).toBe(0);
@@ -403,4 +409,10 @@ describe('a shared file', () => {
     await page.locator('[data-testid="viewer-state"][data-state="notFound"]').waitFor({ timeout: 30_000 });
     await context.close();
   }, 90_000);
+});
+
+describe('the pages above', () => {
+  it('ran within the Content-Security-Policy: pdf.js drew from bytes in memory, downloads came from blob: addresses', () => {
+    expect(cspViolations).toEqual([]);
+  });
 });
