@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, shareEmailMessages, shareLimitMessages, type Plan } from '@quire/contracts';
-import { Client, quireForTests, type Envelope } from './harness.js';
+import { Client, quireForTests, startQuire, type Envelope, type Running } from './harness.js';
 import { makePdf } from './fixtures.js';
 import { Mailbox } from './mailbox.js';
 import { createAccount } from '../src/services/accounts.js';
@@ -49,10 +49,10 @@ interface Person {
 }
 
 let accounts = 0;
-async function signedIn(plan: Plan): Promise<Person> {
+async function signedIn(plan: Plan, quire: Running = served.quire): Promise<Person> {
   const email = `${plan}-${++accounts}@example.org`;
-  await createAccount(served.quire.ctx, email, PASSWORD, plan);
-  const client = new Client(served.quire.url);
+  await createAccount(quire.ctx, email, PASSWORD, plan);
+  const client = new Client(quire.url);
   const login = await client.raw('/api/account/v1/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -230,6 +230,29 @@ describe('an email share', () => {
       expect(await emailShare(source, targets)).toMatchObject({ code: ErrorCode.InvalidParams, msg: message });
     expect(await shareList(owner.client)).toHaveLength(before);
     expect(mailbox.mails).toEqual([]);
+  }, 60_000);
+});
+
+describe('an email share the server cannot send', () => {
+  it('is refused before it is made without mail, and undone when the SMTP server cannot be reached', async () => {
+    const cases = [
+      { smtpUrl: '', code: ErrorCode.InvalidParams, msg: 'This server does not send email: share a link instead.' },
+      { smtpUrl: 'smtp://127.0.0.1:1', code: ErrorCode.Generic, msg: 'The email could not be sent. Please try again later.' },
+    ];
+    for (const { smtpUrl, code, msg } of cases) {
+      const quire = await startQuire({ smtpUrl }, false);
+      try {
+        const sender = await signedIn('premium', quire);
+        const fileId = await sender.client.uploadId(pdf);
+        const body = { share_key: fileId, share_type: 1, file_type: 1, source_email: sender.email, target_email: 'ann@example.org' };
+        expect(await share(sender.client, body)).toMatchObject({ code, msg });
+        expect(await shareList(sender.client)).toEqual([]);
+        const copies = path.join(quire.ctx.config.dataDir, 'storage', 'shares');
+        expect(fs.existsSync(copies) ? fs.readdirSync(copies) : []).toEqual([]);
+      } finally {
+        await quire.stop();
+      }
+    }
   }, 60_000);
 });
 

@@ -24,6 +24,7 @@ import {
   clearCopy,
   countOpened,
   countSharesSince,
+  deleteShare,
   deleteSharesEndedBefore,
   deleteSharesOf,
   expiredCopies,
@@ -139,7 +140,7 @@ export async function shareFile(ctx: AppContext, identity: Identity, req: ShareR
   await checkShareAllowed(ctx, identity, req.share_days);
   const byEmail = !asQrCode && req.share_type === ShareType.Email;
   const parties = byEmail ? emailParties(req) : undefined;
-  if (parties && !ctx.mailer.sends) throw new QuireError(ErrorCode.ServiceDown, 'This server does not send email: share a link instead.');
+  if (parties && !ctx.mailer.sends) throw new QuireError(ErrorCode.InvalidParams, 'This server does not send email: share a link instead.');
   const now = ctx.now();
   const id = newId();
   const share: ShareTable = {
@@ -169,7 +170,10 @@ export async function shareFile(ctx: AppContext, identity: Identity, req: ShareR
     } catch (e) {
       // The error names the server's refusal, never the mail's text, which holds the link.
       console.error(`Share mail failed: ${(e as Error).message}`);
-      throw new QuireError(ErrorCode.ServiceDown, 'The email could not be sent. Please try again later.');
+      // Not counted against the day's shares: the sender tries again.
+      await ctx.storage.deletePrefix(`shares/${id}`);
+      await deleteShare(ctx.db, id);
+      throw new QuireError(ErrorCode.Generic, 'The email could not be sent. Please try again later.');
     }
     return { share_url: '', qr_images: [] };
   }
