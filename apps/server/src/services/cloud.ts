@@ -141,8 +141,9 @@ function pathTo(all: CloudFolderTable[], folderId: string): CloudFolderTable[] {
 }
 
 type Sort = z.infer<typeof cloudListRequest>['sort'];
+// Numbers in names in their order ("2" before "10"), as a file manager lists them.
 const byName = (a: { name_key: string; id: string }, b: { name_key: string; id: string }) =>
-  a.name_key.localeCompare(b.name_key) || a.id.localeCompare(b.id);
+  a.name_key.localeCompare(b.name_key, 'en', { numeric: true }) || a.id.localeCompare(b.id);
 const fileOrder: Record<Sort, (a: CloudFileTable, b: CloudFileTable) => number> = {
   name: byName,
   updated: (a, b) => a.updated_at - b.updated_at || byName(a, b),
