@@ -145,6 +145,30 @@ describe('a link share', () => {
     expect(opened.bytes!.equals(fs.readFileSync(pdf))).toBe(true);
   }, 60_000);
 
+  it('shares a cloud file by reference: no copy, and deleting the file ends the share', async () => {
+    const uploadId = await owner.client.uploadId(pdf);
+    const cloud = (pathname: string, method: string, body: unknown) =>
+      owner.client.raw(`/api/cloud/v1/${pathname}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const added = (await (await cloud('file/create', 'PUT', { upload_file_id: uploadId, name: 'kept.pdf' })).json()) as Envelope;
+    expect(added.code).toBe(0);
+    const made = await share(owner.client, { share_key: added.data.file_id, share_type: 2, file_type: 1 });
+    expect(made.code).toBe(0);
+    const code = codeOf(made.data.share_url);
+    const opened = await open(reader.client, code);
+    expect(opened.info.data.file_name).toBe('kept.pdf');
+    expect(opened.bytes!.equals(fs.readFileSync(pdf))).toBe(true);
+    const shareId = (await shareList(owner.client)).find((s) => s.share_code === code)!.share_id;
+    expect(fs.existsSync(path.join(served.quire.ctx.config.dataDir, 'storage', 'shares', shareId))).toBe(false);
+    // Another account cannot share it.
+    expect((await share(reader.client, { share_key: added.data.file_id, share_type: 2, file_type: 1 })).code).toBe(ErrorCode.NoData);
+    expect(((await (await cloud('multi/delete', 'POST', { file_ids: [added.data.file_id] })).json()) as Envelope).code).toBe(0);
+    expect((await open(reader.client, code)).info.code).toBe(ErrorCode.ShareExpired);
+  }, 60_000);
+
   it('asks a visitor to sign in before opening, and answers 2405 to an unknown code', async () => {
     const { taskId } = await finishedTask(owner.client);
     const code = codeOf((await linkShare(owner.client, taskId)).data.share_url);
