@@ -170,6 +170,12 @@ describe('files', () => {
     const renamed: string[] = [];
     for (const _ of [1, 2]) renamed.push((await addFile(ada, pdf, { folder_id: folder, on_conflict: 'rename' }, 'plan.pdf')).data.name);
     expect(renamed).toEqual(['plan (1).pdf', 'plan (2).pdf']);
+    // Two requests racing for one name: one gets it, the other the refusal it would get after.
+    const racing = await Promise.all([1, 2].map(() => addFile(ada, pdf, { folder_id: folder }, 'race.pdf')));
+    expect(racing.map((r) => r.code).sort()).toEqual([0, ErrorCode.CloudNameExists]);
+    const folders = await Promise.all([1, 2].map(() => cloud(ada, 'directory/create', { name: 'Race', parent_id: folder })));
+    expect(folders.map((r) => r.code).sort()).toEqual([0, ErrorCode.FolderExists]);
+    await cloud(ada, 'multi/delete', { file_ids: [racing.find((r) => r.code === 0)!.data.file_id] });
     const named = await addFile(ada, pdf, { folder_id: folder, name: 'Chosen name.pdf' });
     expect(named.data.name).toBe('Chosen name.pdf');
     expect((await addFile(ada, pdf, { folder_id: folder, name: '' })).msg).toBe('Please enter name');
