@@ -169,6 +169,22 @@ describe('a link share', () => {
     expect((await open(reader.client, code)).info.code).toBe(ErrorCode.ShareExpired);
   }, 60_000);
 
+  it('shares one output of a task that made several, named by its index', async () => {
+    const created = await owner.client.post('split', { file_id: await owner.client.uploadId(pdf), mode: 'fixed', every: 1 });
+    expect((await owner.client.waitTask(created.data.task_id)).status).toBe(0);
+    expect(await linkShare(owner.client, created.data.task_id)).toMatchObject({
+      code: ErrorCode.InvalidParams,
+      msg: 'The task made 3 files: name the one to share by its index.',
+    });
+    expect((await linkShare(owner.client, created.data.task_id, { index: 3 })).code).toBe(ErrorCode.NoData);
+    const made = await linkShare(owner.client, created.data.task_id, { index: 1 });
+    const own = await owner.client.raw(`/api/tools/v1/document/download-doc?task_id=${created.data.task_id}&index=1`);
+    const opened = await open(reader.client, codeOf(made.data.share_url));
+    expect(opened.bytes!.equals(Buffer.from(await own.arrayBuffer()))).toBe(true);
+    expect(checkPdf(opened.bytes!, 'second.pdf')).toMatch(/^Pages:\s+1$/m);
+    expect(execFileSync('pdftotext', [path.join(served.dir, 'second.pdf'), '-']).toString()).toContain('Shared Page 2');
+  }, 60_000);
+
   it('asks a visitor to sign in before opening, and answers 2405 to an unknown code', async () => {
     const { taskId } = await finishedTask(owner.client);
     const code = codeOf((await linkShare(owner.client, taskId)).data.share_url);
