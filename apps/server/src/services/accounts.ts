@@ -394,7 +394,7 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<{ em
   return { email };
 }
 
-/** Removes the account with its files, tasks, unfinished uploads and cloud, their bytes first. */
+/** Removes the account with its files, tasks, unfinished uploads, cloud and shares, their bytes first. */
 export async function deleteAccount(ctx: AppContext, session: Session, password: string, ip: string): Promise<void> {
   await confirmPassword(ctx, session, password, ip);
   const owner = accountOwner(session.account.id);
