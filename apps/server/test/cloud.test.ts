@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOUD_NAME_MAX, ErrorCode, MB } from '@quire/contracts';
 import { Client, quireForTests, signedIn, type Envelope } from './harness.js';
-import { makePdf, npages } from './fixtures.js';
+import { encryptPdf, makePdf, npages } from './fixtures.js';
 import { sweep } from '../src/services/sweeper.js';
 
 /** The free plan's cloud: about 100 kB, so its edge is met with small files. */
@@ -287,7 +287,7 @@ describe('recent files and downloads', () => {
     expect((await cloud(ada, 'multi-download', { file_ids: ['nope'] })).code).toBe(ErrorCode.NoData);
   });
 
-  it('draws a PDF first page as a small PNG once, and answers 3103 for another type', async () => {
+  it('draws a PDF first page as a small PNG once, and answers 3103 for another type, 3122 for an encrypted PDF', async () => {
     const wide = await makePdf(path.join(served.dir, 'wide.pdf'), 1, 'Wide', [842, 595]);
     const file = (await addFile(ada, wide)).data.file_id;
     const thumb = await fetchBytes(ada, `/api/cloud/v1/file/thumbnail?file_id=${file}`);
@@ -302,6 +302,9 @@ describe('recent files and downloads', () => {
     expect((await fetchBytes(ada, `/api/cloud/v1/file/thumbnail?file_id=${file}`)).bytes.equals(thumb.bytes)).toBe(true);
     const text = (await addFile(ada, textFile('thumb.txt', 10))).data.file_id;
     expect((await cloud(ada, `file/thumbnail?file_id=${text}`)).code).toBe(ErrorCode.NotPdf);
+    const locked = (await addFile(ada, encryptPdf(pdf, path.join(served.dir, 'locked.pdf'), 'secret-1'))).data;
+    expect(locked).toMatchObject({ encrypted: true, total_page: 0 });
+    expect((await cloud(ada, `file/thumbnail?file_id=${locked.file_id}`)).code).toBe(ErrorCode.Encrypted);
   });
 });
 

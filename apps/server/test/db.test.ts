@@ -36,17 +36,24 @@ import { findLinkedAccount, insertSsoLogin, linkIdentity, takeSsoLogin } from '.
 import { countApiKeys, deleteApiKey, findApiKeyAccount, insertApiKey, touchApiKey } from '../src/db/apiKeysRepo.js';
 import { accountsPage, holdingsOf } from '../src/db/adminRepo.js';
 import {
+  cloudFilesIn,
   cloudFolderNamed,
+  deleteCloudFiles,
   deleteCloudOf,
+  fileNameKeysIn,
+  filesInFolders,
   findCloudFolder,
+  foldersOfAccount,
   insertCloudFile,
   insertCloudFolder,
   isNameTaken,
   nameKey,
   recentFiles,
   searchCloud,
+  starredFiles,
   TOP_FOLDER,
   updateCloudFiles,
+  updateCloudFolder,
   usedCloudBytes,
 } from '../src/db/cloudRepo.js';
 import {
@@ -489,6 +496,16 @@ describe.each(targets)('%s', (name, url) => {
     await updateCloudFiles(db, 'c1', ['x2'], { opened_at: now + 2 });
     await updateCloudFiles(db, 'c2', ['x3'], { opened_at: now + 3 });
     expect((await recentFiles(db, 'c1', 50)).map((f) => f.id)).toEqual(['x2', 'x1']);
+    expect((await recentFiles(db, 'c1', 1)).map((f) => f.id)).toEqual(['x2']);
+    await updateCloudFiles(db, 'c1', ['x2', 'x3'], { starred: 1 });
+    expect((await starredFiles(db, 'c1')).map((f) => f.id).sort()).toEqual(['x2', 'x3']);
+    expect([...(await fileNameKeysIn(db, 'c1', 'cf1'))].sort()).toEqual(['x_y 100%.pdf', 'xay 1000.pdf']);
+    expect((await cloudFilesIn(db, 'c1', ['x1', 'x3', 'elsewhere'])).map((f) => f.id).sort()).toEqual(['x1', 'x3']);
+    expect((await filesInFolders(db, 'c1', ['cf1'])).map((f) => f.id).sort()).toEqual(['x1', 'x2']);
+    await updateCloudFolder(db, 'c1', 'cf1', { parent_id: 'cf0', updated_at: now + 4 });
+    expect((await foldersOfAccount(db, 'c1')).map((f) => [f.id, f.parent_id, f.updated_at])).toEqual([['cf1', 'cf0', now + 4]]);
+    await deleteCloudFiles(db, 'c1', ['x1']);
+    expect(await usedCloudBytes(db, 'c1')).toBe(8);
     await deleteCloudOf(db, 'c1');
     expect(await usedCloudBytes(db, 'c1')).toBe(0);
     expect(await findCloudFolder(db, 'c1', 'cf1')).toBeUndefined();

@@ -5,24 +5,22 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
 import {
   CLOUD_NAME_MAX,
   ErrorCode,
   QuireError,
+  type addUploadRequest,
   type CloudCapacity,
   type CloudFile,
   type CloudFolder,
   type CloudListing,
+  type cloudListRequest,
+  type createFolderRequest,
+  type deleteRequest,
   type FileInfo,
-} from '@quire/contracts';
-import type { z } from 'zod';
-import type {
-  addUploadRequest,
-  cloudListRequest,
-  createFolderRequest,
-  moveRequest,
-  saveTaskOutputRequest,
-  deleteRequest,
+  type moveRequest,
+  type saveTaskOutputRequest,
 } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import {
@@ -68,7 +66,7 @@ export interface CloudAccount {
 }
 
 /** Files the recent list shows at most. */
-export const RECENT_FILES_MAX = 50;
+const RECENT_FILES_MAX = 50;
 /** The grid view's thumbnails: the first page, its longer side this many pixels. */
 const THUMBNAIL_PX = 320;
 
@@ -76,7 +74,7 @@ const fileKey = (accountId: string, id: string) => `cloud/${accountId}/${id}`;
 const thumbnailKey = (accountId: string, id: string) => `cloud/${accountId}/thumbnails/${id}.png`;
 const apiFolder = (id: string) => (id === TOP_FOLDER ? null : id);
 
-export function toCloudFile(row: CloudFileTable): CloudFile {
+function toCloudFile(row: CloudFileTable): CloudFile {
   return {
     file_id: row.id,
     name: row.name,
@@ -90,7 +88,7 @@ export function toCloudFile(row: CloudFileTable): CloudFile {
   };
 }
 
-export function toCloudFolder(row: CloudFolderTable): CloudFolder {
+function toCloudFolder(row: CloudFolderTable): CloudFolder {
   return { folder_id: row.id, name: row.name, parent_id: apiFolder(row.parent_id), updated_at: row.updated_at };
 }
 
