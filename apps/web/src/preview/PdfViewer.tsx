@@ -2,7 +2,18 @@
 // near the view, zoom, page jump and search with the hits marked. An encrypted file asks for its
 // password, which pdf.js checks and uses here: it never leaves the browser.
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { ViewedFile } from '../api/viewerFiles';
 import { useI18n, useT } from '../i18n/I18nProvider';
 import { Logo } from '../layout/MarketingLayout';
@@ -10,7 +21,7 @@ import { useTextHits } from '../pdf/pageGeometry';
 import { renderPage, usePdfDocument, type PasswordRequest } from '../pdf/pdfDocument';
 import { PageThumb } from '../pdf/PageThumb';
 import type { ShownRect, TextHit } from '../pdf/textHits';
-import { Icon } from '../ui/Icon';
+import { Icon, type IconName } from '../ui/Icon';
 import { useNearView } from '../ui/useNearView';
 import { useObjectUrl } from './PreviewPage';
 import { pageAfterKey, parsePageJump, parsePercent, percentOf, scaleOf, zoomIn, zoomOut, type Zoom } from './zoom';
@@ -344,28 +355,15 @@ function DocumentView({ doc, name, download, expiry, showThumbs, onToggleThumbs 
         {download}
       </header>
       <div className="viewer-toolbar" role="toolbar">
-        <button
-          type="button"
-          className="icon-button"
+        <ViewerButton
+          icon="organize"
+          label={t('viewer.thumbnails')}
           onClick={onToggleThumbs}
           aria-pressed={showThumbs}
-          title={t('viewer.thumbnails')}
-          aria-label={t('viewer.thumbnails')}
           data-testid="viewer-toggle-thumbs"
-        >
-          <Icon name="organize" />
-        </button>
+        />
         <div className="viewer-group">
-          <button
-            type="button"
-            className="icon-button"
-            disabled={page <= 1}
-            onClick={() => goToPage(page - 1)}
-            aria-label={t('viewer.previousPage')}
-            title={t('viewer.previousPage')}
-          >
-            <Icon name="arrowLeft" />
-          </button>
+          <ViewerButton icon="arrowLeft" label={t('viewer.previousPage')} disabled={page <= 1} onClick={() => goToPage(page - 1)} />
           <form
             className="viewer-page-jump"
             onSubmit={(e) => {
@@ -388,28 +386,10 @@ function DocumentView({ doc, name, download, expiry, showThumbs, onToggleThumbs 
               {t('viewer.pageOf', { count: pageCount })}
             </span>
           </form>
-          <button
-            type="button"
-            className="icon-button"
-            disabled={page >= pageCount}
-            onClick={() => goToPage(page + 1)}
-            aria-label={t('viewer.nextPage')}
-            title={t('viewer.nextPage')}
-          >
-            <Icon name="arrowRight" />
-          </button>
+          <ViewerButton icon="arrowRight" label={t('viewer.nextPage')} disabled={page >= pageCount} onClick={() => goToPage(page + 1)} />
         </div>
         <div className="viewer-group">
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => setScale(zoomOut(scale))}
-            aria-label={t('viewer.zoomOut')}
-            title={t('viewer.zoomOut')}
-            data-testid="viewer-zoom-out"
-          >
-            <Icon name="minus" />
-          </button>
+          <ViewerButton icon="minus" label={t('viewer.zoomOut')} onClick={() => setScale(zoomOut(scale))} data-testid="viewer-zoom-out" />
           <input
             className="viewer-zoom-input"
             aria-label={t('viewer.zoom')}
@@ -429,16 +409,7 @@ function DocumentView({ doc, name, download, expiry, showThumbs, onToggleThumbs 
             }}
             data-testid="viewer-zoom"
           />
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => setScale(zoomIn(scale))}
-            aria-label={t('viewer.zoomIn')}
-            title={t('viewer.zoomIn')}
-            data-testid="viewer-zoom-in"
-          >
-            <Icon name="plus" />
-          </button>
+          <ViewerButton icon="plus" label={t('viewer.zoomIn')} onClick={() => setScale(zoomIn(scale))} data-testid="viewer-zoom-in" />
           <select
             className="viewer-zoom-mode"
             aria-label={t('viewer.zoom')}
@@ -468,28 +439,22 @@ function DocumentView({ doc, name, download, expiry, showThumbs, onToggleThumbs 
           <span className="viewer-hit-count" data-testid="viewer-hit-count" aria-live="polite">
             {hitLabel}
           </span>
-          <button
-            type="button"
-            className="icon-button"
+          <ViewerButton
+            icon="chevronUp"
+            label={t('viewer.previousHit')}
+            iconSize={18}
             disabled={!foundHits.length}
             onClick={() => stepHit(-1)}
-            aria-label={t('viewer.previousHit')}
-            title={t('viewer.previousHit')}
             data-testid="viewer-previous-hit"
-          >
-            <Icon name="chevronUp" size={18} />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
+          />
+          <ViewerButton
+            icon="chevronDown"
+            label={t('viewer.nextHit')}
+            iconSize={18}
             disabled={!foundHits.length}
             onClick={() => stepHit(1)}
-            aria-label={t('viewer.nextHit')}
-            title={t('viewer.nextHit')}
             data-testid="viewer-next-hit"
-          >
-            <Icon name="chevronDown" size={18} />
-          </button>
+          />
         </form>
       </div>
       <div className="viewer-body">
@@ -519,6 +484,22 @@ function DocumentView({ doc, name, download, expiry, showThumbs, onToggleThumbs 
         </main>
       </div>
     </>
+  );
+}
+
+/** A toolbar button shown as its icon, named by its label (read out, and shown on hover). */
+function ViewerButton({
+  icon,
+  iconSize,
+  label,
+  ...rest
+}: { icon: IconName; iconSize?: number; label: string } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className'> & {
+    'data-testid'?: string;
+  }) {
+  return (
+    <button type="button" className="icon-button" aria-label={label} title={label} {...rest}>
+      <Icon name={icon} size={iconSize} />
+    </button>
   );
 }
 
