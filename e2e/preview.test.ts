@@ -350,6 +350,12 @@ describe('a shared file', () => {
     expect(await page.getByTestId('signin-reason').textContent()).toContain('Sign in to open the shared file');
     expect(await page.getByTestId('viewer-page').count()).toBe(0);
     await shot(page, 'preview-share-signin-1280.png');
+    // Closed, the dialog leaves a page that asks again.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.locator('[data-testid="viewer-state"][data-state="signIn"]').waitFor();
+    expect(await page.getByTestId('viewer-state').textContent()).toContain('Sign in to open the shared file');
+    await page.getByTestId('viewer-sign-in').click();
+    await dialog.waitFor();
     await dialog.getByLabel('Email', { exact: true }).fill(reader.email);
     await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await dialog.getByTestId('signin-submit').click();

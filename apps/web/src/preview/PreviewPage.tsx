@@ -63,6 +63,7 @@ export function PreviewPage() {
   const source = useMemo(() => sourceFromQuery(search), [search]);
   const load = useViewedFile(source);
   const session = useSession();
+  const shared = source?.kind === 'share';
   useDocumentTitle(load.state === 'loaded' ? load.file.name : t('viewer.loading'));
 
   if (load.state === 'loaded' && load.file.isPdf) return <PdfViewer file={load.file} />;
@@ -81,13 +82,13 @@ export function PreviewPage() {
         {load.state === 'signIn' && (
           <>
             <Icon name="lock" size={40} />
-            <h1>{t('account.reasonSharedFileTitle')}</h1>
-            <p>{t('account.reasonSharedFileText')}</p>
+            <h1>{shared ? t('account.reasonSharedFileTitle') : t('account.reasonDownloadTitle')}</h1>
+            <p>{shared ? t('account.reasonSharedFileText') : t('account.reasonDownloadText')}</p>
             <button
               type="button"
               className="button button-primary"
               data-testid="viewer-sign-in"
-              onClick={() => void session.requireSignIn({ kind: 'sharedFile' })}
+              onClick={() => void session.requireSignIn(shared ? { kind: 'sharedFile' } : { kind: 'download' })}
             >
               {t('viewer.signIn')}
             </button>
