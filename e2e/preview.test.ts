@@ -166,6 +166,8 @@ describe('the viewer', () => {
     await page.getByTestId('viewer-page-input').press('Enter');
     await drawn(page, 38);
     expect(await page.getByTestId('viewer-page-input').inputValue()).toBe('38');
+    // Pages far from the view are let go of.
+    await page.locator('[data-testid="viewer-page"][data-page="1"][data-drawn="no"]').waitFor();
     await page.getByTestId('viewer-page-input').fill('99');
     await page.getByTestId('viewer-page-input').press('Enter');
     expect(await page.getByTestId('viewer-page-input').inputValue()).toBe('38');
@@ -193,6 +195,21 @@ describe('the viewer', () => {
     await expect.poll(() => page.getByTestId('viewer-page-input').inputValue()).toBe('37');
     await page.keyboard.press('Control+f');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('viewer-search');
+
+    // "page 3" is on page 3 and on pages 30 to 39: Enter and the arrows step through them in order.
+    await page.keyboard.type('page 3');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('viewer-hit-count').textContent(), { timeout: 15_000 }).toBe('1 of 11');
+    await expect.poll(() => page.getByTestId('viewer-page-input').inputValue()).toBe('3');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('viewer-page-input').inputValue()).toBe('30');
+    expect(await page.getByTestId('viewer-hit-count').textContent()).toBe('2 of 11');
+    await page.keyboard.press('Shift+Enter');
+    await expect.poll(() => page.getByTestId('viewer-page-input').inputValue()).toBe('3');
+    await page.getByTestId('viewer-previous-hit').click();
+    await expect.poll(() => page.getByTestId('viewer-page-input').inputValue()).toBe('39');
+    expect(await page.getByTestId('viewer-hit-count').textContent()).toBe('11 of 11');
+    await page.locator('[data-testid="viewer-page"][data-page="39"] [data-testid="viewer-current-hit"]').waitFor();
     await context.close();
   }, 90_000);
 
@@ -227,6 +244,10 @@ describe('a result', () => {
     const first = (await page.locator('[data-testid="viewer-page"][data-page="1"]').boundingBox())!;
     expect(first.width).toBeGreaterThan(first.height);
     await shot(page, 'preview-task-1280.png');
+    // Under a language prefix, in that language.
+    await page.goto(`${e2e.quire.url}/de/preview?task_id=${taskId}`);
+    await drawn(page, 1);
+    expect(await page.getByTestId('viewer-download').textContent()).toContain('Herunterladen');
 
     await page.goto(`${e2e.quire.url}/app/download-file?task_id=${taskId}`);
     await page.locator('[data-testid="download-file"] [data-testid="page-thumb"][data-drawn="yes"]').waitFor({ timeout: 30_000 });
