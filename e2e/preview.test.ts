@@ -224,9 +224,13 @@ describe('the viewer', () => {
     expect(await pageWidth(page, 1)).toBeLessThanOrEqual(390);
     await shot(page, 'preview-390.png');
     await page.getByTestId('viewer-toggle-thumbs').click();
+    await page.getByTestId('viewer-thumb').nth(1).locator('[data-drawn="yes"]').waitFor();
+    await shot(page, 'preview-thumbs-390.png');
     await page.getByTestId('viewer-thumb').nth(1).click();
     await expect.poll(() => page.getByTestId('viewer-page-input').inputValue()).toBe('2');
-    await shot(page, 'preview-thumbs-390.png');
+    // Chosen, the page shows: the thumbnails that covered it close.
+    expect(await page.getByTestId('viewer-thumbs').count()).toBe(0);
+    await drawn(page, 2);
     await context.close();
   }, 60_000);
 });

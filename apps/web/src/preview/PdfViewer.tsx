@@ -261,6 +261,12 @@ function DocumentView({ doc, name, download, expiry, showThumbs, onToggleThumbs 
     [scrollToPage],
   );
 
+  // On a phone the thumbnails cover the pages: choosing one closes them.
+  const openFromThumb = (n: number) => {
+    goToPage(n);
+    if (window.innerWidth <= PHONE_WIDTH) onToggleThumbs();
+  };
+
   // The page shown is the one under the upper third of the view.
   const onScroll = () => {
     const box = scrollRef.current;
@@ -461,7 +467,7 @@ function DocumentView({ doc, name, download, expiry, showThumbs, onToggleThumbs 
         {showThumbs && (
           <nav className="viewer-thumbs" aria-label={t('viewer.thumbnails')} data-testid="viewer-thumbs">
             {pageNumbers.map((n) => (
-              <ThumbButton key={n} doc={doc} pageNumber={n} current={page === n} onOpen={goToPage} />
+              <ThumbButton key={n} doc={doc} pageNumber={n} current={page === n} onOpen={openFromThumb} />
             ))}
           </nav>
         )}
