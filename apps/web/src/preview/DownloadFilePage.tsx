@@ -104,7 +104,7 @@ function FoundOutput({ output, multiId, toolId }: { output: TaskOutputLink; mult
         <Icon name="check" size={32} />
       </span>
       <h1>{t('result.title')}</h1>
-      {!signInFirst && <OutputPreview output={output} size={220} onPageCount={onPageCount} />}
+      {!signInFirst && <OutputPreview output={output} size={200} onPageCount={onPageCount} />}
       <div className="download-file-facts">
         <span className="file-name" data-testid="download-file-name">
           {output.name}
