@@ -88,15 +88,16 @@ export function getCapacity(): Promise<CloudCapacity> {
 
 /** Moves an upload (the tools' chunked upload's file id) into a cloud folder. */
 export function addUpload(uploadFileId: string, folderId: FolderId, onConflict: OnConflict): Promise<CloudFile> {
-  return sendJson('PUT', cloudUrl('file/create'), { upload_file_id: uploadFileId, folder_id: folderId, on_conflict: onConflict }, cloudFile);
+  return sendJson(
+    'PUT',
+    cloudUrl('file/create'),
+    { upload_file_id: uploadFileId, folder_id: folderId, on_conflict: onConflict },
+    cloudFile,
+  );
 }
 
 /** Saves a tool's output into a cloud folder. */
-export function saveTaskOutput(
-  output: { taskId: string; index?: number },
-  folderId: FolderId,
-  onConflict: OnConflict,
-): Promise<CloudFile> {
+export function saveTaskOutput(output: { taskId: string; index?: number }, folderId: FolderId, onConflict: OnConflict): Promise<CloudFile> {
   return postJson(
     cloudUrl('task-result'),
     { task_id: output.taskId, index: output.index, folder_id: folderId, on_conflict: onConflict },
@@ -105,7 +106,7 @@ export function saveTaskOutput(
 }
 
 /** A tool file id for a cloud file: a tool takes it as if it had been uploaded. */
-export function useAsInput(fileId: string): Promise<FileInfo> {
+export function cloudFileAsInput(fileId: string): Promise<FileInfo> {
   return postJson(cloudUrl('file/use'), { file_id: fileId }, useAsInputAnswer);
 }
 

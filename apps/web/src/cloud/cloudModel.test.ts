@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   GB,
   capacityOffer,
+  cloudPath,
   entriesOf,
   entryName,
   formatGb,
   keptSelection,
   matchesSearch,
-  moveTargets,
   nameProblem,
   pathTo,
   selectionOf,
@@ -121,7 +121,9 @@ describe('folder paths', () => {
     expect(pathTo(tree, null)).toEqual([]);
   });
 
-  it('never offers a moved folder, or one inside it, as the place to move to', () => {
-    expect(moveTargets(tree, ['b']).map((f) => f.folder_id)).toEqual(['a', 'd']);
+  it('puts the view and the folder in the page address', () => {
+    expect(cloudPath(null)).toBe('/app/document-cloud');
+    expect(cloudPath('f 1')).toBe('/app/document-cloud?folder=f+1');
+    expect(cloudPath('f1', 'starred')).toBe('/app/document-cloud?view=starred');
   });
 });

@@ -1,6 +1,6 @@
 // The document cloud page's pure parts: names, order, search, selection and the capacity offer.
 import { CLOUD_EXPAND_BELOW_GB, CLOUD_NAME_MAX, CLOUD_PURCHASE_UP_TO_GB, type CloudFile, type CloudFolder } from '@quire/contracts';
-import type { CloudSelection, CloudSort, SortOrder } from '../api/cloud';
+import type { CloudSelection, CloudSort, FolderId, SortOrder } from '../api/cloud';
 
 export const GB = 1024 ** 3;
 
@@ -16,7 +16,8 @@ export function nameProblem(name: string): 'empty' | 'tooLong' | 'separator' | n
 /** One row of a listing: a folder or a file. */
 export type CloudEntry = { kind: 'folder'; folder: CloudFolder } | { kind: 'file'; file: CloudFile };
 
-export const entryKey = (entry: CloudEntry) => (entry.kind === 'folder' ? `folder:${entry.folder.folder_id}` : `file:${entry.file.file_id}`);
+export const entryKey = (entry: CloudEntry) =>
+  entry.kind === 'folder' ? `folder:${entry.folder.folder_id}` : `file:${entry.file.file_id}`;
 export const entryName = (entry: CloudEntry) => (entry.kind === 'folder' ? entry.folder.name : entry.file.name);
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
@@ -113,8 +114,13 @@ export function pathTo(folders: readonly CloudFolder[], folderId: string | null)
   return path;
 }
 
-/** Folders a selection may move into: not one of the moved folders, nor inside one. */
-export function moveTargets(folders: readonly CloudFolder[], movedFolderIds: readonly string[]): CloudFolder[] {
-  const moved = new Set(movedFolderIds);
-  return folders.filter((f) => !pathTo(folders, f.folder_id).some((p) => moved.has(p.folder_id)));
+export type CloudView = 'files' | 'starred' | 'recent';
+
+/** The cloud page's address: a view, and for My files a folder. */
+export function cloudPath(folderId: FolderId, view: CloudView = 'files'): string {
+  const query = new URLSearchParams();
+  if (view !== 'files') query.set('view', view);
+  else if (folderId) query.set('folder', folderId);
+  const qs = query.toString();
+  return `/app/document-cloud${qs ? `?${qs}` : ''}`;
 }

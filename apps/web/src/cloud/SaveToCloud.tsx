@@ -1,0 +1,61 @@
+// "Save to cloud" on a tool's result: the output is copied into a folder of the user's choice.
+import { ErrorCode } from '@quire/contracts';
+import { useState } from 'react';
+import { saveTaskOutput, type FolderId } from '../api/cloud';
+import { ApiError } from '../api/client';
+import type { TaskOutputLink } from '../api/tasks';
+import { useI18n } from '../i18n/I18nProvider';
+import { Icon } from '../ui/Icon';
+import { useToast } from '../ui/Toast';
+import { CloudSpaceTip, FolderPicker, useConflictQuestion, withConflictChoice } from './CloudDialogs';
+import { cloudPath } from './cloudModel';
+
+export function SaveToCloud({ output }: { output: TaskOutputLink }) {
+  const { t, localePath } = useI18n();
+  const toast = useToast();
+  const conflict = useConflictQuestion();
+  const [step, setStep] = useState<'idle' | 'picking' | 'saving' | 'full'>('idle');
+
+  const save = async (folderId: FolderId) => {
+    setStep('saving');
+    try {
+      const saved = await withConflictChoice(output.name, (onConflict) => saveTaskOutput(output, folderId, onConflict), conflict.ask);
+      setStep('idle');
+      if (saved) {
+        toast(t('cloud.savedAs', { name: saved.name }), {
+          kind: 'success',
+          link: { label: t('cloud.openFolder'), to: localePath(cloudPath(folderId)) },
+        });
+      }
+    } catch (e) {
+      if (e instanceof ApiError && e.code === ErrorCode.CloudFull) return setStep('full');
+      setStep('idle');
+      toast(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-ghost"
+        disabled={step === 'saving'}
+        data-testid="save-to-cloud"
+        onClick={() => setStep('picking')}
+      >
+        <Icon name="cloud" size={18} /> {t('cloud.saveToCloud')}
+      </button>
+      {step === 'picking' && (
+        <FolderPicker
+          title={t('cloud.saveTitle', { name: output.name })}
+          confirmLabel={t('cloud.saveHere')}
+          startAt={null}
+          onClose={() => setStep('idle')}
+          onPick={(folderId) => void save(folderId)}
+        />
+      )}
+      {step === 'full' && <CloudSpaceTip onClose={() => setStep('idle')} />}
+      {conflict.dialog}
+    </>
+  );
+}
