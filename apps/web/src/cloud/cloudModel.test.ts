@@ -108,7 +108,7 @@ describe('capacity', () => {
   it('writes capacities in GB without trailing zeros', () => {
     expect(formatGb(10 * GB)).toBe('10 GB');
     expect(formatGb(0.5 * GB)).toBe('0.5 GB');
-    expect(formatGb(0)).toBe('0 GB');
+    expect(formatGb(0.0001 * GB)).toBe('105 KB');
     expect(formatGb(2.345 * GB)).toBe('2.35 GB');
   });
 });

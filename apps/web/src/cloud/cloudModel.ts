@@ -1,6 +1,7 @@
 // The document cloud page's pure parts: names, order, search, selection and the capacity offer.
 import { CLOUD_EXPAND_BELOW_GB, CLOUD_NAME_MAX, CLOUD_PURCHASE_UP_TO_GB, type CloudFile, type CloudFolder } from '@quire/contracts';
 import type { CloudSelection, CloudSort, FolderId, SortOrder } from '../api/cloud';
+import { formatBytes } from '../ui/format';
 
 export const GB = 1024 ** 3;
 
@@ -94,8 +95,9 @@ export function usedPercent(used: number, total: number): number {
   return Math.min(100, Math.max(1, Math.round((used / total) * 100)));
 }
 
-/** A capacity in GB as the product writes it: "10 GB", "0.5 GB", "2.35 GB". */
+/** A capacity in GB as the product writes it: "10 GB", "0.5 GB", "2.35 GB"; a tiny one in smaller units. */
 export function formatGb(bytes: number): string {
+  if (bytes < 0.01 * GB) return formatBytes(bytes);
   const gb = bytes / GB;
   return `${Number.parseFloat(gb.toFixed(gb >= 10 ? 1 : 2))} GB`;
 }
