@@ -113,13 +113,24 @@ describe('the document cloud in the browser', () => {
     if (shots) {
       await page.screenshot({ path: path.join(shots, 'cloud-1280-list.png') });
       await page.getByTestId('cloud-layout').click();
-      await page.getByTestId('thumbnail').first().waitFor();
+      await expect
+        .poll(() =>
+          page.getByTestId('thumbnail').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+        )
+        .toBe(2);
       await page.screenshot({ path: path.join(shots, 'cloud-1280-grid.png') });
       await page.getByTestId('cloud-layout').click();
     }
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await overflow(page)).toBeLessThanOrEqual(0);
-    if (shots) await page.screenshot({ path: path.join(shots, 'cloud-390-list.png'), fullPage: true });
+    if (shots) {
+      // The sidebar slides away as the window narrows: the picture waits for it.
+      await page.waitForTimeout(600);
+      await page.screenshot({ path: path.join(shots, 'cloud-390-list.png'), fullPage: true });
+      await entry(page, 'letter.pdf').getByTestId('entry-menu').click();
+      await page.screenshot({ path: path.join(shots, 'cloud-390-menu.png') });
+      await page.keyboard.press('Escape');
+    }
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // A tool takes a cloud file without an upload; leaving for the cloud with it in the list asks first.
@@ -128,6 +139,7 @@ describe('the document cloud in the browser', () => {
     const picker = page.getByTestId('cloud-file-picker');
     await picker.getByTestId('picker-folder').filter({ hasText: 'Reports' }).click();
     await picker.locator('[data-testid="picker-file"][data-name="holiday.pdf"]').click();
+    if (shots) await page.screenshot({ path: path.join(shots, 'cloud-picker.png') });
     await picker.getByTestId('picker-add').click();
     await expect.poll(() => page.locator('[data-testid="file-item"][data-state="ossSuccessful"]').count(), { timeout: 30_000 }).toBe(1);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Document cloud' }).click();
@@ -138,6 +150,7 @@ describe('the document cloud in the browser', () => {
     await page.getByTestId('result').waitFor({ timeout: 90_000 });
 
     // Saved into the folder; the toast leads there.
+    if (shots) await page.screenshot({ path: path.join(shots, 'result-1280.png') });
     await page.getByTestId('save-to-cloud').click();
     const folders = page.getByTestId('folder-picker');
     await folders.getByTestId('picker-folder').filter({ hasText: 'Reports' }).click();
@@ -153,6 +166,7 @@ describe('the document cloud in the browser', () => {
     const summary = page.getByTestId('account-cloud');
     await expect.poll(() => summary.getByTestId('cloud-capacity').textContent()).toMatch(/[1-9][\d.]* (KB|MB) of 10 GB used/);
     await expect.poll(() => summary.getByTestId('account-recent').textContent()).toContain('holiday-compressed.pdf');
+    if (shots) await page.screenshot({ path: path.join(shots, 'personal-centre.png') });
     await page.context().close();
   }, 240_000);
 

@@ -29,15 +29,17 @@ export interface ListingProps {
 
 const isPdf = (name: string) => /\.pdf$/i.test(name);
 
-function useDateFormat() {
+/** Date and time for the list's column; the day alone for the phone's line under the name. */
+function useDateFormats() {
   const { locale } = useI18n();
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  return (ms: number) => format.format(ms);
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  return { formatDate: (ms: number) => dateTime.format(ms), formatDay: (ms: number) => day.format(ms) };
 }
 
 export function CloudTable({ entries, selected, onToggle, onToggleAll, onOpen, onStar, actionsOf }: ListingProps) {
   const t = useT();
-  const formatDate = useDateFormat();
+  const { formatDate, formatDay } = useDateFormats();
   const allSelected = entries.length > 0 && entries.every((e) => selected.has(entryKey(e)));
   return (
     <table className="cloud-table" data-testid="cloud-list">
@@ -87,7 +89,7 @@ export function CloudTable({ entries, selected, onToggle, onToggleAll, onOpen, o
                   </span>
                 </button>
                 <span className="entry-meta-phone">
-                  {formatDate(updated)}
+                  {formatDay(updated)}
                   {entry.kind === 'file' && ` · ${formatBytes(entry.file.size)}`}
                 </span>
               </td>

@@ -9,6 +9,7 @@ import { Icon } from '../ui/Icon';
 import { useToast } from '../ui/Toast';
 import { CloudSpaceTip, FolderPicker, useConflictQuestion, withConflictChoice } from './CloudDialogs';
 import { cloudPath } from './cloudModel';
+import './cloud.css';
 
 export function SaveToCloud({ output }: { output: TaskOutputLink }) {
   const { t, localePath } = useI18n();
@@ -36,14 +37,17 @@ export function SaveToCloud({ output }: { output: TaskOutputLink }) {
 
   return (
     <>
+      {/* An icon beside Download: the row keeps its room for the output's name. */}
       <button
         type="button"
-        className="button button-ghost"
+        className="button button-outline save-to-cloud"
         disabled={step === 'saving'}
+        aria-label={t('cloud.saveToCloud')}
+        title={t('cloud.saveToCloud')}
         data-testid="save-to-cloud"
         onClick={() => setStep('picking')}
       >
-        <Icon name="cloud" size={18} /> {t('cloud.saveToCloud')}
+        <Icon name="cloud" size={20} />
       </button>
       {step === 'picking' && (
         <FolderPicker
