@@ -102,6 +102,29 @@ describe('the document cloud in the browser', () => {
     expect(await page.getByTestId('name-error').textContent()).toBe('The name already exists.');
     await page.keyboard.press('Escape');
 
+    // The same name uploaded again: keep both, the new one numbered.
+    await page.getByTestId('cloud-file-input').setInputFiles(file('holiday.pdf'));
+    await page.getByTestId('conflict-dialog').waitFor({ timeout: 30_000 });
+    await page.getByTestId('conflict-rename').click();
+    await entry(page, 'holiday (1).pdf').waitFor();
+
+    // Moved to the top, found there by a search over the whole cloud, then deleted after a question.
+    await entryAction(page, 'holiday (1).pdf', 'move');
+    await page.getByTestId('folder-picker').getByTestId('breadcrumb').getByRole('button', { name: 'My files' }).click();
+    await page.getByTestId('picker-confirm').click();
+    await expect.poll(() => entry(page, 'holiday (1).pdf').count()).toBe(0);
+    await page.getByTestId('breadcrumb').getByRole('button', { name: 'My files' }).click();
+    await entry(page, 'holiday (1).pdf').waitFor();
+    await page.getByTestId('cloud-search').fill('LETTER');
+    await expect.poll(() => entryNames(page)).toEqual(['letter.pdf']);
+    await page.getByTestId('cloud-search').fill('');
+    await expect.poll(() => entryNames(page)).toEqual(['Reports', 'holiday (1).pdf']);
+    await entryAction(page, 'holiday (1).pdf', 'delete');
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => entryNames(page)).toEqual(['Reports']);
+    await entry(page, 'Reports').getByTestId('entry-open').click();
+    await entry(page, 'letter.pdf').waitFor();
+
     // Both selected: one zip with both names.
     await page.getByTestId('select-all').check();
     expect(await page.getByTestId('selection-bar').textContent()).toContain('2 selected');
@@ -167,6 +190,12 @@ describe('the document cloud in the browser', () => {
     await expect.poll(() => summary.getByTestId('cloud-capacity').textContent()).toMatch(/[1-9][\d.]* (KB|MB) of 10 GB used/);
     await expect.poll(() => summary.getByTestId('account-recent').textContent()).toContain('holiday-compressed.pdf');
     if (shots) await page.screenshot({ path: path.join(shots, 'personal-centre.png') });
+    await page.keyboard.press('Escape');
+
+    // The marketing header's Documents link leads a signed-in user here.
+    await page.goto(`${e2e.quire.url}/`);
+    await page.getByTestId('header-documents').click();
+    await page.getByTestId('document-cloud').waitFor();
     await page.context().close();
   }, 240_000);
 

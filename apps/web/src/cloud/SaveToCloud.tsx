@@ -47,7 +47,7 @@ export function SaveToCloud({ output }: { output: TaskOutputLink }) {
         data-testid="save-to-cloud"
         onClick={() => setStep('picking')}
       >
-        <Icon name="cloud" size={20} />
+        <Icon name="cloudSave" size={20} />
       </button>
       {step === 'picking' && (
         <FolderPicker
