@@ -186,13 +186,7 @@ export function FolderPicker({ title, confirmLabel, startAt, excluded = [], onPi
         {!failed && folders === null && <li className="picker-empty">{t('cloud.loading')}</li>}
         {folders !== null && children.length === 0 && <li className="picker-empty">{t('cloud.noSubfolders')}</li>}
         {children.map((f) => (
-          <li key={f.folder_id}>
-            <button type="button" className="picker-item" data-testid="picker-folder" onClick={() => setAt(f.folder_id)}>
-              <Icon name="folder" size={20} />
-              <span className="file-name">{f.name}</span>
-              <Icon name="chevronRight" size={16} />
-            </button>
-          </li>
+          <PickerFolder key={f.folder_id} name={f.name} onOpen={() => setAt(f.folder_id)} />
         ))}
       </ul>
       <div className="button-row">
@@ -204,6 +198,19 @@ export function FolderPicker({ title, confirmLabel, startAt, excluded = [], onPi
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** A folder in a picker's list: a click walks into it. */
+export function PickerFolder({ name, onOpen }: { name: string; onOpen(): void }) {
+  return (
+    <li>
+      <button type="button" className="picker-item" data-testid="picker-folder" onClick={onOpen}>
+        <Icon name="folder" size={20} />
+        <span className="file-name">{name}</span>
+        <Icon name="chevronRight" size={16} />
+      </button>
+    </li>
   );
 }
 

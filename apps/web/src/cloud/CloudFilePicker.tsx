@@ -4,9 +4,8 @@ import { useEffect, useState } from 'react';
 import { listFolder, type FolderId } from '../api/cloud';
 import { useT } from '../i18n/I18nProvider';
 import { formatBytes } from '../ui/format';
-import { Icon } from '../ui/Icon';
 import { Modal } from '../ui/Modal';
-import { Breadcrumb } from './CloudDialogs';
+import { Breadcrumb, PickerFolder } from './CloudDialogs';
 import { entriesOf, sortEntries } from './cloudModel';
 
 interface CloudFilePickerProps {
@@ -59,20 +58,8 @@ export function CloudFilePicker({ tool, onPick, onClose }: CloudFilePickerProps)
         {listing && entries.length === 0 && <li className="picker-empty">{t('cloud.emptyFolder')}</li>}
         {entries.map((entry) => {
           if (entry.kind === 'folder') {
-            return (
-              <li key={entry.folder.folder_id}>
-                <button
-                  type="button"
-                  className="picker-item"
-                  data-testid="picker-folder"
-                  onClick={() => setFolderId(entry.folder.folder_id)}
-                >
-                  <Icon name="folder" size={20} />
-                  <span className="file-name">{entry.folder.name}</span>
-                  <Icon name="chevronRight" size={16} />
-                </button>
-              </li>
-            );
+            const { folder } = entry;
+            return <PickerFolder key={folder.folder_id} name={folder.name} onOpen={() => setFolderId(folder.folder_id)} />;
           }
           const { file } = entry;
           const takes = hasAcceptedExtension(file.name, tool);

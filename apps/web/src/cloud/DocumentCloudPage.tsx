@@ -261,6 +261,22 @@ function CloudBrowser() {
     return [...fileActions, ...common];
   };
 
+  const selectionActions: EntryAction[] = [
+    {
+      id: 'download',
+      label: t('cloud.download'),
+      icon: 'download',
+      // One file comes as itself; more, or a folder, as a zip.
+      run: () => {
+        const only = chosen[0]!;
+        if (chosen.length === 1 && only.kind === 'file') startDownload(cloudDownloadUrl(only.file.file_id), only.file.name);
+        else void downloadSelection(selectionOf(entries, selected));
+      },
+    },
+    { id: 'move', label: t('cloud.move'), icon: 'folderMove', run: () => setDialog({ kind: 'move', entries: chosen }) },
+    { id: 'delete', label: t('cloud.delete'), icon: 'trash', danger: true, run: () => setDialog({ kind: 'delete', entries: chosen }) },
+  ];
+
   const emptyText =
     search !== ''
       ? t('cloud.noMatches', { search })
@@ -384,34 +400,17 @@ function CloudBrowser() {
       {chosen.length > 0 && (
         <div className="cloud-selection" data-testid="selection-bar">
           <strong>{t('cloud.selected', { count: chosen.length })}</strong>
-          <button
-            type="button"
-            className="button button-small button-ghost"
-            data-testid="selection-download"
-            onClick={() => {
-              const only = chosen[0]!;
-              if (chosen.length === 1 && only.kind === 'file') startDownload(cloudDownloadUrl(only.file.file_id), only.file.name);
-              else void downloadSelection(selectionOf(entries, selected));
-            }}
-          >
-            <Icon name="download" size={16} /> {t('cloud.download')}
-          </button>
-          <button
-            type="button"
-            className="button button-small button-ghost"
-            data-testid="selection-move"
-            onClick={() => setDialog({ kind: 'move', entries: chosen })}
-          >
-            <Icon name="folderMove" size={16} /> {t('cloud.move')}
-          </button>
-          <button
-            type="button"
-            className="button button-small button-ghost danger"
-            data-testid="selection-delete"
-            onClick={() => setDialog({ kind: 'delete', entries: chosen })}
-          >
-            <Icon name="trash" size={16} /> {t('cloud.delete')}
-          </button>
+          {selectionActions.map((action) => (
+            <button
+              key={action.id}
+              type="button"
+              className={`button button-small button-ghost ${action.danger ? 'danger' : ''}`}
+              data-testid={`selection-${action.id}`}
+              onClick={action.run}
+            >
+              <Icon name={action.icon} size={16} /> {action.label}
+            </button>
+          ))}
           <button type="button" className="icon-button" aria-label={t('cloud.clearSelection')} onClick={() => setSelected(new Set())}>
             <Icon name="close" size={18} />
           </button>
