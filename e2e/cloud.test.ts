@@ -178,8 +178,16 @@ describe('the document cloud in the browser', () => {
     const folders = page.getByTestId('folder-picker');
     await folders.getByTestId('picker-folder').filter({ hasText: 'Reports' }).click();
     await folders.getByTestId('picker-confirm').click();
-    await page.getByTestId('toast-link').click();
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Saved to your cloud as "holiday-compressed.pdf"');
+    // Saved again there: the name is taken, and replacing keeps one file of it.
+    await page.getByTestId('save-to-cloud').click();
+    await folders.getByTestId('picker-folder').filter({ hasText: 'Reports' }).click();
+    await folders.getByTestId('picker-confirm').click();
+    await page.getByTestId('conflict-replace').click();
+    await page.getByTestId('toast-link').last().click();
     await entry(page, 'holiday-compressed.pdf').waitFor();
+    expect(await entryNames(page)).toEqual(expect.arrayContaining(['holiday-compressed.pdf', 'holiday.pdf', 'letter.pdf']));
+    expect(await page.getByTestId('cloud-entry').count()).toBe(3);
     const saved = await saveDownload(page, () => entryAction(page, 'holiday-compressed.pdf', 'download'), 'saved.pdf');
     execFileSync('qpdf', ['--check', saved]);
     expect(fs.statSync(saved).size).toBeLessThan(fs.statSync(file('holiday.pdf')).size);
@@ -191,6 +199,12 @@ describe('the document cloud in the browser', () => {
     await expect.poll(() => summary.getByTestId('account-recent').textContent()).toContain('holiday-compressed.pdf');
     if (shots) await page.screenshot({ path: path.join(shots, 'personal-centre.png') });
     await page.keyboard.press('Escape');
+
+    // Recent lists what was used; removing one leaves the file in its folder.
+    await page.getByTestId('view-recent').click();
+    await entry(page, 'holiday-compressed.pdf').waitFor();
+    await entryAction(page, 'holiday-compressed.pdf', 'remove-recent');
+    await expect.poll(() => entry(page, 'holiday-compressed.pdf').count()).toBe(0);
 
     // The marketing header's Documents link leads a signed-in user here.
     await page.goto(`${e2e.quire.url}/`);
