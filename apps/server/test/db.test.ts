@@ -35,6 +35,27 @@ import {
 import { findLinkedAccount, insertSsoLogin, linkIdentity, takeSsoLogin } from '../src/db/ssoRepo.js';
 import { countApiKeys, deleteApiKey, findApiKeyAccount, insertApiKey, touchApiKey } from '../src/db/apiKeysRepo.js';
 import { accountsPage, holdingsOf } from '../src/db/adminRepo.js';
+import {
+  cloudFilesIn,
+  cloudFolderNamed,
+  deleteCloudFiles,
+  deleteCloudOf,
+  fileNameKeysIn,
+  filesInFolders,
+  findCloudFolder,
+  foldersOfAccount,
+  insertCloudFile,
+  insertCloudFolder,
+  isNameTaken,
+  nameKey,
+  recentFiles,
+  searchCloud,
+  starredFiles,
+  TOP_FOLDER,
+  updateCloudFiles,
+  updateCloudFolder,
+  usedCloudBytes,
+} from '../src/db/cloudRepo.js';
 
 const PG_URL = process.env.QUIRE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -423,6 +444,60 @@ describe.each(targets)('%s', (name, url) => {
     const held = await holdingsOf(db, ['account:u1', 'account:u2']);
     expect(held.get('account:u1')).toEqual({ files: 2, tasks: 2, bytes: 5_000_000_127, lastTaskAt: now + 9 });
     expect(held.get('account:u2')).toEqual({ files: 0, tasks: 0, bytes: 0, lastTaskAt: 0 });
+  });
+
+  it.skipIf(!url)('keeps cloud names unique per folder in any case, searches with % and _ as themselves, and sums big sizes', async () => {
+    const now = Date.now();
+    const folder = { account_id: 'c1', parent_id: TOP_FOLDER, created_at: now, updated_at: now };
+    await insertCloudFolder(db, { ...folder, id: 'cf1', name: 'Ünïcødé', name_key: nameKey('Ünïcødé') });
+    expect(await cloudFolderNamed(db, 'c1', TOP_FOLDER, 'üNÏCØDÉ')).toMatchObject({ id: 'cf1' });
+    expect(await cloudFolderNamed(db, 'c2', TOP_FOLDER, 'Ünïcødé')).toBeUndefined();
+    const refused = await insertCloudFolder(db, { ...folder, id: 'cf2', name: 'ÜNÏCØDÉ', name_key: nameKey('ÜNÏCØDÉ') }).catch((e) => e);
+    expect(isNameTaken(refused)).toBe(true);
+    const file = (id: string, name: string, size: number, folderId = 'cf1') => ({
+      id,
+      account_id: 'c1',
+      folder_id: folderId,
+      name,
+      name_key: nameKey(name),
+      size,
+      md5: 'a'.repeat(32),
+      storage_key: `cloud/c1/${id}`,
+      total_page: 1,
+      encrypted: 0,
+      starred: 0,
+      created_at: now,
+      updated_at: now,
+      opened_at: null,
+      hidden_from_recent: 0,
+    });
+    await insertCloudFile(db, file('x1', 'x_y 100%.pdf', 6_000_000_000));
+    await insertCloudFile(db, file('x2', 'xay 1000.pdf', 7));
+    await insertCloudFile(db, file('x3', 'X_Y 100%.pdf', 1, TOP_FOLDER));
+    expect(isNameTaken(await insertCloudFile(db, file('x4', 'X_y 100%.PDF', 1)).catch((e) => e))).toBe(true);
+    expect(isNameTaken(new Error('other'))).toBe(false);
+    expect(await usedCloudBytes(db, 'c1')).toBe(6_000_000_008);
+    expect(await usedCloudBytes(db, 'nobody')).toBe(0);
+    expect((await searchCloud(db, 'c1', 'x_Y')).files.map((f) => f.id).sort()).toEqual(['x1', 'x3']);
+    expect((await searchCloud(db, 'c1', '0%')).files.map((f) => f.id).sort()).toEqual(['x1', 'x3']);
+    expect((await searchCloud(db, 'c1', 'ÏC')).folders.map((f) => f.id)).toEqual(['cf1']);
+    await updateCloudFiles(db, 'c1', ['x1'], { opened_at: now + 1 });
+    await updateCloudFiles(db, 'c1', ['x2'], { opened_at: now + 2 });
+    await updateCloudFiles(db, 'c2', ['x3'], { opened_at: now + 3 });
+    expect((await recentFiles(db, 'c1', 50)).map((f) => f.id)).toEqual(['x2', 'x1']);
+    expect((await recentFiles(db, 'c1', 1)).map((f) => f.id)).toEqual(['x2']);
+    await updateCloudFiles(db, 'c1', ['x2', 'x3'], { starred: 1 });
+    expect((await starredFiles(db, 'c1')).map((f) => f.id).sort()).toEqual(['x2', 'x3']);
+    expect([...(await fileNameKeysIn(db, 'c1', 'cf1'))].sort()).toEqual(['x_y 100%.pdf', 'xay 1000.pdf']);
+    expect((await cloudFilesIn(db, 'c1', ['x1', 'x3', 'elsewhere'])).map((f) => f.id).sort()).toEqual(['x1', 'x3']);
+    expect((await filesInFolders(db, 'c1', ['cf1'])).map((f) => f.id).sort()).toEqual(['x1', 'x2']);
+    await updateCloudFolder(db, 'c1', 'cf1', { parent_id: 'cf0', updated_at: now + 4 });
+    expect((await foldersOfAccount(db, 'c1')).map((f) => [f.id, f.parent_id, f.updated_at])).toEqual([['cf1', 'cf0', now + 4]]);
+    await deleteCloudFiles(db, 'c1', ['x1']);
+    expect(await usedCloudBytes(db, 'c1')).toBe(8);
+    await deleteCloudOf(db, 'c1');
+    expect(await usedCloudBytes(db, 'c1')).toBe(0);
+    expect(await findCloudFolder(db, 'c1', 'cf1')).toBeUndefined();
   });
 
   it.skipIf(!url)('closes the database', async () => {

@@ -10,6 +10,12 @@ export const TOP_FOLDER = '';
 /** Names are unique in their folder whatever their case. */
 export const nameKey = (name: string) => name.toLowerCase();
 
+/** Whether a write failed on a unique index (SQLite's or PostgreSQL's code): a name a racing request took first. */
+export function isNameTaken(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
 export async function insertCloudFolder(db: Db, row: CloudFolderTable): Promise<void> {
   await db.insertInto('cloud_folders').values(row).execute();
 }

@@ -40,6 +40,7 @@ import {
   foldersOfAccount,
   insertCloudFile,
   insertCloudFolder,
+  isNameTaken,
   nameKey,
   recentFiles,
   searchCloud,
@@ -96,6 +97,18 @@ export function toCloudFolder(row: CloudFolderTable): CloudFolder {
 const notFound = () => new QuireError(ErrorCode.NoData);
 const nameTaken = () => new QuireError(ErrorCode.CloudNameExists);
 
+/**
+ * A write that a unique name index may refuse: the names were checked first, so a refusal means a
+ * request racing this one took the name in between, answered as if the check had seen it.
+ */
+async function withNameTaken<T>(write: Promise<T>, refusal: () => QuireError = nameTaken): Promise<T> {
+  try {
+    return await write;
+  } catch (e) {
+    throw isNameTaken(e) ? refusal() : e;
+  }
+}
+
 /** The folder an id names (TOP_FOLDER for null or none), or 2405 if it is not one of the account's. */
 async function ownedFolderId(ctx: AppContext, accountId: string, folderId: string | null | undefined): Promise<string> {
   if (!folderId) return TOP_FOLDER;
@@ -141,8 +154,9 @@ function pathTo(all: CloudFolderTable[], folderId: string): CloudFolderTable[] {
 }
 
 type Sort = z.infer<typeof cloudListRequest>['sort'];
+// Numbers in names in their order ("2" before "10"), as a file manager lists them.
 const byName = (a: { name_key: string; id: string }, b: { name_key: string; id: string }) =>
-  a.name_key.localeCompare(b.name_key) || a.id.localeCompare(b.id);
+  a.name_key.localeCompare(b.name_key, 'en', { numeric: true }) || a.id.localeCompare(b.id);
 const fileOrder: Record<Sort, (a: CloudFileTable, b: CloudFileTable) => number> = {
   name: byName,
   updated: (a, b) => a.updated_at - b.updated_at || byName(a, b),
@@ -186,7 +200,7 @@ export async function createFolder(ctx: AppContext, accountId: string, req: z.in
     created_at: now,
     updated_at: now,
   };
-  await insertCloudFolder(ctx.db, row);
+  await withNameTaken(insertCloudFolder(ctx.db, row), () => new QuireError(ErrorCode.FolderExists));
   return toCloudFolder(row);
 }
 
@@ -196,7 +210,7 @@ export async function renameFolder(ctx: AppContext, accountId: string, folderId:
   const same = await cloudFolderNamed(ctx.db, accountId, row.parent_id, name);
   if (same && same.id !== row.id) throw nameTaken();
   const renamed = { ...row, name, name_key: nameKey(name), updated_at: Date.now() };
-  await updateCloudFolder(ctx.db, accountId, folderId, { name, name_key: renamed.name_key, updated_at: renamed.updated_at });
+  await withNameTaken(updateCloudFolder(ctx.db, accountId, folderId, { name, name_key: renamed.name_key, updated_at: renamed.updated_at }));
   return toCloudFolder(renamed);
 }
 
@@ -246,13 +260,15 @@ export async function moveItems(ctx: AppContext, accountId: string, req: z.infer
     folderKeys.add(f.name_key);
   }
   const now = Date.now();
-  await updateCloudFiles(
-    ctx.db,
-    accountId,
-    movingFiles.map((f) => f.id),
-    { folder_id: to, updated_at: now },
+  await withNameTaken(
+    updateCloudFiles(
+      ctx.db,
+      accountId,
+      movingFiles.map((f) => f.id),
+      { folder_id: to, updated_at: now },
+    ),
   );
-  for (const f of movingFolders) await updateCloudFolder(ctx.db, accountId, f.id, { parent_id: to, updated_at: now });
+  for (const f of movingFolders) await withNameTaken(updateCloudFolder(ctx.db, accountId, f.id, { parent_id: to, updated_at: now }));
 }
 
 export async function renameFile(ctx: AppContext, accountId: string, fileId: string, name: string): Promise<CloudFile> {
@@ -260,7 +276,7 @@ export async function renameFile(ctx: AppContext, accountId: string, fileId: str
   const same = await cloudFileNamed(ctx.db, accountId, row.folder_id, name);
   if (same && same.id !== row.id) throw nameTaken();
   const renamed = { ...row, name, name_key: nameKey(name), updated_at: Date.now() };
-  await updateCloudFiles(ctx.db, accountId, [fileId], { name, name_key: renamed.name_key, updated_at: renamed.updated_at });
+  await withNameTaken(updateCloudFiles(ctx.db, accountId, [fileId], { name, name_key: renamed.name_key, updated_at: renamed.updated_at }));
   return toCloudFile(renamed);
 }
 
@@ -358,7 +374,12 @@ async function addToCloud(ctx: AppContext, account: CloudAccount, source: Stored
     hidden_from_recent: 0,
   };
   await ctx.storage.copy(source.key, row.storage_key);
-  await insertCloudFile(ctx.db, row);
+  try {
+    await withNameTaken(insertCloudFile(ctx.db, row));
+  } catch (e) {
+    await ctx.storage.delete(row.storage_key);
+    throw e;
+  }
   return toCloudFile(row);
 }
 
