@@ -1,9 +1,8 @@
 // The document cloud's dialogs: a name to type, a name conflict to settle, a folder to choose, and
 // the tip shown when the cloud is full.
-import { CLOUD_NAME_MAX, ErrorCode, type CloudCapacity, type CloudFolder } from '@quire/contracts';
+import { CLOUD_NAME_MAX, type CloudCapacity, type CloudFolder } from '@quire/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { listAllFolders, getCapacity, type FolderId, type OnConflict } from '../api/cloud';
-import { ApiError } from '../api/client';
 import { useT } from '../i18n/I18nProvider';
 import { Icon } from '../ui/Icon';
 import { LocaleLink } from '../ui/LocaleLink';
@@ -133,24 +132,6 @@ export function useConflictQuestion() {
     </Modal>
   );
   return { ask, dialog };
-}
-
-/**
- * Runs a call that may meet a name the folder already holds (4101): asks, then calls again with the
- * choice. Resolves with the answer, or undefined if the user cancelled.
- */
-export async function withConflictChoice<T>(
-  name: string,
-  call: (onConflict: OnConflict) => Promise<T>,
-  ask: (name: string) => Promise<OnConflict | null>,
-): Promise<T | undefined> {
-  try {
-    return await call('ask');
-  } catch (e) {
-    if (!(e instanceof ApiError && e.code === ErrorCode.CloudNameExists)) throw e;
-    const choice = await ask(name);
-    return choice ? call(choice) : undefined;
-  }
 }
 
 interface FolderPickerProps {

@@ -37,9 +37,10 @@ import { useToast } from '../ui/Toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { useFileDrop } from '../ui/useFileDrop';
 import { CapacityBar } from './CapacityBar';
-import { Breadcrumb, CloudSpaceTip, FolderPicker, NameDialog, useConflictQuestion, withConflictChoice } from './CloudDialogs';
+import { Breadcrumb, CloudSpaceTip, FolderPicker, NameDialog, useConflictQuestion } from './CloudDialogs';
 import { CloudGrid, CloudTable, type EntryAction } from './CloudListing';
 import {
+  cloudQuery,
   entriesOf,
   entryKey,
   entryName,
@@ -48,7 +49,7 @@ import {
   selectionOf,
   sortEntries,
   toggled,
-  cloudPath,
+  withConflictChoice,
   type CloudEntry,
   type CloudView,
 } from './cloudModel';
@@ -175,8 +176,7 @@ function CloudBrowser() {
     setSearchText('');
     setSearch('');
     setSelected(new Set());
-    const query = new URLSearchParams(cloudPath(next, nextView).split('?')[1] ?? '');
-    setParams(query);
+    setParams(cloudQuery(next, nextView));
   };
 
   const run = async (work: () => Promise<unknown>, done?: string) => {
@@ -201,6 +201,7 @@ function CloudBrowser() {
         onProgress: (done, total) => progress(Math.min(99, Math.floor((done / Math.max(total, 1)) * 100))),
       });
       await withConflictChoice(file.name, (onConflict) => addUpload(info.file_id, folderId, onConflict), conflict.ask);
+      reload();
     } finally {
       setUploads((list) => list.filter((u) => u.id !== id));
     }
@@ -215,7 +216,6 @@ function CloudBrowser() {
         if (e instanceof ApiError && e.code === ErrorCode.CloudFull) break;
       }
     }
-    reload();
   };
   const drop = useFileDrop((files) => void uploadAll(files));
 
@@ -298,7 +298,12 @@ function CloudBrowser() {
   };
 
   return (
-    <div className={`cloud-browser ${drop.active ? 'drop-active' : ''}`} data-testid="document-cloud" {...drop.dropProps}>
+    <div
+      className={`cloud-browser ${drop.active ? 'drop-active' : ''}`}
+      aria-busy={loading}
+      data-testid="document-cloud"
+      {...drop.dropProps}
+    >
       <input
         ref={input}
         type="file"

@@ -7,8 +7,8 @@ import type { TaskOutputLink } from '../api/tasks';
 import { useI18n } from '../i18n/I18nProvider';
 import { Icon } from '../ui/Icon';
 import { useToast } from '../ui/Toast';
-import { CloudSpaceTip, FolderPicker, useConflictQuestion, withConflictChoice } from './CloudDialogs';
-import { cloudPath } from './cloudModel';
+import { CloudSpaceTip, FolderPicker, useConflictQuestion } from './CloudDialogs';
+import { cloudPath, withConflictChoice } from './cloudModel';
 import './cloud.css';
 
 export function SaveToCloud({ output }: { output: TaskOutputLink }) {

@@ -1,4 +1,6 @@
-import type { CloudFile, CloudFolder } from '@quire/contracts';
+import { ErrorCode, type CloudFile, type CloudFolder } from '@quire/contracts';
+import { ApiError } from '../api/client';
+import type { OnConflict } from '../api/cloud';
 import { describe, expect, it } from 'vitest';
 import {
   GB,
@@ -15,6 +17,7 @@ import {
   sortEntries,
   toggled,
   usedPercent,
+  withConflictChoice,
 } from './cloudModel';
 
 const folder = (folder_id: string, name: string, parent_id: string | null = null, updated_at = 0): CloudFolder => ({
@@ -125,5 +128,51 @@ describe('folder paths', () => {
     expect(cloudPath(null)).toBe('/app/document-cloud');
     expect(cloudPath('f 1')).toBe('/app/document-cloud?folder=f+1');
     expect(cloudPath('f1', 'starred')).toBe('/app/document-cloud?view=starred');
+  });
+});
+
+describe('a name the folder already holds', () => {
+  /** A call that refuses `ask` with 4101, as the server does for a taken name, and records each attempt. */
+  const taken = () => {
+    const attempts: OnConflict[] = [];
+    const call = async (onConflict: OnConflict) => {
+      attempts.push(onConflict);
+      if (onConflict === 'ask') throw new ApiError(ErrorCode.CloudNameExists);
+      return `saved (${onConflict})`;
+    };
+    return { attempts, call };
+  };
+
+  it('asks, then calls again with the choice', async () => {
+    const { attempts, call } = taken();
+    const asked: string[] = [];
+    const answer = await withConflictChoice('a.pdf', call, async (name) => {
+      asked.push(name);
+      return 'rename';
+    });
+    expect(answer).toBe('saved (rename)');
+    expect(asked).toEqual(['a.pdf']);
+    expect(attempts).toEqual(['ask', 'rename']);
+  });
+
+  it('calls no more when the user cancels, and asks nothing when the name is free', async () => {
+    const { attempts, call } = taken();
+    expect(await withConflictChoice('a.pdf', call, async () => null)).toBeUndefined();
+    expect(attempts).toEqual(['ask']);
+    let asked = false;
+    const free = await withConflictChoice(
+      'b.pdf',
+      async () => 'saved',
+      async () => {
+        asked = true;
+        return 'replace';
+      },
+    );
+    expect([free, asked]).toEqual(['saved', false]);
+  });
+
+  it('passes other refusals on without asking', async () => {
+    const full = () => Promise.reject(new ApiError(ErrorCode.CloudFull));
+    await expect(withConflictChoice('a.pdf', full, async () => 'replace')).rejects.toMatchObject({ code: ErrorCode.CloudFull });
   });
 });

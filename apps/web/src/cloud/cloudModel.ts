@@ -1,6 +1,14 @@
 // The document cloud page's pure parts: names, order, search, selection and the capacity offer.
-import { CLOUD_EXPAND_BELOW_GB, CLOUD_NAME_MAX, CLOUD_PURCHASE_UP_TO_GB, type CloudFile, type CloudFolder } from '@quire/contracts';
-import type { CloudSelection, CloudSort, FolderId, SortOrder } from '../api/cloud';
+import {
+  CLOUD_EXPAND_BELOW_GB,
+  CLOUD_NAME_MAX,
+  CLOUD_PURCHASE_UP_TO_GB,
+  ErrorCode,
+  type CloudFile,
+  type CloudFolder,
+} from '@quire/contracts';
+import type { CloudSelection, CloudSort, FolderId, OnConflict, SortOrder } from '../api/cloud';
+import { ApiError } from '../api/client';
 import { formatBytes } from '../ui/format';
 
 export const GB = 1024 ** 3;
@@ -118,11 +126,34 @@ export function pathTo(folders: readonly CloudFolder[], folderId: string | null)
 
 export type CloudView = 'files' | 'starred' | 'recent';
 
-/** The cloud page's address: a view, and for My files a folder. */
-export function cloudPath(folderId: FolderId, view: CloudView = 'files'): string {
+/** The cloud page's query: a view, and for My files a folder. */
+export function cloudQuery(folderId: FolderId, view: CloudView = 'files'): URLSearchParams {
   const query = new URLSearchParams();
   if (view !== 'files') query.set('view', view);
   else if (folderId) query.set('folder', folderId);
-  const qs = query.toString();
+  return query;
+}
+
+/** The cloud page's address. */
+export function cloudPath(folderId: FolderId, view: CloudView = 'files'): string {
+  const qs = cloudQuery(folderId, view).toString();
   return `/app/document-cloud${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * Runs a call that may meet a name the folder already holds (4101): asks, then calls again with the
+ * choice. Resolves with the answer, or undefined if the user cancelled.
+ */
+export async function withConflictChoice<T>(
+  name: string,
+  call: (onConflict: OnConflict) => Promise<T>,
+  ask: (name: string) => Promise<OnConflict | null>,
+): Promise<T | undefined> {
+  try {
+    return await call('ask');
+  } catch (e) {
+    if (!(e instanceof ApiError && e.code === ErrorCode.CloudNameExists)) throw e;
+    const choice = await ask(name);
+    return choice ? call(choice) : undefined;
+  }
 }
