@@ -57,6 +57,26 @@ import './cloud.css';
 
 const views: CloudView[] = ['files', 'starred', 'recent'];
 
+const LAYOUT_KEY = 'quire.cloud.layout';
+type Layout = 'list' | 'grid';
+
+/** The list or grid chosen last time in this browser. */
+function savedLayout(): Layout {
+  try {
+    return localStorage.getItem(LAYOUT_KEY) === 'grid' ? 'grid' : 'list';
+  } catch {
+    return 'list'; // storage switched off
+  }
+}
+
+function saveLayout(layout: Layout) {
+  try {
+    localStorage.setItem(LAYOUT_KEY, layout);
+  } catch {
+    // Storage switched off: the choice lasts as long as the page.
+  }
+}
+
 export function DocumentCloudPage() {
   const t = useT();
   const session = useSession();
@@ -114,7 +134,8 @@ function CloudBrowser() {
   }, [searchText]);
   const [sort, setSort] = useState<CloudSort>('updated');
   const [order, setOrder] = useState<SortOrder>('desc');
-  const [layout, setLayout] = useState<'list' | 'grid'>('list');
+  const [layout, setLayout] = useState(savedLayout);
+  useEffect(() => saveLayout(layout), [layout]);
 
   const [listing, setListing] = useState<Listing | null>(null);
   const [loading, setLoading] = useState(true);
