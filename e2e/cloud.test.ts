@@ -80,6 +80,12 @@ describe('the document cloud in the browser', () => {
     expect(await page.getByTestId('name-error').textContent()).toBe('The folder already exists');
     await page.keyboard.press('Escape');
 
+    // An old link to a folder that is not there leads to the top of the cloud, saying so.
+    await page.goto(`${e2e.quire.url}/app/document-cloud?folder=gone`);
+    await expect.poll(() => page.getByTestId('toast').textContent()).toBe('No data found.');
+    await entry(page, 'Reports').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+
     // Two uploads into it.
     await entry(page, 'Reports').getByTestId('entry-open').click();
     await expect.poll(() => page.getByTestId('breadcrumb').textContent()).toContain('Reports');

@@ -172,6 +172,8 @@ function CloudBrowser() {
           if (!current) return;
           setListing({ folders: [], files: [], path: [] });
           fail(e);
+          // A folder that is gone (deleted elsewhere, an old link): the top of the cloud instead.
+          if (folderId && e instanceof ApiError && e.code === ErrorCode.NoData) setParams(cloudQuery(null), { replace: true });
         },
       )
       .finally(() => current && setLoading(false));
@@ -182,7 +184,7 @@ function CloudBrowser() {
     return () => {
       current = false;
     };
-  }, [view, folderId, search, version, fail]);
+  }, [view, folderId, search, version, fail, setParams]);
 
   const entries = useMemo(() => {
     if (!listing) return [];
