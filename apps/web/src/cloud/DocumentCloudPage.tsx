@@ -2,7 +2,7 @@
 // Starred, Recent) and the open folder are in the address, so Back, a reload and a link from
 // elsewhere (a saved result, the personal centre) land on them.
 import { ErrorCode, type CloudCapacity, type CloudListing as Listing } from '@quire/contracts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../account/session';
 import {
@@ -387,26 +387,20 @@ function CloudBrowser() {
               <option value="size">{t('cloud.sortSize')}</option>
             </select>
           </label>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={order === 'asc' ? t('cloud.ascending') : t('cloud.descending')}
-            title={order === 'asc' ? t('cloud.ascending') : t('cloud.descending')}
-            data-testid="cloud-order"
+          <IconToggle
+            label={order === 'asc' ? t('cloud.ascending') : t('cloud.descending')}
+            testId="cloud-order"
             onClick={() => setOrder(order === 'asc' ? 'desc' : 'asc')}
           >
             <Icon name="sort" className={order === 'asc' ? 'flip' : ''} />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={layout === 'list' ? t('cloud.gridView') : t('cloud.listView')}
-            title={layout === 'list' ? t('cloud.gridView') : t('cloud.listView')}
-            data-testid="cloud-layout"
+          </IconToggle>
+          <IconToggle
+            label={layout === 'list' ? t('cloud.gridView') : t('cloud.listView')}
+            testId="cloud-layout"
             onClick={() => setLayout(layout === 'list' ? 'grid' : 'list')}
           >
             <Icon name={layout === 'list' ? 'grid' : 'list'} />
-          </button>
+          </IconToggle>
           {view === 'files' && (
             <>
               <button
@@ -543,5 +537,14 @@ function CloudBrowser() {
       {dialog?.kind === 'spaceTip' && <CloudSpaceTip onClose={() => setDialog(null)} />}
       {conflict.dialog}
     </div>
+  );
+}
+
+/** A toolbar button of one icon that switches a setting; its label (also its tooltip) says what a click does. */
+function IconToggle({ label, testId, onClick, children }: { label: string; testId: string; onClick(): void; children: ReactNode }) {
+  return (
+    <button type="button" className="icon-button" aria-label={label} title={label} data-testid={testId} onClick={onClick}>
+      {children}
+    </button>
   );
 }
