@@ -10,7 +10,7 @@ import { SsoButton } from './SingleSignOn';
 
 export type SignInView = 'signIn' | 'register' | 'forgot';
 /** Why the page asks for a sign-in, said at the top of the dialog. */
-export type SignInReason = { kind: 'download' } | { kind: 'taskLimit'; tasksPerDay: number };
+export type SignInReason = { kind: 'download' } | { kind: 'cloud' } | { kind: 'taskLimit'; tasksPerDay: number };
 
 interface SignInDialogProps {
   initialView: SignInView;
@@ -108,10 +108,16 @@ function ReasonNote({ reason }: { reason: SignInReason }) {
   const [title, text] =
     reason.kind === 'download'
       ? [t('account.reasonDownloadTitle'), t('account.reasonDownloadText')]
-      : [t('account.reasonTaskLimitTitle', { count: reason.tasksPerDay }), t('account.reasonTaskLimitText', { count: reason.tasksPerDay })];
+      : reason.kind === 'cloud'
+        ? [t('account.reasonCloudTitle'), t('account.reasonCloudText')]
+        : [
+            t('account.reasonTaskLimitTitle', { count: reason.tasksPerDay }),
+            t('account.reasonTaskLimitText', { count: reason.tasksPerDay }),
+          ];
+  const icon = { download: 'download', cloud: 'cloud', taskLimit: 'lock' } as const;
   return (
     <div className="auth-reason" data-testid="signin-reason">
-      <Icon name={reason.kind === 'download' ? 'download' : 'lock'} size={22} />
+      <Icon name={icon[reason.kind]} size={22} />
       <div>
         <h2 id="auth-reason">{title}</h2>
         <p>{text}</p>
