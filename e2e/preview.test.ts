@@ -288,7 +288,8 @@ describe('a result', () => {
     // Another tool is offered for the output, as on the result view.
     await expect.poll(() => page.getByTestId('continue-with').locator('option').count(), { timeout: 30_000 }).toBeGreaterThan(1);
     await page.getByTestId('save-to-cloud').click();
-    await page.getByText('Saved to your document cloud as report-rotated.pdf.').waitFor({ timeout: 30_000 });
+    await page.getByTestId('folder-picker').getByTestId('picker-confirm').click();
+    await expect.poll(() => page.getByTestId('toast').textContent(), { timeout: 30_000 }).toContain('Saved to your cloud as "report-rotated.pdf"');
     const listing = await (await page.request.post(`${e2e.quire.url}/api/cloud/v1/list`, { data: {} })).json();
     const saved = listing.data.files.find((f: { name: string }) => f.name === 'report-rotated.pdf');
     expect(saved).toBeDefined();

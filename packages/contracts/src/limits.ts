@@ -55,7 +55,10 @@ export const planLimits = z
       .object({ allowed: z.boolean(), maxFileMb: positive, maxPages: positive })
       .strict()
       .describe('OCR (its tool, and conversions that recognise text first): whether the plan has it, and its own limits'),
-    cloudGb: z.number().positive().describe('Document cloud capacity, in GB (a fraction allowed; visitors have no cloud, their value is unused)'),
+    cloudGb: z
+      .number()
+      .positive()
+      .describe('Document cloud capacity, in GB (a fraction allowed; visitors have no cloud, their value is unused)'),
     sharesPerDay: z
       .number()
       .int()

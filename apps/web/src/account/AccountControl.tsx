@@ -1,11 +1,13 @@
 // The header's account corner: Log in (and Free trial) while signed out, else the avatar with the
 // personal centre.
 import type { UserInfo } from '@quire/contracts';
-import { useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { refreshAccount } from '../api/account';
+import { CloudSummary } from '../cloud/CloudSummary';
 import { useI18n } from '../i18n/I18nProvider';
 import { MENU_HOVER_DELAY_MS, useHoverMenu } from '../layout/useHoverMenu';
 import { LocaleLink } from '../ui/LocaleLink';
+import { useDismiss } from '../ui/useDismiss';
 import { displayName, initialOf, planLabels } from './accountForms';
 import { useSession } from './session';
 import './account.css';
@@ -119,23 +121,11 @@ function AvatarMenu({ user, placement }: { user: UserInfo; placement: 'below' | 
     { has: user.isAiUser, testId: 'buy-ai', label: t('account.buyAi') },
   ].filter((offer) => !offer.has);
   // A click or focus elsewhere, or Escape, closes the open menu.
-  useEffect(() => {
-    if (!open) return;
-    const closeOutside = (e: Event) => {
-      if (!anchor.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const closeOnEscape = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    document.addEventListener('focusin', closeOutside);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('pointerdown', closeOutside);
-      document.removeEventListener('focusin', closeOutside);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [open, setOpen]);
+  useDismiss(
+    anchor,
+    open,
+    useCallback(() => setOpen(false), [setOpen]),
+  );
 
   return (
     <div ref={anchor} className={`menu-anchor account-anchor account-${placement}`} {...menu.hoverProps}>
@@ -164,6 +154,7 @@ function AvatarMenu({ user, placement }: { user: UserInfo; placement: 'below' | 
           </div>
           <span className="account-id">{t('account.id', { id: user.ws_id })}</span>
           <PlanBadge user={user} />
+          <CloudSummary onNavigate={() => menu.setOpen(false)} />
           {buyable.length > 0 && (
             <div className="account-menu-buy">
               {buyable.map((offer, i) => (

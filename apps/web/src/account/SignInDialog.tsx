@@ -10,7 +10,7 @@ import { SsoButton } from './SingleSignOn';
 
 export type SignInView = 'signIn' | 'register' | 'forgot';
 /** Why the page asks for a sign-in, said at the top of the dialog. */
-export type SignInReason = { kind: 'download' } | { kind: 'sharedFile' } | { kind: 'taskLimit'; tasksPerDay: number };
+export type SignInReason = { kind: 'download' } | { kind: 'cloud' } | { kind: 'sharedFile' } | { kind: 'taskLimit'; tasksPerDay: number };
 
 interface SignInDialogProps {
   initialView: SignInView;
@@ -108,15 +108,18 @@ function ReasonNote({ reason }: { reason: SignInReason }) {
   const [title, text] =
     reason.kind === 'download'
       ? [t('account.reasonDownloadTitle'), t('account.reasonDownloadText')]
-      : reason.kind === 'sharedFile'
-        ? [t('account.reasonSharedFileTitle'), t('account.reasonSharedFileText')]
-        : [
-            t('account.reasonTaskLimitTitle', { count: reason.tasksPerDay }),
-            t('account.reasonTaskLimitText', { count: reason.tasksPerDay }),
-          ];
+      : reason.kind === 'cloud'
+        ? [t('account.reasonCloudTitle'), t('account.reasonCloudText')]
+        : reason.kind === 'sharedFile'
+          ? [t('account.reasonSharedFileTitle'), t('account.reasonSharedFileText')]
+          : [
+              t('account.reasonTaskLimitTitle', { count: reason.tasksPerDay }),
+              t('account.reasonTaskLimitText', { count: reason.tasksPerDay }),
+            ];
+  const icon = { download: 'download', cloud: 'cloud', sharedFile: 'file', taskLimit: 'lock' } as const;
   return (
     <div className="auth-reason" data-testid="signin-reason">
-      <Icon name={reason.kind === 'taskLimit' ? 'lock' : reason.kind === 'download' ? 'download' : 'file'} size={22} />
+      <Icon name={icon[reason.kind]} size={22} />
       <div>
         <h2 id="auth-reason">{title}</h2>
         <p>{text}</p>

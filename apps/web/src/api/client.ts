@@ -49,11 +49,18 @@ export class ApiError extends Error {
   }
 }
 
-export function apiUrl(path: string, query: Record<string, string | number | undefined> = {}): string {
+export type Query = Record<string, string | number | undefined>;
+
+/** `base` + `path` with the query's set values. */
+export function urlWithQuery(base: string, path: string, query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
   const qs = params.toString();
-  return API_BASE + path + (qs ? `?${qs}` : '');
+  return base + path + (qs ? `?${qs}` : '');
+}
+
+export function apiUrl(path: string, query: Query = {}): string {
+  return urlWithQuery(API_BASE, path, query);
 }
 
 /** Any schema with zod's safeParse: the contracts' schemas. */
@@ -99,9 +106,13 @@ export async function getJson<T>(url: string, schema: Schema<T>, signal?: AbortS
   return readEnvelope(await send(url, signal ? { signal } : {}), schema);
 }
 
-export async function postJson<T>(url: string, body: unknown, schema: Schema<T>): Promise<T> {
+export function postJson<T>(url: string, body: unknown, schema: Schema<T>): Promise<T> {
+  return sendJson('POST', url, body, schema);
+}
+
+export async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown, schema: Schema<T>): Promise<T> {
   const res = await send(url, {
-    method: 'POST',
+    method,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });

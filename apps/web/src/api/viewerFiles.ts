@@ -1,9 +1,9 @@
 // The bytes of a file to view, from any of its sources: a tool file, a task output, a cloud file or
 // a share. Fetched once, as a whole: the viewer draws and downloads from the same copy, so a share's
 // download is counted once however the pages are drawn.
-import { cloudFile, ErrorCode, sharedFile, shareDownload, type CloudFile } from '@quire/contracts';
-import { CLOUD_API_BASE, dispositionName, looksLikePdf, SHARE_API, sourceDownloadUrl, type ViewerSource } from '../preview/viewerSource';
-import { ApiError, getJson, postJson, readEnvelope, send } from './client';
+import { ErrorCode, sharedFile, shareDownload } from '@quire/contracts';
+import { dispositionName, looksLikePdf, shareCallUrl, sourceDownloadUrl, type ViewerSource } from '../preview/viewerSource';
+import { ApiError, getJson, readEnvelope, send } from './client';
 
 export interface ViewedFile {
   name: string;
@@ -31,18 +31,11 @@ async function fetchBytes(url: string, signal: AbortSignal): Promise<Omit<Viewed
   return { name, size: bytes.size, bytes, isPdf: looksLikePdf(head) };
 }
 
-const shareQuery = (shareCode: string) => new URLSearchParams({ share_code: shareCode, t: String(Date.now()) });
-
 /** The file a viewer source names, read as the signed-in caller (a share needs an account: 3001). */
 export async function fetchViewedFile(source: ViewerSource, signal: AbortSignal): Promise<ViewedFile> {
   if (source.kind !== 'share') return fetchBytes(sourceDownloadUrl(source), signal);
-  const shared = await getJson(`${SHARE_API}get-share-file?${shareQuery(source.shareCode)}`, sharedFile, signal);
-  const { download_url } = await getJson(`${SHARE_API}download-share-file?${shareQuery(source.shareCode)}`, shareDownload, signal);
+  const shared = await getJson(shareCallUrl('get-share-file', source.shareCode), sharedFile, signal);
+  const { download_url } = await getJson(shareCallUrl('download-share-file', source.shareCode), shareDownload, signal);
   const file = await fetchBytes(download_url, signal);
   return { ...file, name: shared.file_name || file.name, expiresAt: shared.expires_at };
-}
-
-/** Saves a task's output into the caller's document cloud (at its top; a name taken gets " (1)"). */
-export function saveOutputToCloud(taskId: string, index: number | undefined): Promise<CloudFile> {
-  return postJson(`${CLOUD_API_BASE}task-result`, { task_id: taskId, index, on_conflict: 'rename' }, cloudFile);
 }

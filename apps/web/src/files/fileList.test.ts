@@ -14,6 +14,13 @@ describe('fileListReducer', () => {
     expect(fileListReducer(two, { type: 'add', items: list('c'), replace: true }).map((i) => i.uid)).toEqual(['c']);
   });
 
+  it('keeps a picked file to send again, and nothing to send for a cloud file known by name and size', () => {
+    const picked = file('a.pdf');
+    expect(newFileItem('a', picked).file).toBe(picked);
+    const fromCloud = newFileItem('c', { name: 'c.pdf', size: 5 });
+    expect(fromCloud).toEqual({ uid: 'c', name: 'c.pdf', size: 5, state: 'localAdded', uploadedBytes: 0 });
+  });
+
   it('applies allowed transitions with their patch and ignores refused ones', () => {
     let items: FileItem[] = list('a', 'b');
     items = fileListReducer(items, { type: 'fire', uids: ['a'], action: { type: 'upload' } });

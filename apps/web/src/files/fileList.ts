@@ -44,9 +44,16 @@ export type FileListAction =
   | { type: 'patch'; uid: string; patch: Partial<FileItem> }
   | { type: 'clear' };
 
-/** A new list item, moved from initial to localAdded. */
-export function newFileItem(uid: string, file: File): FileItem {
-  return { uid, name: file.name, size: file.size, file, state: nextFileState('initial', { type: 'localAdd' })!, uploadedBytes: 0 };
+/** A new list item, moved from initial to localAdded: a picked file, or one known by name and size (a cloud file). */
+export function newFileItem(uid: string, source: File | { name: string; size: number }): FileItem {
+  return {
+    uid,
+    name: source.name,
+    size: source.size,
+    ...(source instanceof File && { file: source }),
+    state: nextFileState('initial', { type: 'localAdd' })!,
+    uploadedBytes: 0,
+  };
 }
 
 /** Moves the element at `from` to index `to`. */

@@ -5,12 +5,14 @@ import {
   hasAcceptedExtension,
   IMAGE_MAX_BYTES,
   isImageFileName,
+  type CloudFile,
   type FileInfo,
   type LimitRefusal,
   type ServerConfig,
   type ToolDefinition,
 } from '@quire/contracts';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { cloudFileAsInput } from '../api/cloud';
 import { ApiError, isAbort } from '../api/client';
 import { getDocumentInfo, getServerConfig } from '../api/files';
 import { uploadFile } from '../api/upload';
@@ -21,6 +23,14 @@ import { filesRefusal, fileRefusal, pagesRefusal } from './planLimits';
 import { useRefusalMessage } from './refusalMessage';
 import { loadFileList, saveFileList } from './savedFiles';
 import type { FileAction } from './fileStateMachine';
+
+/** A file to add: its name and size for the checks, and how its upload (or its taking from the cloud) starts. */
+interface FileSource {
+  name: string;
+  size: number;
+  file?: File;
+  start(uid: string): Promise<void>;
+}
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -124,17 +134,38 @@ export function useFileList(tool: ToolDefinition, onLimit: (refusal: LimitRefusa
     }
   };
 
-  /** Adds picked or dropped files: single-upload tools keep only the newest file. */
-  const addFiles = async (files: readonly File[]) => {
+  /**
+   * Takes a tool file made of a cloud file (no bytes are sent again) and checks it as an upload is
+   * checked; the item shows it as uploading meanwhile.
+   */
+  const startFromCloud = async (uid: string, cloudFileId: string) => {
+    fire([uid], { type: 'upload' }, { uploadedBytes: 0 });
+    try {
+      const [config, info] = await Promise.all([getServerConfig(), cloudFileAsInput(cloudFileId)]);
+      await checkDocument(uid, info, config);
+    } catch (e) {
+      if (isDamaged(e)) damage(uid, e);
+      else {
+        fire([uid], { type: 'uploadError' }, { error: errorText(e) });
+        toast(errorText(e));
+      }
+    }
+  };
+
+  /**
+   * Adds files, picked, dropped or chosen in the cloud, after the page's own checks (type, image
+   * size, the plan's limits): single-upload tools keep only the newest file.
+   */
+  const addSources = async (sources: readonly FileSource[]) => {
     const config = await getServerConfig();
-    const accepted: File[] = [];
-    for (const file of files) {
-      if (!hasAcceptedExtension(file.name, tool)) {
-        toast(t('upload.wrongType', { name: file.name, types: tool.extFrom.map((e) => `.${e.toUpperCase()}`).join(', ') }));
-      } else if (isImageFileName(file.name) && file.size > IMAGE_MAX_BYTES) {
+    const accepted: FileSource[] = [];
+    for (const source of sources) {
+      if (!hasAcceptedExtension(source.name, tool)) {
+        toast(t('upload.wrongType', { name: source.name, types: tool.extFrom.map((e) => `.${e.toUpperCase()}`).join(', ') }));
+      } else if (isImageFileName(source.name) && source.size > IMAGE_MAX_BYTES) {
         toast(t('upload.imageTooLarge'));
       } else {
-        accepted.push(file);
+        accepted.push(source);
       }
     }
     const chosen = tool.isSingleUpload ? accepted.slice(0, 1) : accepted;
@@ -144,8 +175,8 @@ export function useFileList(tool: ToolDefinition, onLimit: (refusal: LimitRefusa
     }
     // Files already on the page that its one task would take with the new ones.
     let count = tool.isSingleUpload ? 0 : items.filter((item) => item.state !== 'damaged').length;
-    const planRefusals = chosen.map((file) => {
-      const refusal = fileRefusal(config, tool.id, file.size) ?? filesRefusal(config, tool.id, count + 1);
+    const planRefusals = chosen.map((source) => {
+      const refusal = fileRefusal(config, tool.id, source.size) ?? filesRefusal(config, tool.id, count + 1);
       if (!refusal) count++;
       return refusal;
     });
@@ -154,16 +185,24 @@ export function useFileList(tool: ToolDefinition, onLimit: (refusal: LimitRefusa
     if (tool.isSingleUpload && firstRefusal && items.length > 0) return onLimit(firstRefusal);
     if (tool.isSingleUpload) for (const uid of [...uploads.current.keys()]) cancelUpload(uid);
 
-    const added = chosen.map((file) => newFileItem(crypto.randomUUID(), file));
+    const added = chosen.map((source) => newFileItem(crypto.randomUUID(), source.file ?? source));
     dispatch({ type: 'add', items: added, replace: tool.isSingleUpload });
     added.forEach((item, i) => {
       const refusal = planRefusals[i];
       // Every refused file's card says why; the dialog opens once, for the first.
       if (refusal) fire([item.uid], { type: 'goto', to: 'damaged' }, { error: refusalMessage(refusal) });
-      else void startUpload(item.uid, chosen[i]!);
+      else void chosen[i]!.start(item.uid);
     });
     if (firstRefusal) onLimit(firstRefusal);
   };
+
+  /** Adds picked or dropped files, each uploaded. */
+  const addFiles = (files: readonly File[]) =>
+    addSources(files.map((file) => ({ name: file.name, size: file.size, file, start: (uid: string) => startUpload(uid, file) })));
+
+  /** Adds files of the document cloud, which the server hands to the tool without an upload. */
+  const addCloudFiles = (files: readonly CloudFile[]) =>
+    addSources(files.map((f) => ({ name: f.name, size: f.size, start: (uid: string) => startFromCloud(uid, f.file_id) })));
 
   const submitPassword = async (item: FileItem, password: string) => {
     if (!item.info) return;
@@ -208,6 +247,7 @@ export function useFileList(tool: ToolDefinition, onLimit: (refusal: LimitRefusa
   return {
     items,
     addFiles,
+    addCloudFiles,
     submitPassword,
     askPassword,
     retryUpload,

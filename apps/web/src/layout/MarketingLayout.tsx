@@ -56,10 +56,15 @@ export function MarketingLayout() {
               </div>
             )}
           </div>
-          {/* Signed in, the workspace is the user's home; the product's Documents link waits for the document cloud. */}
+          {/* Signed in, the workspace is the user's home, and Documents their cloud. */}
           <LocaleLink to="/app/home" className="header-link" data-testid="header-home">
             {session.user ? t('nav.home') : t('nav.workspace')}
           </LocaleLink>
+          {session.user && (
+            <LocaleLink to="/app/document-cloud" className="header-link" data-testid="header-documents">
+              {t('nav.documents')}
+            </LocaleLink>
+          )}
           <PricingLink />
         </nav>
         <HeaderSearch />

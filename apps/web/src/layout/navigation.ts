@@ -53,7 +53,7 @@ function groupChildren(group: ToolCategory): NavChild[] {
 export const sidebarItems: NavItem[] = [
   { kind: 'link', id: 'home', labelKey: 'nav.home', icon: 'home', path: '/app/home' },
   { kind: 'soon', id: 'template', labelKey: 'nav.template', icon: 'template' },
-  { kind: 'soon', id: 'document-cloud', labelKey: 'nav.documentCloud', icon: 'cloud' },
+  { kind: 'link', id: 'document-cloud', labelKey: 'nav.documentCloud', icon: 'cloud', path: '/app/document-cloud' },
   { kind: 'soon', id: 'annotate', labelKey: 'nav.annotate', icon: 'annotate' },
   { kind: 'group', id: 'edit', labelKey: 'nav.editPdf', icon: 'edit', children: groupChildren('edit') },
   { kind: 'group', id: 'convert', labelKey: 'nav.convert', icon: 'convert', children: groupChildren('convert') },

@@ -6,13 +6,12 @@ import { useLocation } from 'react-router';
 import { useSession } from '../account/session';
 import { ApiError, isAbort } from '../api/client';
 import { bindRun, fetchTaskEntries, outputLinks, type TaskOutputLink } from '../api/tasks';
-import { saveOutputToCloud } from '../api/viewerFiles';
+import { SaveToCloud } from '../cloud/SaveToCloud';
 import { useT } from '../i18n/I18nProvider';
 import { ContinueWith, OutputPreview, Retention, useDeleteNow, useOutputAccess } from '../tool/Result';
 import { formatBytes } from '../ui/format';
 import { Icon } from '../ui/Icon';
 import { LocaleLink } from '../ui/LocaleLink';
-import { useToast } from '../ui/Toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { sourceFromQuery, taskPreviewPath } from './viewerSource';
 import './preview.css';
@@ -73,29 +72,14 @@ export function DownloadFilePage() {
 
 function FoundOutput({ output, multiId, toolId }: { output: TaskOutputLink; multiId: string; toolId: string }) {
   const t = useT();
-  const toast = useToast();
-  const { onSignIn } = useSession();
+  const { user, onSignIn } = useSession();
   const { config, signInFirst, whenSignedIn, downloadClick } = useOutputAccess();
   const { deleted, deleteNow } = useDeleteNow(multiId);
   const [pages, setPages] = useState<number>();
-  const [saving, setSaving] = useState(false);
   const onPageCount = useCallback((n: number) => setPages(n), []);
   const tool = toolDefinitions.find((d) => d.id === toolId);
   // A visitor's run becomes the account's when signing in here, as on the tool's page.
   useEffect(() => onSignIn(() => bindRun(multiId)), [onSignIn, multiId]);
-
-  const saveToCloud = () =>
-    whenSignedIn(async () => {
-      setSaving(true);
-      try {
-        const saved = await saveOutputToCloud(output.taskId, output.index);
-        toast(t('downloadPage.savedToCloud', { name: saved.name }));
-      } catch (e) {
-        toast(e instanceof Error ? e.message : String(e));
-      } finally {
-        setSaving(false);
-      }
-    });
 
   if (deleted) return <Retention hours={config?.retention_hours} deleted onDelete={() => undefined} />;
   return (
@@ -129,15 +113,7 @@ function FoundOutput({ output, multiId, toolId }: { output: TaskOutputLink; mult
             <Icon name="search" size={18} /> {t('downloadPage.open')}
           </LocaleLink>
         )}
-        <button
-          type="button"
-          className="button button-outline"
-          disabled={saving}
-          onClick={() => void saveToCloud()}
-          data-testid="save-to-cloud"
-        >
-          <Icon name="cloud" size={18} /> {t('downloadPage.saveToCloud')}
-        </button>
+        {user && <SaveToCloud output={output} />}
         {/* The share dialog's button (ShareButton, with output.taskId and output.index) goes here. */}
       </div>
       <Retention hours={config?.retention_hours} deleted={false} onDelete={() => void deleteNow()} />

@@ -1,5 +1,6 @@
 // What /preview shows, read from its query, and where its bytes come from.
-import { API_BASE, apiUrl } from '../api/client';
+import { cloudDownloadUrl } from '../api/cloud';
+import { API_BASE, apiUrl, urlWithQuery } from '../api/client';
 
 /** The file a viewer address names: a tool file, a task's output, a cloud file or a share. */
 export type ViewerSource =
@@ -32,8 +33,6 @@ export function taskPreviewPath(taskId: string, index?: number): string {
   return `/preview?${query}`;
 }
 
-export const CLOUD_API_BASE = '/api/cloud/v1/';
-
 /** The same-origin address of a source's bytes; a share's is asked of the server first. */
 export function sourceDownloadUrl(source: Exclude<ViewerSource, { kind: 'share' }>): string {
   switch (source.kind) {
@@ -42,12 +41,13 @@ export function sourceDownloadUrl(source: Exclude<ViewerSource, { kind: 'share' 
     case 'task':
       return apiUrl('document/download-doc', { task_id: source.taskId, index: source.index });
     case 'cloud':
-      return `${CLOUD_API_BASE}file/download?${new URLSearchParams({ file_id: source.fileId })}`;
+      return cloudDownloadUrl(source.fileId);
   }
 }
 
-/** Share calls live beside the tools API. */
-export const SHARE_API = `${API_BASE}share/`;
+/** A share call's address: share calls live beside the tools API; `t` keeps caches from answering. */
+export const shareCallUrl = (path: string, shareCode: string) =>
+  urlWithQuery(`${API_BASE}share/`, path, { share_code: shareCode, t: Date.now() });
 
 /**
  * The file name of a Content-Disposition header: the UTF-8 `filename*` when present (the server

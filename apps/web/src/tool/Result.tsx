@@ -4,6 +4,7 @@ import { hasAcceptedExtension, isImageFileName, toolDefinitions, type ServerConf
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../account/session';
+import { SaveToCloud } from '../cloud/SaveToCloud';
 import { getServerConfig } from '../api/files';
 import { bulkDownloadUrl, deleteOutputs, outputAsFile, type TaskOutputLink } from '../api/tasks';
 import { startListWith } from '../files/savedFiles';
@@ -11,6 +12,7 @@ import { useI18n, useT } from '../i18n/I18nProvider';
 import { usePdfDocument } from '../pdf/pdfDocument';
 import { PageThumb } from '../pdf/PageThumb';
 import { useToolTitle } from '../search/ToolSearch';
+import { startDownload } from '../ui/download';
 import { formatBytes } from '../ui/format';
 import { Icon } from '../ui/Icon';
 import { LocaleLink } from '../ui/LocaleLink';
@@ -82,6 +84,7 @@ export function Retention({ hours, deleted, onDelete }: { hours: number | undefi
 
 export function Result({ tool, state, onStartOver }: ResultProps) {
   const t = useT();
+  const { user } = useSession();
   const { config, signInFirst, whenSignedIn, downloadClick } = useOutputAccess();
   const { deleted, deleteNow } = useDeleteNow(state.multiId);
   const several = state.outputs.length > 1;
@@ -113,6 +116,7 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
               <span className="file-name">{out.name}</span>
               <span className="file-meta">{formatBytes(out.size)}</span>
               <OutputSaving output={out} />
+              {user && <SaveToCloud output={out} />}
               <LocaleLink
                 className="icon-button"
                 to={`/app/download-file?${new URLSearchParams({ task_id: out.taskId, ...(out.index !== undefined && { index: String(out.index) }) })}`}
@@ -151,14 +155,6 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
       </button>
     </section>
   );
-}
-
-/** Starts the browser's download of `url`, as a click on its link would once allowed. */
-export function startDownload(url: string, name = '') {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
 }
 
 /** The first page of a PDF output, or an image output itself. */

@@ -3,6 +3,7 @@ import { ErrorCode, errorMessages, imageProcessExtensions, toolCallPath, type Li
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSession } from '../account/session';
 import { UpgradeDialog } from '../account/UpgradeDialog';
+import { CloudFilePicker } from '../cloud/CloudFilePicker';
 import { ApiError, isAbort } from '../api/client';
 import { isPending, isReady } from '../files/fileList';
 import { useFileList } from '../files/useFileList';
@@ -29,7 +30,8 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const [limit, setLimit] = useState<LimitRefusal | null>(null);
   const files = useFileList(tool, setLimit);
   const task = useTaskRun();
-  const { requireSignIn } = useSession();
+  const { requireSignIn, user } = useSession();
+  const [pickingFromCloud, setPickingFromCloud] = useState(false);
   useBindOnSignIn(() => ({
     fileIds: files.items.flatMap((f) => (f.info ? [f.info.file_id] : [])),
     multiId: task.state.phase === 'done' ? task.state.multiId : undefined,
@@ -102,9 +104,16 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
       <div className="workspace">
         <div className="workspace-toolbar">
           <h1>{title}</h1>
-          <button type="button" className="button button-ghost" data-testid="add-files" onClick={pickFiles}>
-            <Icon name="plus" size={18} /> {tool.isSingleUpload ? t('upload.replace') : t('upload.addMore')}
-          </button>
+          <div className="workspace-add">
+            {user && (
+              <button type="button" className="button button-ghost" data-testid="add-from-cloud" onClick={() => setPickingFromCloud(true)}>
+                <Icon name="cloud" size={18} /> {t('upload.fromCloud')}
+              </button>
+            )}
+            <button type="button" className="button button-ghost" data-testid="add-files" onClick={pickFiles}>
+              <Icon name="plus" size={18} /> {tool.isSingleUpload ? t('upload.replace') : t('upload.addMore')}
+            </button>
+          </div>
         </div>
         <div className="workspace-files">
           <FileList files={files} reorderable={!tool.isSingleUpload} />
@@ -161,6 +170,11 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
           <Icon name="upload" /> {select}
         </button>
         <span className="upload-or">{drop}</span>
+        {user && (
+          <button type="button" className="button button-outline" data-testid="hero-from-cloud" onClick={() => setPickingFromCloud(true)}>
+            <Icon name="cloud" size={18} /> {t('upload.fromCloud')}
+          </button>
+        )}
       </section>
     );
   } else {
@@ -196,6 +210,16 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
         />
       )}
       {limit && <UpgradeDialog refusal={limit} onClose={() => setLimit(null)} />}
+      {pickingFromCloud && (
+        <CloudFilePicker
+          tool={tool}
+          onClose={() => setPickingFromCloud(false)}
+          onPick={(picked) => {
+            setPickingFromCloud(false);
+            void files.addCloudFiles(picked);
+          }}
+        />
+      )}
       {leaving && (
         <ConfirmDialog
           title={t('leave.title')}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Modal } from './Modal';
 
 interface ConfirmDialogProps {
   title: string;
@@ -11,23 +11,8 @@ interface ConfirmDialogProps {
 
 /** A modal question: the page behind cannot be used until it is answered; Escape cancels. */
 export function ConfirmDialog({ title, message, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-    return () => el?.close();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      className="confirm-dialog"
-      aria-labelledby="confirm-title"
-      data-testid="confirm-dialog"
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-    >
+    <Modal className="confirm-dialog" labelledBy="confirm-title" testId="confirm-dialog" onClose={onCancel}>
       <h2 id="confirm-title">{title}</h2>
       <p>{message}</p>
       <div className="button-row">
@@ -39,6 +24,6 @@ export function ConfirmDialog({ title, message, confirmLabel, cancelLabel, onCon
           {confirmLabel}
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

@@ -1,17 +1,24 @@
 // Toasts: warnings close after 3 s, task toasts after 4 s.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Icon } from './Icon';
 
 export const WARNING_TOAST_MS = 3000;
 export const TASK_TOAST_MS = 4000;
 
 type ToastKind = 'warning' | 'success';
+/** A place the toast's news leads to (a path of the app, with its language prefix). */
+interface ToastLink {
+  label: string;
+  to: string;
+}
 interface Toast {
   id: number;
   kind: ToastKind;
   text: string;
+  link?: ToastLink;
 }
-type ShowToast = (text: string, options?: { kind?: ToastKind; durationMs?: number }) => void;
+type ShowToast = (text: string, options?: { kind?: ToastKind; durationMs?: number; link?: ToastLink }) => void;
 
 const ToastContext = createContext<ShowToast>(() => {});
 
@@ -21,10 +28,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
   const show = useCallback<ShowToast>(
-    (text, { kind = 'warning', durationMs = WARNING_TOAST_MS } = {}) => {
+    (text, { kind = 'warning', durationMs = WARNING_TOAST_MS, link } = {}) => {
       const id = nextId.current++;
       // The same message twice in a row (e.g. two bad files) shows once.
-      setToasts((list) => [...list.filter((t) => t.text !== text), { id, kind, text }]);
+      setToasts((list) => [...list.filter((t) => t.text !== text), { id, kind, text, ...(link && { link }) }]);
       setTimeout(() => dismiss(id), durationMs);
     },
     [dismiss],
@@ -44,6 +51,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           >
             <Icon name={toast.kind === 'warning' ? 'alert' : 'check'} size={18} />
             <span>{toast.text}</span>
+            {toast.link && (
+              <Link to={toast.link.to} className="toast-link" data-testid="toast-link" onClick={() => dismiss(toast.id)}>
+                {toast.link.label}
+              </Link>
+            )}
             <button type="button" className="toast-close" aria-label="Close" onClick={() => dismiss(toast.id)}>
               <Icon name="close" size={16} />
             </button>

@@ -1,0 +1,127 @@
+// The document cloud's calls under /api/cloud/v1/, with the contracts' shapes.
+import {
+  ErrorCode,
+  cloudCapacity,
+  cloudFile,
+  cloudFolder,
+  cloudListing,
+  folderTree,
+  useAsInputAnswer,
+  type CloudCapacity,
+  type CloudFile,
+  type CloudFolder,
+  type CloudListing,
+  type FileInfo,
+} from '@quire/contracts';
+import { z } from 'zod';
+import { ApiError, getJson, postJson, readEnvelope, send, sendJson, urlWithQuery, type Query } from './client';
+
+const CLOUD_BASE = '/api/cloud/v1/';
+
+export const cloudUrl = (path: string, query: Query = {}) => urlWithQuery(CLOUD_BASE, path, query);
+
+/** Calls whose answer carries nothing the page reads. */
+const anyAnswer = z.unknown();
+const fileListAnswer = z.object({ files: z.array(cloudFile) });
+
+/** `null`: the top of the cloud. */
+export type FolderId = string | null;
+export type CloudSort = 'name' | 'updated' | 'size';
+export type SortOrder = 'asc' | 'desc';
+/** What to do when the folder holds a file of the name already: ask (4101), replace it, or keep both. */
+export type OnConflict = 'ask' | 'replace' | 'rename';
+
+export function listFolder(request: { folder_id: FolderId; sort: CloudSort; order: SortOrder; search?: string }): Promise<CloudListing> {
+  return postJson(cloudUrl('list'), request, cloudListing);
+}
+
+export async function listAllFolders(): Promise<CloudFolder[]> {
+  return (await getJson(cloudUrl('directory/list'), folderTree)).folders;
+}
+
+export function createFolder(name: string, parentId: FolderId): Promise<CloudFolder> {
+  return postJson(cloudUrl('directory/create'), { name, parent_id: parentId }, cloudFolder);
+}
+
+export function renameFolder(folderId: string, name: string): Promise<CloudFolder> {
+  return postJson(cloudUrl('directory/rename'), { folder_id: folderId, name }, cloudFolder);
+}
+
+export function renameFile(fileId: string, name: string): Promise<CloudFile> {
+  return postJson(cloudUrl('file/rename'), { file_id: fileId, name }, cloudFile);
+}
+
+export interface CloudSelection {
+  file_ids: string[];
+  folder_ids: string[];
+}
+
+export function moveItems(selection: CloudSelection, toFolderId: FolderId): Promise<unknown> {
+  return postJson(cloudUrl('multi/move'), { ...selection, to_folder_id: toFolderId }, anyAnswer);
+}
+
+/** Deletes files and folders (a folder with everything in it), freeing their space. */
+export function deleteItems(selection: CloudSelection): Promise<unknown> {
+  return postJson(cloudUrl('multi/delete'), selection, anyAnswer);
+}
+
+export async function listStarred(): Promise<CloudFile[]> {
+  return (await getJson(cloudUrl('star/list'), fileListAnswer)).files;
+}
+
+export function setStarred(fileId: string, starred: boolean): Promise<unknown> {
+  return postJson(cloudUrl(starred ? 'star/mark' : 'star/unmark'), { file_id: fileId }, anyAnswer);
+}
+
+export async function listRecent(): Promise<CloudFile[]> {
+  return (await getJson(cloudUrl('recent/list'), fileListAnswer)).files;
+}
+
+/** Takes files off the recent list; the files stay. */
+export function removeFromRecent(fileIds: string[]): Promise<unknown> {
+  return postJson(cloudUrl('recent/delete'), { file_ids: fileIds }, anyAnswer);
+}
+
+export function getCapacity(): Promise<CloudCapacity> {
+  return getJson(cloudUrl('capacity'), cloudCapacity);
+}
+
+/** Moves an upload (the tools' chunked upload's file id) into a cloud folder. */
+export function addUpload(uploadFileId: string, folderId: FolderId, onConflict: OnConflict): Promise<CloudFile> {
+  return sendJson(
+    'PUT',
+    cloudUrl('file/create'),
+    { upload_file_id: uploadFileId, folder_id: folderId, on_conflict: onConflict },
+    cloudFile,
+  );
+}
+
+/** Saves a tool's output into a cloud folder. */
+export function saveTaskOutput(output: { taskId: string; index?: number }, folderId: FolderId, onConflict: OnConflict): Promise<CloudFile> {
+  return postJson(
+    cloudUrl('task-result'),
+    { task_id: output.taskId, index: output.index, folder_id: folderId, on_conflict: onConflict },
+    cloudFile,
+  );
+}
+
+/** A tool file id for a cloud file: a tool takes it as if it had been uploaded. */
+export function cloudFileAsInput(fileId: string): Promise<FileInfo> {
+  return postJson(cloudUrl('file/use'), { file_id: fileId }, useAsInputAnswer);
+}
+
+export const cloudDownloadUrl = (fileId: string) => cloudUrl('file/download', { file_id: fileId });
+export const cloudThumbnailUrl = (fileId: string) => cloudUrl('file/thumbnail', { file_id: fileId });
+
+/** The selection as one zip; a POST, so its answer is read as a blob rather than followed as a link. */
+export async function downloadZip(selection: CloudSelection): Promise<Blob> {
+  const res = await send(cloudUrl('multi-download'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(selection),
+  });
+  // A refusal comes as the JSON envelope, which throws its code's message.
+  if (res.headers.get('content-type')?.includes('application/json')) await readEnvelope(res, anyAnswer);
+  if (!res.ok) throw new ApiError(ErrorCode.Generic);
+  return res.blob();
+}
