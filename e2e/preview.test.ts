@@ -289,7 +289,9 @@ describe('a result', () => {
     await expect.poll(() => page.getByTestId('continue-with').locator('option').count(), { timeout: 30_000 }).toBeGreaterThan(1);
     await page.getByTestId('save-to-cloud').click();
     await page.getByTestId('folder-picker').getByTestId('picker-confirm').click();
-    await expect.poll(() => page.getByTestId('toast').textContent(), { timeout: 30_000 }).toContain('Saved to your cloud as "report-rotated.pdf"');
+    await expect
+      .poll(() => page.getByTestId('toast').textContent(), { timeout: 30_000 })
+      .toContain('Saved to your cloud as "report-rotated.pdf"');
     const listing = await (await page.request.post(`${e2e.quire.url}/api/cloud/v1/list`, { data: {} })).json();
     const saved = listing.data.files.find((f: { name: string }) => f.name === 'report-rotated.pdf');
     expect(saved).toBeDefined();
