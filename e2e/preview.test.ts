@@ -287,6 +287,8 @@ describe('a result', () => {
     await page.goto(`${e2e.quire.url}/app/download-file?task_id=${taskId}`);
     // Another tool is offered for the output, as on the result view.
     await expect.poll(() => page.getByTestId('continue-with').locator('option').count(), { timeout: 30_000 }).toBeGreaterThan(1);
+    await page.locator('[data-testid="download-file"] [data-testid="page-thumb"][data-drawn="yes"]').waitFor({ timeout: 30_000 });
+    await shot(page, 'download-file-signed-in-1280.png');
     await page.getByTestId('save-to-cloud').click();
     await page.getByTestId('folder-picker').getByTestId('picker-confirm').click();
     await expect

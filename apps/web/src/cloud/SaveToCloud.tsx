@@ -11,7 +11,8 @@ import { CloudSpaceTip, FolderPicker, useConflictQuestion } from './CloudDialogs
 import { cloudPath, withConflictChoice } from './cloudModel';
 import './cloud.css';
 
-export function SaveToCloud({ output }: { output: TaskOutputLink }) {
+/** `labelled`: the button says what it does, where the row has room for it (the download page). */
+export function SaveToCloud({ output, labelled = false }: { output: TaskOutputLink; labelled?: boolean }) {
   const { t, localePath } = useI18n();
   const toast = useToast();
   const conflict = useConflictQuestion();
@@ -48,6 +49,7 @@ export function SaveToCloud({ output }: { output: TaskOutputLink }) {
         onClick={() => setStep('picking')}
       >
         <Icon name="cloudSave" size={20} />
+        {labelled && t('cloud.saveToCloud')}
       </button>
       {step === 'picking' && (
         <FolderPicker

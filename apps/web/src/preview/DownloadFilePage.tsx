@@ -113,7 +113,7 @@ function FoundOutput({ output, multiId, toolId }: { output: TaskOutputLink; mult
             <Icon name="search" size={18} /> {t('downloadPage.open')}
           </LocaleLink>
         )}
-        {user && <SaveToCloud output={output} />}
+        {user && <SaveToCloud output={output} labelled />}
         {/* The share dialog's button (ShareButton, with output.taskId and output.index) goes here. */}
       </div>
       <Retention hours={config?.retention_hours} deleted={false} onDelete={() => void deleteNow()} />
