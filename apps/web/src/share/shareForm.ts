@@ -45,7 +45,8 @@ export function addChip(state: CcState, typed: string): { state: CcState; taken:
   const email = typed.trim();
   if (email === '') return { state: { chips: state.chips }, taken: true };
   if (state.chips.length >= MAX_SHARE_RECIPIENTS) return { state: { chips: state.chips, problem: { kind: 'tooMany' } }, taken: false };
-  if (state.chips.some((c) => sameAddress(c.email, email))) return { state: { chips: state.chips, problem: { kind: 'duplicate' } }, taken: false };
+  if (state.chips.some((c) => sameAddress(c.email, email)))
+    return { state: { chips: state.chips, problem: { kind: 'duplicate' } }, taken: false };
   return { state: { chips: [...state.chips, { email, editing: false, valid: isShareEmail(email) }] }, taken: true };
 }
 
