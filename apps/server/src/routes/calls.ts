@@ -53,6 +53,7 @@ import { visitorOf } from './identity.js';
 import { ssoCalls } from './sso.js';
 import { apiKeyCalls } from './apiKeys.js';
 import { adminCalls } from './admin.js';
+import { shareCalls } from './share.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -347,5 +348,6 @@ export function buildCalls(): Call[] {
     ...ssoCalls(),
     ...apiKeyCalls(),
     ...adminCalls(),
+    ...shareCalls(),
   ];
 }

@@ -31,6 +31,7 @@ import { newId } from '../ids.js';
 import type { Mail } from '../mail/mailer.js';
 import { deviceOf } from './devices.js';
 import { discardFile } from './files.js';
+import { discardSharesOf } from './shares.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { discardTask } from './tasks.js';
 import { discardUpload } from './uploads.js';
@@ -399,6 +400,7 @@ export async function deleteAccount(ctx: AppContext, session: Session, password:
   for (const f of await filesOf(ctx.db, owner)) await discardFile(ctx, f);
   for (const t of await tasksOf(ctx.db, owner)) await discardTask(ctx, t.id);
   for (const u of await uploadsOf(ctx.db, owner)) await discardUpload(ctx, u.id);
+  await discardSharesOf(ctx, owner);
   await deleteAccountRows(ctx.db, session.account.id);
 }
 

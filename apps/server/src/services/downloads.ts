@@ -37,7 +37,8 @@ function byteRange(header: string | undefined, size: number): ByteRange | null {
   return range.start <= range.end && range.start < size ? range : null;
 }
 
-async function sendStored(ctx: AppContext, reply: FastifyReply, key: string, name: string, rangeHeader?: string) {
+/** A stored file as a download, in part when the Range header asks one. */
+export async function sendStored(ctx: AppContext, reply: FastifyReply, key: string, name: string, rangeHeader?: string) {
   const size = await ctx.storage.size(key);
   const range = byteRange(rangeHeader, size);
   reply.header('content-type', contentType(name)).header('content-disposition', attachmentDisposition(name));
@@ -78,7 +79,7 @@ export async function sendUpload(ctx: AppContext, reply: FastifyReply, ownerId: 
 }
 
 /** The output at `index`, or the only one when no index is given; null when there is none such. */
-function oneOutput(outputs: StoredOutput[], index: number | undefined): StoredOutput | null {
+export function oneOutput(outputs: StoredOutput[], index: number | undefined): StoredOutput | null {
   if (index !== undefined) return outputs.find((o) => o.index === index) ?? null;
   return outputs.length === 1 ? outputs[0]! : null;
 }
