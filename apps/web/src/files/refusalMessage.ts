@@ -1,5 +1,5 @@
 // What a file card says when a limit of the plan refused the file.
-import { PERMANENT_SHARE_DAYS, type LimitRefusal } from '@quire/contracts';
+import type { LimitRefusal } from '@quire/contracts';
 import { useT } from '../i18n/I18nProvider';
 
 export function useRefusalMessage(): (refusal: LimitRefusal) => string {
@@ -15,9 +15,9 @@ export function useRefusalMessage(): (refusal: LimitRefusal) => string {
         return t('limits.tooManyFiles', { max: limit });
       case 'OCRLimit':
         return t('limits.noOcr');
-      // The page's own refusal of a permanent share names its days; the server's of sharing, the day's allowance.
+      // limit 0: no sharing in the plan; otherwise the longest share the plan has, short of permanent.
       case 'shareUpgrade':
-        return limit === PERMANENT_SHARE_DAYS ? t('limits.noPermanentShare') : t('limits.noShare');
+        return limit === 0 ? t('limits.noShare') : t('limits.noPermanentShare');
       default:
         return t('limits.aiLimit');
     }

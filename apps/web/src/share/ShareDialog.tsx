@@ -38,6 +38,8 @@ import {
 import './share.css';
 
 type ShareDays = (typeof SHARE_DAYS)[number];
+/** The longest share short of permanent: what a plan without permanent shares may choose, as the server's refusal names it. */
+const LONGEST_EXPIRING_DAYS = Math.max(...SHARE_DAYS.filter((d) => d !== PERMANENT_SHARE_DAYS));
 
 /** What is shared: a file (a cloud file or an uploaded tool file) or a task's output. */
 export interface ShareTarget {
@@ -93,7 +95,7 @@ export function SharePanel(target: ShareTarget) {
 
   const chooseDays = (next: ShareDays) => {
     if (next === PERMANENT_SHARE_DAYS && !paying) {
-      setRefusal({ upgrade: 'shareUpgrade', limit: PERMANENT_SHARE_DAYS });
+      setRefusal({ upgrade: 'shareUpgrade', limit: LONGEST_EXPIRING_DAYS });
       return;
     }
     setDays(next);
