@@ -247,6 +247,7 @@ describe('the end of a share', () => {
       advanceDays(days + 0.01);
       const ended = await open(reader.client, code);
       expect([ended.info.code, ended.download.code]).toEqual([ErrorCode.ShareExpired, ErrorCode.ShareExpired]);
+      expect((await shareList(owner.client)).some((s) => s.share_code === code)).toBe(false);
       expect((await reader.client.answer(`share/file?share_code=${code}`)).body?.code).toBe(ErrorCode.ShareExpired);
       const copy = path.join(served.quire.ctx.config.dataDir, 'storage', 'shares', share_id);
       expect(fs.existsSync(copy)).toBe(true);

@@ -61,7 +61,7 @@ export function shareCalls(): Call[] {
     {
       method: 'GET',
       path: `${base}list`,
-      summary: "The caller's shares, newest first, with how often each was opened",
+      summary: "The caller's shares not revoked, newest first, with how often each was opened",
       response: shareList,
       handler: (_, c) => listShares(c.ctx, c.identity),
     },

@@ -211,7 +211,8 @@ export async function sendShared(ctx: AppContext, reply: FastifyReply, identity:
 
 export async function listShares(ctx: AppContext, identity: Identity): Promise<{ shares: ShareEntry[] }> {
   if (!identity.account) throw new QuireError(ErrorCode.NotLogin);
-  const rows = await sharesOf(ctx.db, identity.ownerId);
+  // A revoked share is over for good: its owner has nothing left to copy or revoke (an expired one still shows when it ended).
+  const rows = (await sharesOf(ctx.db, identity.ownerId)).filter((s) => s.revoked_at === 0);
   return {
     shares: rows.map((s) => ({
       share_id: s.id,

@@ -17,6 +17,8 @@ export function SharesSection() {
   const request = useRequest();
   const { run } = request;
   const date = (ms: number) => formatShareDate(ms, locale);
+  // An expired share stays listed, to be told from a live one and removed; its link no longer opens.
+  const ended = (share: ShareEntry) => share.expires_at !== null && share.expires_at <= Date.now();
   const kind = (share: ShareEntry) =>
     share.share_type === ShareType.Email
       ? t('account.shareKindEmail')
@@ -72,13 +74,17 @@ export function SharesSection() {
                 <span className="muted session-dates">
                   <span>{t('account.shareCreated', { date: date(s.created_at) })}</span> ·{' '}
                   <span data-testid="share-expires">
-                    {s.expires_at === null ? t('account.sharePermanent') : t('account.shareExpires', { date: date(s.expires_at) })}
+                    {s.expires_at === null
+                      ? t('account.sharePermanent')
+                      : ended(s)
+                        ? t('account.shareExpired', { date: date(s.expires_at) })
+                        : t('account.shareExpires', { date: date(s.expires_at) })}
                   </span>{' '}
                   · <span data-testid="share-opened">{t('account.shareOpened', { count: s.opened })}</span>
                 </span>
               </div>
               <div className="button-row share-entry-actions">
-                {s.share_url && (
+                {!ended(s) && (
                   <button
                     type="button"
                     className="button button-outline button-small"
