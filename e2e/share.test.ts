@@ -45,12 +45,13 @@ async function signIn(page: Page, email: string) {
   await page.getByTestId('avatar-button').first().waitFor();
 }
 
-/** Rotates the PDF and opens the share dialog on the result. */
-async function shareResult(page: Page) {
+/** Rotates the PDF and opens the share dialog on the result (a screenshot of it named `shot` first). */
+async function shareResult(page: Page, shot?: string) {
   await page.getByTestId('file-input').setInputFiles(pdf);
   await page.locator('[data-testid="file-item"][data-state="ossSuccessful"]').waitFor({ timeout: 30_000 });
   await page.getByTestId('run-tool').click();
   await page.getByTestId('result').waitFor({ timeout: 60_000 });
+  if (shot) await page.getByTestId('result').screenshot({ path: path.join(shots, shot) });
   await page.getByTestId('share').click();
   const dialog = page.getByTestId('share-dialog');
   await dialog.waitFor();
@@ -70,7 +71,7 @@ describe('sharing a result as a Premium account', () => {
     const page = await e2e.open('/app/rotate-pdf', { width: 1280, height: 900 });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, PREMIUM);
-    const dialog = await shareResult(page);
+    const dialog = await shareResult(page, 'result-1280.png');
 
     // It opens on the link tab, cleared, 7 days.
     expect(await dialog.getByTestId('share-tab-link').getAttribute('aria-selected')).toBe('true');
@@ -151,7 +152,7 @@ describe('sharing a result as a Premium account', () => {
     await signIn(page, PREMIUM);
     // On a phone: the dialog takes the width of the screen.
     await page.setViewportSize({ width: 390, height: 844 });
-    const dialog = await shareResult(page);
+    const dialog = await shareResult(page, 'result-390.png');
     await dialog.screenshot({ path: path.join(shots, 'share-dialog-link-390.png') });
     expect(await overflow(page)).toBe(0);
     await dialog.getByTestId('share-tab-email').click();
@@ -257,12 +258,14 @@ describe('sharing without Premium', () => {
   });
 
   it('asks a visitor of the share-document page to sign in', async () => {
-    const page = await e2e.open('/app/share-document', { width: 1280, height: 900 });
+    const page = await e2e.open('/app/share-document', { width: 390, height: 844 });
     await page.getByTestId('file-input').setInputFiles(pdf);
     await page.getByTestId('share-panel').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('share-file-name').textContent()).toBe('report.pdf');
     await page.getByTestId('share-link-action').click();
     expect(await page.getByTestId('share-limit').textContent()).toBe('Please log in to share documents. Sign in');
+    await page.screenshot({ path: path.join(shots, 'share-document-visitor-390.png'), fullPage: true });
+    expect(await overflow(page)).toBe(0);
     await page.context().close();
   });
 });

@@ -18,6 +18,7 @@ import { ApiError } from '../api/client';
 import { shareFile, shareFileQrCode } from '../api/share';
 import { useI18n, useT } from '../i18n/I18nProvider';
 import { splitLocalePrefix } from '../i18n/locales';
+import { formatBytes } from '../ui/format';
 import { Icon } from '../ui/Icon';
 import { useToast } from '../ui/Toast';
 import {
@@ -48,6 +49,8 @@ export interface ShareTarget {
   /** Which output of a task with several. */
   index?: number;
   fileName: string;
+  /** Shown beside the name where known (an upload's). */
+  fileSize?: number;
 }
 
 export function ShareDialog({ onClose, ...target }: ShareTarget & { onClose(): void }) {
@@ -122,6 +125,7 @@ export function SharePanel(target: ShareTarget) {
         <span className="file-name" data-testid="share-file-name">
           {target.fileName}
         </span>
+        {target.fileSize !== undefined && <span className="muted">{formatBytes(target.fileSize)}</span>}
       </p>
       <div className="share-tabs" role="tablist">
         {(['email', 'link'] as const).map((name) => (

@@ -6,7 +6,6 @@ import { isAbort } from '../api/client';
 import { getServerConfig } from '../api/files';
 import { uploadFile } from '../api/upload';
 import { useT } from '../i18n/I18nProvider';
-import { formatBytes } from '../ui/format';
 import { Icon } from '../ui/Icon';
 import { ProgressBar } from '../ui/ProgressBar';
 import { useToast } from '../ui/Toast';
@@ -85,8 +84,8 @@ export function ShareDocumentPage() {
               shareKey={upload.file.file_id}
               fileType={ShareFileType.File}
               fileName={upload.file.file_name}
+              fileSize={upload.file.file_size}
             />
-            <p className="muted share-document-size">{formatBytes(upload.file.file_size)}</p>
           </section>
         </div>
       ) : (
