@@ -103,6 +103,7 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
         const { identity } = req;
         if (identity.ended && call.session !== 'ignored') throw new QuireError(ErrorCode.SessionEnded);
         if (call.session === 'required' || call.session === 'operator') requireSession(identity);
+        if (call.session === 'account' && !identity.account) throw new QuireError(ErrorCode.NotLogin);
         const query = call.query ? call.query.safeParse(req.query) : { success: true as const, data: req.query };
         if (!query.success) throw new QuireError(ErrorCode.InvalidParams, firstIssue(query.error));
         const rawBody = { ...(req.body as object), ...(req.params as object) };

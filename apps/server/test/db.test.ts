@@ -35,6 +35,31 @@ import {
 import { findLinkedAccount, insertSsoLogin, linkIdentity, takeSsoLogin } from '../src/db/ssoRepo.js';
 import { countApiKeys, deleteApiKey, findApiKeyAccount, insertApiKey, touchApiKey } from '../src/db/apiKeysRepo.js';
 import { accountsPage, holdingsOf } from '../src/db/adminRepo.js';
+import {
+  cloudFolderNamed,
+  deleteCloudOf,
+  findCloudFolder,
+  insertCloudFile,
+  insertCloudFolder,
+  isNameTaken,
+  nameKey,
+  recentFiles,
+  searchCloud,
+  TOP_FOLDER,
+  updateCloudFiles,
+  usedCloudBytes,
+} from '../src/db/cloudRepo.js';
+import {
+  countOpened,
+  countSharesSince,
+  deleteSharesEndedBefore,
+  expiredCopies,
+  findOwnedShare,
+  findShareByCode,
+  insertShare,
+  markRevoked,
+  sharesOf,
+} from '../src/db/sharesRepo.js';
 
 const PG_URL = process.env.QUIRE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -423,6 +448,86 @@ describe.each(targets)('%s', (name, url) => {
     const held = await holdingsOf(db, ['account:u1', 'account:u2']);
     expect(held.get('account:u1')).toEqual({ files: 2, tasks: 2, bytes: 5_000_000_127, lastTaskAt: now + 9 });
     expect(held.get('account:u2')).toEqual({ files: 0, tasks: 0, bytes: 0, lastTaskAt: 0 });
+  });
+
+  it.skipIf(!url)('keeps cloud names unique per folder in any case, searches with % and _ as themselves, and sums big sizes', async () => {
+    const now = Date.now();
+    const folder = { account_id: 'c1', parent_id: TOP_FOLDER, created_at: now, updated_at: now };
+    await insertCloudFolder(db, { ...folder, id: 'cf1', name: 'Ünïcødé', name_key: nameKey('Ünïcødé') });
+    expect(await cloudFolderNamed(db, 'c1', TOP_FOLDER, 'üNÏCØDÉ')).toMatchObject({ id: 'cf1' });
+    expect(await cloudFolderNamed(db, 'c2', TOP_FOLDER, 'Ünïcødé')).toBeUndefined();
+    const refused = await insertCloudFolder(db, { ...folder, id: 'cf2', name: 'ÜNÏCØDÉ', name_key: nameKey('ÜNÏCØDÉ') }).catch((e) => e);
+    expect(isNameTaken(refused)).toBe(true);
+    const file = (id: string, name: string, size: number, folderId = 'cf1') => ({
+      id,
+      account_id: 'c1',
+      folder_id: folderId,
+      name,
+      name_key: nameKey(name),
+      size,
+      md5: 'a'.repeat(32),
+      storage_key: `cloud/c1/${id}`,
+      total_page: 1,
+      encrypted: 0,
+      starred: 0,
+      created_at: now,
+      updated_at: now,
+      opened_at: null,
+      hidden_from_recent: 0,
+    });
+    await insertCloudFile(db, file('x1', 'x_y 100%.pdf', 6_000_000_000));
+    await insertCloudFile(db, file('x2', 'xay 1000.pdf', 7));
+    await insertCloudFile(db, file('x3', 'X_Y 100%.pdf', 1, TOP_FOLDER));
+    expect(isNameTaken(await insertCloudFile(db, file('x4', 'X_y 100%.PDF', 1)).catch((e) => e))).toBe(true);
+    expect(isNameTaken(new Error('other'))).toBe(false);
+    expect(await usedCloudBytes(db, 'c1')).toBe(6_000_000_008);
+    expect(await usedCloudBytes(db, 'nobody')).toBe(0);
+    expect((await searchCloud(db, 'c1', 'x_Y')).files.map((f) => f.id).sort()).toEqual(['x1', 'x3']);
+    expect((await searchCloud(db, 'c1', '0%')).files.map((f) => f.id).sort()).toEqual(['x1', 'x3']);
+    expect((await searchCloud(db, 'c1', 'ÏC')).folders.map((f) => f.id)).toEqual(['cf1']);
+    await updateCloudFiles(db, 'c1', ['x1'], { opened_at: now + 1 });
+    await updateCloudFiles(db, 'c1', ['x2'], { opened_at: now + 2 });
+    await updateCloudFiles(db, 'c2', ['x3'], { opened_at: now + 3 });
+    expect((await recentFiles(db, 'c1', 50)).map((f) => f.id)).toEqual(['x2', 'x1']);
+    await deleteCloudOf(db, 'c1');
+    expect(await usedCloudBytes(db, 'c1')).toBe(0);
+    expect(await findCloudFolder(db, 'c1', 'cf1')).toBeUndefined();
+  });
+
+  it.skipIf(!url)("counts an owner's shares in 24 hours, their openings under races, and forgets ended ones", async () => {
+    const now = Date.now();
+    const share = (id: string, createdAt: number, days: number) => ({
+      id,
+      code: `code-${id}`,
+      owner_id: 'account:s1',
+      share_type: 2,
+      file_name: 'ünïcødé.pdf',
+      file_size: 5_000_000_000,
+      storage_key: `shares/${id}/file`,
+      cloud_file_id: '',
+      recipients: '[]',
+      days,
+      lang: '',
+      created_at: createdAt,
+      expires_at: createdAt + days * 86_400_000,
+      revoked_at: 0,
+      opened: 0,
+    });
+    await insertShare(db, share('s-old', now - 2 * 86_400_000, 1));
+    await insertShare(db, share('s-new', now - 1000, 7));
+    await insertShare(db, share('s-gone', now - 500, 3650));
+    await markRevoked(db, 's-gone', now - 100);
+    // A revoked share still counts: it was made.
+    expect(await countSharesSince(db, 'account:s1', now - 86_400_000)).toBe(2);
+    expect(await countSharesSince(db, 'account:other', now - 86_400_000)).toBe(0);
+    expect((await findShareByCode(db, 'code-s-new'))?.file_size).toBe(5_000_000_000);
+    expect(await findOwnedShare(db, 'account:other', 's-new')).toBeUndefined();
+    await Promise.all(Array.from({ length: 10 }, () => countOpened(db, 's-new')));
+    expect((await findOwnedShare(db, 'account:s1', 's-new'))?.opened).toBe(10);
+    expect((await sharesOf(db, 'account:s1')).map((s) => s.id)).toEqual(['s-gone', 's-new', 's-old']);
+    expect((await expiredCopies(db, now)).map((s) => s.id)).toEqual(['s-old']);
+    await deleteSharesEndedBefore(db, now - 50);
+    expect((await sharesOf(db, 'account:s1')).map((s) => s.id)).toEqual(['s-new']);
   });
 
   it.skipIf(!url)('closes the database', async () => {

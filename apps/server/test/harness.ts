@@ -7,7 +7,8 @@ import { loadConfig, type Config } from '../src/config.js';
 import { createContext, type AppContext } from '../src/context.js';
 import { buildApp } from '../src/app.js';
 import { Worker } from '../src/queue/worker.js';
-import type { TaskEntry } from '@quire/contracts';
+import type { Plan, TaskEntry } from '@quire/contracts';
+import { createAccount } from '../src/services/accounts.js';
 import { afterAll, beforeAll } from 'vitest';
 
 export interface Running {
@@ -83,6 +84,20 @@ export function quireForTests(name: string, overrides: Partial<Config> = {}, log
       return running;
     },
   };
+}
+
+/** A client signed in (its session cookie kept, as a browser keeps it) to a new account on `plan`, made with the operator's function. */
+export async function signedIn(url: string, ctx: AppContext, email: string, plan: Plan, password = 'test-password-1'): Promise<Client> {
+  await createAccount(ctx, email, password, plan);
+  const client = new Client(url);
+  const login = await client.raw('/api/account/v1/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const answer = (await login.json()) as Envelope;
+  if (answer.code !== 0) throw new Error(`sign-in of ${email} failed: ${answer.code} ${answer.msg}`);
+  return client;
 }
 
 /** What a test reads from an answer's `data` unless it names the type: tests read the fields they assert on. */

@@ -12,7 +12,6 @@ import {
   ErrorCode,
   errorMessages,
   type LimitRole,
-  type Plan,
   MB,
   ocrTooLargeMessage,
   plans,
@@ -21,27 +20,13 @@ import {
   UPLOAD_PART_SIZE,
 } from '@quire/contracts';
 import { readLimits } from '../src/config.js';
-import { createAccount, setPlan } from '../src/services/accounts.js';
-import { Client, fileForm, quireForTests, startQuire, type Envelope } from './harness.js';
+import { setPlan } from '../src/services/accounts.js';
+import { type Client, fileForm, quireForTests, signedIn, startQuire } from './harness.js';
 import { makePdf } from './fixtures.js';
 
 const served = quireForTests('limits');
 const { dir } = served;
-const PASSWORD = 'limits-password-1';
 const clients = {} as Record<LimitRole, Client>;
-
-/** A client signed in (its session cookie kept, as a browser keeps it) to a new account on `plan`. */
-async function signedIn(url: string, ctx: typeof served.quire.ctx, email: string, plan: Plan): Promise<Client> {
-  await createAccount(ctx, email, PASSWORD, plan);
-  const client = new Client(url);
-  const login = await client.raw('/api/account/v1/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  expect(((await login.json()) as Envelope).code).toBe(0);
-  return client;
-}
 
 beforeAll(async () => {
   clients.anonymous = served.client;

@@ -1,18 +1,24 @@
 // Owner scoping, generated from the OpenAPI document the server publishes: every operation with an
 // id among its parameters or body fields (file_id, file_ids, task_id, multi_id, upload_id, key_id,
-// session_id, and any new one named so) is called by every kind of owner B — an anonymous visitor, a signed-in
-// account, an account's API key — with the ids of objects that every kind of owner A made. Each
+// session_id, share_id, source_user_id, the cloud's folder ids, and any new one named so) is called
+// by every kind of owner B — an anonymous visitor, a signed-in account, an account's API key — with
+// the ids of objects that every kind of owner A made. Each
 // answer must be 2405, or the refusal of a call B may not make at all (3001, 3012). A new call is
 // covered the day it is declared; an id field the generator cannot fill fails the test.
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '@quire/contracts';
+import { ErrorCode, defaultLimits } from '@quire/contracts';
 import { Client, fileForm, quireForTests } from './harness.js';
 import { makePdf } from './fixtures.js';
 import { createAccount } from '../src/services/accounts.js';
 
-// Generous limits: hundreds of refused calls come from one address within seconds.
-const served = quireForTests('owner-scoping', { taskRate: { perSecond: 100, burst: 5000 }, uploadRate: { perSecond: 100, burst: 5000 } });
+// Generous limits: hundreds of refused calls come from one address within seconds. Free accounts
+// share here, so that each account has a share whose id the others try.
+const served = quireForTests('owner-scoping', {
+  taskRate: { perSecond: 100, burst: 5000 },
+  uploadRate: { perSecond: 100, burst: 5000 },
+  limits: { ...defaultLimits, free: { ...defaultLimits.free, sharesPerDay: 10 } },
+});
 
 type Kind = 'visitor' | 'account' | 'api key';
 const KINDS: Kind[] = ['visitor', 'account', 'api key'];
@@ -79,7 +85,10 @@ async function codeOf(res: Response): Promise<number> {
   return (await res.json()).code;
 }
 
-/** A file, a finished task of a quick tool (its multi_id too), an unfinished upload, and for accounts a key, a session and the account itself. */
+/**
+ * A file, a finished task of a quick tool (its multi_id too), an unfinished upload, and for accounts
+ * a key, a session, a share of the task and the account itself (also as a share's source_user_id).
+ */
 async function makeObjects(o: Owner, pdf: string): Promise<Made> {
   const uploaded = await (await o.send('/api/tools/v1/file/stream', { method: 'POST', body: fileForm(pdf) })).json();
   expect(uploaded.code).toBe(0);
@@ -96,14 +105,52 @@ async function makeObjects(o: Owner, pdf: string): Promise<Made> {
     md5_code: '0'.repeat(32),
   });
   expect(upload.code).toBe(0);
+  let share: string | undefined;
+  if (o.userId) {
+    const shared = await post(o.send, '/api/tools/v1/share/share-file', { share_key: task.data.task_id, share_type: 2, file_type: 2 });
+    expect(shared.code).toBe(0);
+    share = (await (await o.send('/api/tools/v1/share/list')).json()).data.shares[0].share_id;
+  }
   return {
+    ...(o.userId && (await makeCloudObjects(o, pdf))),
     file: uploaded.data.file_id,
     task: task.data.task_id,
     multi: task.data.multi_id,
     upload: upload.data.upload_id,
     ...(o.keyId && { key: o.keyId }),
     ...(o.sessionId && { session: o.sessionId }),
-    ...(o.userId && { user: o.userId }),
+    ...(o.userId && { user: o.userId, source_user: o.userId }),
+    ...(share && { share }),
+  };
+}
+
+/** An account's cloud folder and a cloud file in it (its own upload, moved into the cloud). */
+async function makeCloudObjects(o: Owner, pdf: string): Promise<Made> {
+  const folder = await post(o.send, '/api/cloud/v1/directory/create', { name: 'Scoped' });
+  expect(folder.code).toBe(0);
+  const uploaded = await (await o.send('/api/tools/v1/file/stream', { method: 'POST', body: fileForm(pdf) })).json();
+  const res = await o.send('/api/cloud/v1/file/create', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ upload_file_id: uploaded.data.file_id, folder_id: folder.data.folder_id }),
+  });
+  const added = await res.json();
+  expect(added.code).toBe(0);
+  return { cloudFile: added.data.file_id, folder: folder.data.folder_id };
+}
+
+/**
+ * The ids an operation's fields name: the cloud's calls name cloud files by file_id and folders by
+ * folder_id, parent_id and to_folder_id, and take a tool file as upload_file_id. A visitor has no cloud.
+ */
+function idsFor({ path: p }: Operation, made: Made): Made {
+  if (!p.startsWith('/api/cloud/')) return made;
+  const { cloudFile, folder, file, ...rest } = made;
+  return {
+    ...rest,
+    ...(file && { upload_file: file }),
+    ...(cloudFile && { file: cloudFile }),
+    ...(folder && { folder, parent: folder, to_folder: folder }),
   };
 }
 
@@ -226,10 +273,10 @@ describe("another owner's ids, in every call of the OpenAPI document", () => {
   }, 120_000);
 
   it('finds the calls that take ids, and can fill every id they take', () => {
-    const kinds = new Set(Object.keys(a.get('account')!.made));
+    const made = a.get('account')!.made;
     const unfillable = operations.flatMap((o) =>
       idFieldsOfOperation(o)
-        .filter((f) => !kinds.has(ID_FIELD.exec(f)![1] ?? ''))
+        .filter((f) => !((ID_FIELD.exec(f)![1] ?? '') in idsFor(o, made)))
         .map((f) => `${o.method} ${o.path}: ${f}`),
     );
     expect(unfillable).toEqual([]);
@@ -250,6 +297,11 @@ describe("another owner's ids, in every call of the OpenAPI document", () => {
       'POST /api/tools/v1/document/output-as-file',
       'POST /api/account/v1/api-keys/revoke',
       'POST /api/account/v1/sessions/revoke',
+      'POST /api/tools/v1/share/revoke',
+      'POST /api/tools/v1/share/share-file',
+      'PUT /api/cloud/v1/file/create',
+      'POST /api/cloud/v1/multi/move',
+      'GET /api/cloud/v1/file/thumbnail',
     ])
       expect(names).toContain(known);
   });
@@ -259,7 +311,8 @@ describe("another owner's ids, in every call of the OpenAPI document", () => {
     const covered = new Set<string>();
     for (const o of operations) {
       const needs = idFieldsOfOperation(o).map((f) => ID_FIELD.exec(f)![1] ?? '');
-      for (const [kindA, { made }] of a) {
+      for (const [kindA, { made: madeByA }] of a) {
+        const made = idsFor(o, madeByA);
         if (!needs.every((k) => k in made)) continue;
         const { url, init } = requestOf(o, made);
         for (const [kindB, ownerB] of b) {
@@ -281,7 +334,9 @@ describe("another owner's ids, in every call of the OpenAPI document", () => {
     const found: string[] = [];
     for (const [kindA, { owner: ownerA, made }] of a)
       for (const o of operations.filter((op) => op.method === 'GET')) {
-        const { url, init } = requestOf(o, made);
+        const ids = idsFor(o, made);
+        if (!idFieldsOfOperation(o).every((f) => (ID_FIELD.exec(f)![1] ?? '') in ids)) continue;
+        const { url, init } = requestOf(o, ids);
         const code = await codeOf(await ownerA.send(url, init));
         if (code === ErrorCode.NoData) found.push(`${o.method} ${o.path} as ${kindA}: 2405`);
       }

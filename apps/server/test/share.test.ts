@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, shareEmailMessages, shareLimitMessages, type Plan } from '@quire/contracts';
-import { Client, quireForTests, type Envelope } from './harness.js';
+import { Client, quireForTests, startQuire, type Envelope, type Running } from './harness.js';
 import { makePdf } from './fixtures.js';
 import { Mailbox } from './mailbox.js';
 import { createAccount } from '../src/services/accounts.js';
@@ -49,10 +49,10 @@ interface Person {
 }
 
 let accounts = 0;
-async function signedIn(plan: Plan): Promise<Person> {
+async function signedIn(plan: Plan, quire: Running = served.quire): Promise<Person> {
   const email = `${plan}-${++accounts}@example.org`;
-  await createAccount(served.quire.ctx, email, PASSWORD, plan);
-  const client = new Client(served.quire.url);
+  await createAccount(quire.ctx, email, PASSWORD, plan);
+  const client = new Client(quire.url);
   const login = await client.raw('/api/account/v1/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -145,6 +145,30 @@ describe('a link share', () => {
     expect(opened.bytes!.equals(fs.readFileSync(pdf))).toBe(true);
   }, 60_000);
 
+  it('shares a cloud file by reference: no copy, and deleting the file ends the share', async () => {
+    const uploadId = await owner.client.uploadId(pdf);
+    const cloud = (pathname: string, method: string, body: unknown) =>
+      owner.client.raw(`/api/cloud/v1/${pathname}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const added = (await (await cloud('file/create', 'PUT', { upload_file_id: uploadId, name: 'kept.pdf' })).json()) as Envelope;
+    expect(added.code).toBe(0);
+    const made = await share(owner.client, { share_key: added.data.file_id, share_type: 2, file_type: 1 });
+    expect(made.code).toBe(0);
+    const code = codeOf(made.data.share_url);
+    const opened = await open(reader.client, code);
+    expect(opened.info.data.file_name).toBe('kept.pdf');
+    expect(opened.bytes!.equals(fs.readFileSync(pdf))).toBe(true);
+    const shareId = (await shareList(owner.client)).find((s) => s.share_code === code)!.share_id;
+    expect(fs.existsSync(path.join(served.quire.ctx.config.dataDir, 'storage', 'shares', shareId))).toBe(false);
+    // Another account cannot share it.
+    expect((await share(reader.client, { share_key: added.data.file_id, share_type: 2, file_type: 1 })).code).toBe(ErrorCode.NoData);
+    expect(((await (await cloud('multi/delete', 'POST', { file_ids: [added.data.file_id] })).json()) as Envelope).code).toBe(0);
+    expect((await open(reader.client, code)).info.code).toBe(ErrorCode.ShareExpired);
+  }, 60_000);
+
   it('asks a visitor to sign in before opening, and answers 2405 to an unknown code', async () => {
     const { taskId } = await finishedTask(owner.client);
     const code = codeOf((await linkShare(owner.client, taskId)).data.share_url);
@@ -230,6 +254,29 @@ describe('an email share', () => {
       expect(await emailShare(source, targets)).toMatchObject({ code: ErrorCode.InvalidParams, msg: message });
     expect(await shareList(owner.client)).toHaveLength(before);
     expect(mailbox.mails).toEqual([]);
+  }, 60_000);
+});
+
+describe('an email share the server cannot send', () => {
+  it('is refused before it is made without mail, and undone when the SMTP server cannot be reached', async () => {
+    const cases = [
+      { smtpUrl: '', code: ErrorCode.InvalidParams, msg: 'This server does not send email: share a link instead.' },
+      { smtpUrl: 'smtp://127.0.0.1:1', code: ErrorCode.Generic, msg: 'The email could not be sent. Please try again later.' },
+    ];
+    for (const { smtpUrl, code, msg } of cases) {
+      const quire = await startQuire({ smtpUrl }, false);
+      try {
+        const sender = await signedIn('premium', quire);
+        const fileId = await sender.client.uploadId(pdf);
+        const body = { share_key: fileId, share_type: 1, file_type: 1, source_email: sender.email, target_email: 'ann@example.org' };
+        expect(await share(sender.client, body)).toMatchObject({ code, msg });
+        expect(await shareList(sender.client)).toEqual([]);
+        const copies = path.join(quire.ctx.config.dataDir, 'storage', 'shares');
+        expect(fs.existsSync(copies) ? fs.readdirSync(copies) : []).toEqual([]);
+      } finally {
+        await quire.stop();
+      }
+    }
   }, 60_000);
 });
 

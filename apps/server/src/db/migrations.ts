@@ -204,6 +204,49 @@ export const migrations = {
       await db.schema.createIndex('sessions_public_id').on('sessions').column('public_id').unique().execute();
     },
   },
+  '010_cloud': {
+    // The document cloud: an account's folders and files, kept until deleted (never swept). The top
+    // of the cloud is the folder '' rather than null, so the unique indexes on (account, folder,
+    // name_key) hold there too: name_key is the name in lower case, compared case-insensitively.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('cloud_folders')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('parent_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('name', 'varchar(512)', (c) => c.notNull())
+        .addColumn('name_key', 'varchar(512)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('cloud_folders_name')
+        .on('cloud_folders')
+        .columns(['account_id', 'parent_id', 'name_key'])
+        .unique()
+        .execute();
+      await db.schema
+        .createTable('cloud_files')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('folder_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('name', 'varchar(512)', (c) => c.notNull())
+        .addColumn('name_key', 'varchar(512)', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('md5', 'varchar(32)', (c) => c.notNull())
+        .addColumn('storage_key', 'varchar(512)', (c) => c.notNull())
+        .addColumn('total_page', 'integer', (c) => c.notNull())
+        .addColumn('encrypted', 'integer', (c) => c.notNull())
+        .addColumn('starred', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('opened_at', 'bigint')
+        .addColumn('hidden_from_recent', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('cloud_files_name').on('cloud_files').columns(['account_id', 'folder_id', 'name_key']).unique().execute();
+      await db.schema.createIndex('cloud_files_opened').on('cloud_files').columns(['account_id', 'opened_at']).execute();
+    },
+  },
   '011_shares': {
     // Shares of a file by link, QR code or email. The code is the link's secret and the owner lists
     // it, so it is kept as it is (unique); the copy of a tool file or task output lives under

@@ -148,6 +148,45 @@ export interface ApiKeyTable {
   last_used_at: number | null;
 }
 
+/** A folder of an account's document cloud. */
+export interface CloudFolderTable {
+  id: string;
+  account_id: string;
+  /** '' at the top (null in the API) */
+  parent_id: string;
+  name: string;
+  /** The name in lower case: names are unique in their folder, case-insensitively */
+  name_key: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A file of an account's document cloud, kept until deleted. */
+export interface CloudFileTable {
+  id: string;
+  account_id: string;
+  /** '' at the top (null in the API) */
+  folder_id: string;
+  name: string;
+  /** The name in lower case: names are unique in their folder, case-insensitively */
+  name_key: string;
+  size: number;
+  md5: string;
+  /** cloud/<account>/<id> */
+  storage_key: string;
+  /** 0 when not a PDF or not known (encrypted) */
+  total_page: number;
+  encrypted: number;
+  starred: number;
+  created_at: number;
+  /** The last upload, rename or move */
+  updated_at: number;
+  /** The last download, use as a tool's input or preview; null: never */
+  opened_at: number | null;
+  /** 1 once removed from the recent list (until opened again) */
+  hidden_from_recent: number;
+}
+
 /** A file shared by link, QR code or email (ShareType), open to any signed-in account that has its code until it ends. */
 export interface ShareTable {
   id: string;
@@ -186,5 +225,7 @@ export interface Database {
   sso_identities: SsoIdentityTable;
   sso_logins: SsoLoginTable;
   api_keys: ApiKeyTable;
+  cloud_folders: CloudFolderTable;
+  cloud_files: CloudFileTable;
   shares: ShareTable;
 }

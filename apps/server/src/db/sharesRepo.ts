@@ -60,6 +60,10 @@ export async function deleteSharesEndedBefore(db: Db, before: number): Promise<v
     .execute();
 }
 
+export async function deleteShare(db: Db, shareId: string): Promise<void> {
+  await db.deleteFrom('shares').where('id', '=', shareId).execute();
+}
+
 export async function deleteSharesOf(db: Db, ownerId: string): Promise<void> {
   await db.deleteFrom('shares').where('owner_id', '=', ownerId).execute();
 }

@@ -186,6 +186,22 @@ export async function extractImages(file: string, pages: number, outDir: string,
 }
 
 /**
+ * The first page as a PNG whose longer side is `longSidePx` (a page of any size makes a bitmap of
+ * that bound), written to `output`; 3124 when poppler cannot draw it.
+ */
+export async function firstPageThumbnail(file: string, output: string, longSidePx: number, limits: EngineLimits): Promise<void> {
+  if (!output.endsWith('.png')) throw new Error(`a thumbnail is written as .png, not ${output}`);
+  // pdftoppm adds the extension itself to the name it is given.
+  const args = ['-png', '-singlefile', '-f', '1', '-l', '1', '-scale-to', String(longSidePx), file, output.slice(0, -'.png'.length)];
+  const res = await poppler('pdftoppm', args, boundFor('render', limits, 1));
+  const written = await fs.stat(output).catch(() => null);
+  if (res.exitCode !== 0 || !written?.size) {
+    await fs.rm(output, { force: true });
+    throw new QuireError(ErrorCode.Damaged);
+  }
+}
+
+/**
  * The page count the document's root declares, as pdfinfo reads it without walking the page tree
  * (far quicker than qpdf on a file of many objects), or null when poppler cannot open it without a password.
  */

@@ -53,6 +53,7 @@ import { visitorOf } from './identity.js';
 import { ssoCalls } from './sso.js';
 import { apiKeyCalls } from './apiKeys.js';
 import { adminCalls } from './admin.js';
+import { cloudCalls } from './cloud.js';
 import { shareCalls } from './share.js';
 
 export interface CallContext {
@@ -84,10 +85,11 @@ export interface Call {
    * Left out: anyone may call, as a visitor, a session or an API key. `required`: a session signed
    * in with the password (account management; 3001 for a visitor, 3012 for an API key).
    * `operator`: such a session of an operator's account (3015 for others, checked by the service).
+   * `account`: a signed-in account, by a session or an API key (3001 for a visitor): the document cloud.
    * A token of an ended session, or a revoked key, is answered with 1408 (the client signs out)
    * unless the call ignores it: those that sign in, or need no sign-in, as a mailed link's.
    */
-  session?: 'ignored' | 'required' | 'operator';
+  session?: 'ignored' | 'required' | 'operator' | 'account';
   // biome-ignore lint/suspicious/noExplicitAny: query and body have passed the call's own zod schemas before the handler runs; one list holds calls of every shape
   handler(input: { query: any; body: any }, c: CallContext): Promise<unknown>;
 }
@@ -348,6 +350,7 @@ export function buildCalls(): Call[] {
     ...ssoCalls(),
     ...apiKeyCalls(),
     ...adminCalls(),
+    ...cloudCalls(),
     ...shareCalls(),
   ];
 }

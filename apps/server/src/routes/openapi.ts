@@ -18,13 +18,17 @@ const securitySchemes = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'qk_…',
-    description: 'A personal API key (POST /api/account/v1/api-keys): calls the tools API as its account, cannot manage the account',
+    description:
+      'A personal API key (POST /api/account/v1/api-keys): calls the tools and cloud APIs as its account, cannot manage the account',
   },
 };
 const bySession = [{ session: [] }, { sessionCookie: [] }];
 /** Who may make each kind of call: `{}` is an anonymous visitor (the visitor cookie, set on the first call). */
-const securityOf = (call: Call) =>
-  call.session === 'ignored' ? [] : call.session === undefined ? [{}, ...bySession, { apiKey: [] }] : bySession;
+function securityOf(call: Call) {
+  if (call.session === 'ignored') return [];
+  if (call.session === undefined) return [{}, ...bySession, { apiKey: [] }];
+  return call.session === 'account' ? [...bySession, { apiKey: [] }] : bySession;
+}
 
 export function openApiDocument(calls: Call[]) {
   const paths: Record<string, Record<string, unknown>> = {};

@@ -1,5 +1,6 @@
 // Sharing: a link, QR code or email share of the caller's file or task output, and opening one as
-// another signed-in account. Who may share, and how much, the service decides from the plan.
+// another signed-in account. Who may share, and how much, the service decides from the plan (a
+// visitor is told to sign in to share, by 3023); every other call is a signed-in account's (3001).
 import {
   revokeShareRequest,
   shareAnswer,
@@ -40,7 +41,8 @@ export function shareCalls(): Call[] {
       summary: 'The shared file a share code opens: 3001 for a visitor, 11016 once expired or revoked',
       query: shareCodeQuery,
       response: sharedFileAnswer,
-      handler: ({ query }, c) => sharedFile(c.ctx, c.identity, query.share_code),
+      session: 'account',
+      handler: ({ query }, c) => sharedFile(c.ctx, query.share_code),
     },
     {
       method: 'GET',
@@ -48,7 +50,8 @@ export function shareCalls(): Call[] {
       summary: "Where the signed-in caller downloads a share's file (a path of this server)",
       query: shareCodeQuery,
       response: shareDownload,
-      handler: ({ query }, c) => makeShareDownload(c.ctx, c.identity, query.share_code),
+      session: 'account',
+      handler: ({ query }, c) => makeShareDownload(c.ctx, query.share_code),
     },
     {
       method: 'GET',
@@ -56,20 +59,23 @@ export function shareCalls(): Call[] {
       summary: "A share's file itself, for a signed-in caller (Range requests answered in part)",
       query: shareCodeQuery,
       sendsFile: true,
-      handler: ({ query }, c) => sendShared(c.ctx, c.reply, c.identity, query.share_code, c.req.headers.range),
+      session: 'account',
+      handler: ({ query }, c) => sendShared(c.ctx, c.reply, query.share_code, c.req.headers.range),
     },
     {
       method: 'GET',
       path: `${base}list`,
       summary: "The caller's shares not revoked, newest first, with how often each was opened",
       response: shareList,
-      handler: (_, c) => listShares(c.ctx, c.identity),
+      session: 'account',
+      handler: (_, c) => listShares(c.ctx, c.ownerId),
     },
     {
       method: 'POST',
       path: `${base}revoke`,
       summary: 'End a share at once: its link answers 11016; 2405 for an id that is not one of your shares',
       body: revokeShareRequest,
+      session: 'account',
       handler: ({ body }, c) => revokeShare(c.ctx, c.ownerId, body.share_id),
     },
   ];

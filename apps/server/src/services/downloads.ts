@@ -1,7 +1,5 @@
 // Sends stored files: an upload, one task output, or a zip of many.
-import { createWriteStream } from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { FastifyReply } from 'fastify';
 import { ErrorCode, QuireError, type FileInfo } from '@quire/contracts';
@@ -9,20 +7,15 @@ import type { AppContext } from '../context.js';
 import type { ByteRange } from '../storage/storage.js';
 import { outputsOf, type StoredOutput } from '../db/tasksRepo.js';
 import type { TaskTable } from '../db/schema.js';
-import { newId } from '../ids.js';
 import { outputName } from '../tools/tool.js';
 import { discardTask, finishedTasks, downloadName } from './tasks.js';
-import { acceptUpload, ownedFile } from './files.js';
+import { acceptStored, ownedFile } from './files.js';
 import { isAccountOwner } from './accounts.js';
 import type { FileLimits } from './limits.js';
 import { attachmentDisposition, safeFileName } from './fileNames.js';
 
-const contentType = (name: string) =>
-  path.extname(name).toLowerCase() === '.pdf'
-    ? 'application/pdf'
-    : path.extname(name).toLowerCase() === '.zip'
-      ? 'application/zip'
-      : 'application/octet-stream';
+const CONTENT_TYPES: Record<string, string> = { '.pdf': 'application/pdf', '.zip': 'application/zip', '.png': 'image/png' };
+const contentType = (name: string) => CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
 
 /**
  * The one range of a `Range: bytes=…` header ("a-b", "a-", "-n") within a file of `size` bytes, or
@@ -37,7 +30,7 @@ function byteRange(header: string | undefined, size: number): ByteRange | null {
   return range.start <= range.end && range.start < size ? range : null;
 }
 
-/** A stored file as a download, in part when the Range header asks one. */
+/** Stored bytes sent as a download named `name`, one range of them when the request asks. */
 export async function sendStored(ctx: AppContext, reply: FastifyReply, key: string, name: string, rangeHeader?: string) {
   const size = await ctx.storage.size(key);
   const range = byteRange(rangeHeader, size);
@@ -59,11 +52,20 @@ function uniqueEntry(name: string, used: Set<string>): string {
   return entry;
 }
 
-/** Zips outputs; a name repeated across tasks gets " (2)", " (3)"… so nothing is overwritten. */
-async function sendZip(ctx: AppContext, reply: FastifyReply, outputs: StoredOutput[], name: string) {
+/** A stored file in a zip: `path` is its name there, with its folders ("a/b/c.pdf"); a folder's ends with "/" and has no key. */
+export interface ZipEntry {
+  key?: string;
+  path: string;
+}
+
+/** Sends a zip of the entries; a path repeated gets " (2)", " (3)"… so nothing is overwritten. */
+export async function sendZip(ctx: AppContext, reply: FastifyReply, entries: ZipEntry[], name: string) {
   const zip = new yazl.ZipFile();
   const used = new Set<string>();
-  for (const out of outputs) zip.addReadStream(ctx.storage.read(out.key), uniqueEntry(safeFileName(out.name), used), { compress: false });
+  for (const entry of entries) {
+    if (entry.key) zip.addReadStream(ctx.storage.read(entry.key), uniqueEntry(entry.path, used), { compress: false });
+    else zip.addEmptyDirectory(entry.path);
+  }
   zip.end();
   return reply.header('content-type', 'application/zip').header('content-disposition', attachmentDisposition(name)).send(zip.outputStream);
 }
@@ -100,8 +102,10 @@ export async function sendTaskOutput(ctx: AppContext, reply: FastifyReply, owner
   const one = oneOutput(outputs, index);
   if (one) return sendStored(ctx, reply, one.key, one.name);
   if (index !== undefined) throw new QuireError(ErrorCode.NoData);
-  return sendZip(ctx, reply, outputs, downloadName(task!));
+  return sendZip(ctx, reply, outputEntries(outputs), downloadName(task!));
 }
+
+const outputEntries = (outputs: StoredOutput[]): ZipEntry[] => outputs.map((o) => ({ key: o.key, path: safeFileName(o.name) }));
 
 /** The zip of a whole run is named after its first file and the tool: "report-compress.zip". */
 function bulkName(tasks: TaskTable[]): string {
@@ -111,7 +115,7 @@ function bulkName(tasks: TaskTable[]): string {
 
 export async function sendBulk(ctx: AppContext, reply: FastifyReply, ownerId: string, multiId: string) {
   const tasks = await releasedTasks(ctx, ownerId, { multi_id: multiId });
-  return sendZip(ctx, reply, tasks.flatMap(outputsOf), bulkName(tasks));
+  return sendZip(ctx, reply, outputEntries(tasks.flatMap(outputsOf)), bulkName(tasks));
 }
 
 /** Deletes the outputs of every finished task of a run at once, rather than at the end of their retention. */
@@ -119,6 +123,14 @@ export async function deleteOutputs(ctx: AppContext, ownerId: string, multiId: s
   const tasks = await finishedTasks(ctx, ownerId, { multi_id: multiId });
   for (const task of tasks) await discardTask(ctx, task.id);
   return { deleted: tasks.length };
+}
+
+/** One output of a finished task that may leave the server (the only one when no index is given); 2405 if there is none such. */
+export async function releasedOutput(ctx: AppContext, ownerId: string, taskId: string, index?: number): Promise<StoredOutput> {
+  const [task] = await releasedTasks(ctx, ownerId, { task_id: taskId });
+  const one = oneOutput(outputsOf(task!), index);
+  if (!one) throw new QuireError(ErrorCode.NoData);
+  return one;
 }
 
 /**
@@ -132,10 +144,6 @@ export async function outputAsFile(
   taskId: string,
   index?: number,
 ): Promise<FileInfo> {
-  const [task] = await releasedTasks(ctx, ownerId, { task_id: taskId });
-  const one = oneOutput(outputsOf(task!), index);
-  if (!one) throw new QuireError(ErrorCode.NoData);
-  const copy = path.join(ctx.tmpDir, `${newId()}.output`);
-  await pipeline(ctx.storage.read(one.key), createWriteStream(copy));
-  return acceptUpload(ctx, ownerId, limits, one.name, copy);
+  const one = await releasedOutput(ctx, ownerId, taskId, index);
+  return acceptStored(ctx, ownerId, limits, one.key, one.name);
 }

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { ErrorCode, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, QuireError, tooManyPagesError, type FileInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import { deleteFile, findOwnedFile, insertFile, setPageInfo } from '../db/filesRepo.js';
@@ -223,6 +224,14 @@ export async function acceptUpload(
   } finally {
     await fs.rm(tmpPath, { force: true });
   }
+}
+
+/** Stored bytes (a task's output, a cloud file) taken as a new upload of `ownerId`, with an upload's checks and limits. */
+export async function acceptStored(ctx: AppContext, ownerId: string, limits: FileLimits, key: string, name: string): Promise<FileInfo> {
+  const copy = path.join(ctx.tmpDir, `${newId()}.stored`);
+  await fs.mkdir(ctx.tmpDir, { recursive: true });
+  await pipeline(ctx.storage.read(key), createWriteStream(copy));
+  return acceptUpload(ctx, ownerId, limits, name, copy);
 }
 
 /** Deletes a file's bytes, then its record. */

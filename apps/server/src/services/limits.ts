@@ -28,6 +28,8 @@ export interface Limits extends FileLimits {
   /** null: no limit. */
   maxFilesPerTask: number | null;
   ocr: { allowed: boolean; maxFileBytes: number; maxPages: number };
+  /** The document cloud's capacity (an account's; visitors have no cloud). */
+  cloudBytes: number;
 }
 
 /**
@@ -52,6 +54,7 @@ export function limitsOf(ctx: AppContext, identity: Identity): Limits {
     maxPages: pages(plan.maxPages),
     maxFilesPerTask: plan.maxFilesPerTask,
     ocr: { allowed: plan.ocr.allowed, maxFileBytes: bytes(plan.ocr.maxFileMb), maxPages: pages(plan.ocr.maxPages) },
+    cloudBytes: Math.floor(plan.cloudGb * 1024 * MB),
   };
 }
 

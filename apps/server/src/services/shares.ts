@@ -24,6 +24,7 @@ import {
   clearCopy,
   countOpened,
   countSharesSince,
+  deleteShare,
   deleteSharesEndedBefore,
   deleteSharesOf,
   expiredCopies,
@@ -34,6 +35,7 @@ import {
   sharesOf,
 } from '../db/sharesRepo.js';
 import type { ShareTable } from '../db/schema.js';
+import { findCloudFile } from '../db/cloudRepo.js';
 import { outputsOf } from '../db/tasksRepo.js';
 import { newId } from '../ids.js';
 import type { Identity } from './accounts.js';
@@ -50,17 +52,21 @@ const SENDER_MISSING = 'Enter your email address.';
 const NO_RECIPIENT = 'Add at least one email address.';
 const PERMANENT_NOT_IN_PLAN = 'Permanent sharing is a Premium feature. Upgrade to share without an expiry date, or choose 1, 3 or 7 days.';
 
-/** What a share is made of: bytes to copy (a tool file, a task output) under a name. */
-interface ShareSource {
-  name: string;
-  size: number;
-  read(): Readable;
-}
+/**
+ * What a share is made of: bytes to copy (a tool file, a task output, which expire in hours), or a
+ * cloud file, kept until its owner deletes it and so shared by reference.
+ */
+type ShareSource = { name: string; size: number } & ({ read(): Readable } | { cloudFileId: string });
 
-/** The caller's file or finished task's output named by the request; 2405 for another owner's, or an unknown, id. */
-async function sourceOf(ctx: AppContext, ownerId: string, req: ShareRequest): Promise<ShareSource> {
+/** Cloud files belong to the account id; shares, like tool files and tasks, to its owner id ("account:<id>"). */
+const accountIdOf = (ownerId: string) => ownerId.replace(/^account:/, '');
+
+/** The caller's cloud file, tool file or finished task's output named by the request; 2405 for another owner's, or an unknown, id. */
+async function sourceOf(ctx: AppContext, identity: Identity, req: ShareRequest): Promise<ShareSource> {
+  const { ownerId } = identity;
   if (req.file_type === ShareFileType.File) {
-    // A cloud file is shared by reference once the document cloud exists (cloud_file_id); today a tool file is copied.
+    const cloudFile = identity.account && (await findCloudFile(ctx.db, identity.account.id, req.share_key));
+    if (cloudFile) return { name: cloudFile.name, size: cloudFile.size, cloudFileId: cloudFile.id };
     const file = await ownedFile(ctx, ownerId, req.share_key);
     return { name: file.name, size: file.size, read: () => ctx.storage.read(file.storage_key) };
   }
@@ -131,15 +137,16 @@ function shareMail(share: ShareTable, url: string, sender: string, message: stri
 }
 
 /**
- * Shares the caller's file or task output: a copy kept for the share's lifetime under
- * shares/<id>/. A link (or QR code) answers the URL; an email share mails it to each recipient.
+ * Shares the caller's cloud file (by reference), tool file or task output (a copy kept for the
+ * share's lifetime under shares/<id>/). A link (or QR code) answers the URL; an email share mails
+ * it to each recipient.
  */
 export async function shareFile(ctx: AppContext, identity: Identity, req: ShareRequest, asQrCode: boolean): Promise<ShareAnswer> {
-  const source = await sourceOf(ctx, identity.ownerId, req);
+  const source = await sourceOf(ctx, identity, req);
   await checkShareAllowed(ctx, identity, req.share_days);
   const byEmail = !asQrCode && req.share_type === ShareType.Email;
   const parties = byEmail ? emailParties(req) : undefined;
-  if (parties && !ctx.mailer.sends) throw new QuireError(ErrorCode.ServiceDown, 'This server does not send email: share a link instead.');
+  if (parties && !ctx.mailer.sends) throw new QuireError(ErrorCode.InvalidParams, 'This server does not send email: share a link instead.');
   const now = ctx.now();
   const id = newId();
   const share: ShareTable = {
@@ -149,8 +156,8 @@ export async function shareFile(ctx: AppContext, identity: Identity, req: ShareR
     share_type: asQrCode ? ShareType.QrCode : req.share_type,
     file_name: source.name,
     file_size: source.size,
-    storage_key: `shares/${id}/file`,
-    cloud_file_id: '',
+    storage_key: 'read' in source ? `shares/${id}/file` : '',
+    cloud_file_id: 'cloudFileId' in source ? source.cloudFileId : '',
     recipients: JSON.stringify(parties?.recipients ?? []),
     days: req.share_days,
     lang: languagePrefix(req.language),
@@ -159,7 +166,7 @@ export async function shareFile(ctx: AppContext, identity: Identity, req: ShareR
     revoked_at: 0,
     opened: 0,
   };
-  await ctx.storage.putStream(share.storage_key, source.read());
+  if ('read' in source) await ctx.storage.putStream(share.storage_key, source.read());
   await insertShare(ctx.db, share);
   const url = shareUrl(ctx, share);
   if (parties) {
@@ -169,50 +176,57 @@ export async function shareFile(ctx: AppContext, identity: Identity, req: ShareR
     } catch (e) {
       // The error names the server's refusal, never the mail's text, which holds the link.
       console.error(`Share mail failed: ${(e as Error).message}`);
-      throw new QuireError(ErrorCode.ServiceDown, 'The email could not be sent. Please try again later.');
+      // Not counted against the day's shares: the sender tries again.
+      await ctx.storage.deletePrefix(`shares/${id}`);
+      await deleteShare(ctx.db, id);
+      throw new QuireError(ErrorCode.Generic, 'The email could not be sent. Please try again later.');
     }
     return { share_url: '', qr_images: [] };
   }
   return { share_url: url, qr_images: asQrCode ? [await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, scale: 6 })] : [] };
 }
 
-/** A share any signed-in account may open: 3001 for a visitor, 2405 for an unknown code, 11016 once expired or revoked. */
-async function liveShare(ctx: AppContext, identity: Identity, code: string): Promise<ShareTable> {
-  if (!identity.account) throw new QuireError(ErrorCode.NotLogin);
+/**
+ * A share any signed-in account may open (the calls refuse visitors) and the storage key of its
+ * bytes: 2405 for an unknown code, 11016 once expired, revoked, or its cloud file deleted.
+ */
+async function liveShare(ctx: AppContext, code: string): Promise<{ share: ShareTable; key: string }> {
   const share = await findShareByCode(ctx.db, code);
   if (!share) throw new QuireError(ErrorCode.NoData);
-  if (share.revoked_at > 0 || share.expires_at <= ctx.now() || !share.storage_key) throw new QuireError(ErrorCode.ShareExpired);
-  return share;
+  const key = share.cloud_file_id
+    ? (await findCloudFile(ctx.db, accountIdOf(share.owner_id), share.cloud_file_id))?.storage_key
+    : share.storage_key;
+  if (share.revoked_at > 0 || share.expires_at <= ctx.now() || !key) throw new QuireError(ErrorCode.ShareExpired);
+  return { share, key };
 }
 
-export async function sharedFile(ctx: AppContext, identity: Identity, code: string) {
-  const share = await liveShare(ctx, identity, code);
+export async function sharedFile(ctx: AppContext, code: string) {
+  const { share } = await liveShare(ctx, code);
   return {
     file_name: share.file_name,
-    source_user_id: share.owner_id.replace(/^account:/, ''),
+    source_user_id: accountIdOf(share.owner_id),
     file_size: share.file_size,
     expires_at: shownExpiry(share),
   };
 }
 
 /** Where the page fetches the bytes: this server's own path, which checks the share again. */
-export async function shareDownload(ctx: AppContext, identity: Identity, code: string) {
-  const share = await liveShare(ctx, identity, code);
+export async function shareDownload(ctx: AppContext, code: string) {
+  const { share } = await liveShare(ctx, code);
   return { download_url: `/api/tools/v1/share/file?share_code=${encodeURIComponent(share.code)}` };
 }
 
 /** The shared bytes; a download from the start counts as an opening, the parts a viewer fetches after it do not. */
-export async function sendShared(ctx: AppContext, reply: FastifyReply, identity: Identity, code: string, rangeHeader: string | undefined) {
-  const share = await liveShare(ctx, identity, code);
+export async function sendShared(ctx: AppContext, reply: FastifyReply, code: string, rangeHeader: string | undefined) {
+  const { share, key } = await liveShare(ctx, code);
   if (!rangeHeader || /^bytes=0-/.test(rangeHeader.trim())) await countOpened(ctx.db, share.id);
   reply.header('accept-ranges', 'bytes');
-  return sendStored(ctx, reply, share.storage_key, share.file_name, rangeHeader);
+  return sendStored(ctx, reply, key, share.file_name, rangeHeader);
 }
 
-export async function listShares(ctx: AppContext, identity: Identity): Promise<{ shares: ShareEntry[] }> {
-  if (!identity.account) throw new QuireError(ErrorCode.NotLogin);
+export async function listShares(ctx: AppContext, ownerId: string): Promise<{ shares: ShareEntry[] }> {
   // A revoked share is over for good: its owner has nothing left to copy or revoke (an expired one still shows when it ended).
-  const rows = (await sharesOf(ctx.db, identity.ownerId)).filter((s) => s.revoked_at === 0);
+  const rows = (await sharesOf(ctx.db, ownerId)).filter((s) => s.revoked_at === 0);
   return {
     shares: rows.map((s) => ({
       share_id: s.id,

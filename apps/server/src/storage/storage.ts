@@ -15,6 +15,8 @@ export interface Storage {
   /** Moves a finished local file into storage under `key`. */
   putFile(key: string, localPath: string): Promise<void>;
   putStream(key: string, body: Readable): Promise<number>;
+  /** Stores the bytes of `fromKey` under `toKey` too (replacing what was there), without reading them through the server. */
+  copy(fromKey: string, toKey: string): Promise<void>;
   /** A local path an engine can read; for local disk, the stored file itself. */
   localPath(key: string): Promise<string>;
   /** The stored bytes, or those from `range.start` to `range.end` (inclusive). */
@@ -59,6 +61,20 @@ export class LocalStorage implements Storage {
       throw e;
     }
     return (await fsp.stat(dest)).size;
+  }
+
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    const dest = this.resolve(toKey);
+    await fsp.mkdir(path.dirname(dest), { recursive: true });
+    // A hard link costs no space, and stored files are never written in place: each key keeps its bytes.
+    const tmp = `${dest}.part`;
+    await fsp.rm(tmp, { force: true });
+    try {
+      await fsp.link(this.resolve(fromKey), tmp);
+    } catch {
+      await fsp.copyFile(this.resolve(fromKey), tmp);
+    }
+    await fsp.rename(tmp, dest);
   }
 
   async localPath(key: string): Promise<string> {
