@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mailbox } from '../apps/server/test/mailbox.js';
 import { makePdf } from '../apps/server/test/fixtures.js';
 import { createAccount } from '../apps/server/src/services/accounts.js';
-import { startE2e, tmpDir, type E2e } from './browser.js';
+import { signInFromHeader, startE2e, tmpDir, type E2e } from './browser.js';
 
 const PASSWORD = 'share-password-1';
 const PREMIUM = 'pat.premium@example.org';
@@ -35,15 +35,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function signIn(page: Page, email: string) {
-  await page.getByTestId('login-button').click();
-  const dialog = page.getByTestId('signin-dialog');
-  await dialog.getByLabel('Email', { exact: true }).fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByTestId('signin-submit').click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByTestId('avatar-button').first().waitFor();
-}
+const signIn = (page: Page, email: string) => signInFromHeader(page, email, PASSWORD);
 
 /** Rotates the PDF and opens the share dialog on the result (a screenshot of it named `shot` first). */
 async function shareResult(page: Page, shot?: string) {

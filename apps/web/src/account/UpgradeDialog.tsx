@@ -3,11 +3,11 @@
 // instead, with its prices. A visitor is offered to sign in, in case their account has more. Sharing's
 // refusal has its own layout: what Premium shares, and one Buy now to the pricing page.
 import { aiUpgradeDialogs, defaultLimits, type LimitRefusal } from '@quire/contracts';
-import { useEffect, useRef } from 'react';
 import { useRefusalMessage } from '../files/refusalMessage';
 import { useT } from '../i18n/I18nProvider';
 import { Icon } from '../ui/Icon';
 import { LocaleLink } from '../ui/LocaleLink';
+import { useModal } from '../ui/useModal';
 import { useSession } from './session';
 import './account.css';
 
@@ -19,14 +19,8 @@ export function UpgradeDialog({ refusal, onClose }: { refusal: LimitRefusal; onC
   const t = useT();
   const session = useSession();
   const refusalMessage = useRefusalMessage();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-    // The dialog itself takes the focus, not its close button: Tab leads on to the offer.
-    el?.focus();
-    return () => el?.close();
-  }, []);
+  // The dialog itself takes the focus, not its close button: Tab leads on to the offer.
+  const modal = useModal(onClose, 'dialog');
 
   const ai = aiUpgradeDialogs.includes(refusal.upgrade);
   const share = refusal.upgrade === 'shareUpgrade';
@@ -52,16 +46,12 @@ export function UpgradeDialog({ refusal, onClose }: { refusal: LimitRefusal; onC
 
   return (
     <dialog
-      ref={dialog}
+      {...modal}
       className={`upgrade-dialog ${ai ? 'upgrade-ai' : 'upgrade-premium'}${share ? ' upgrade-share' : ''}`}
       aria-labelledby="upgrade-title"
       data-testid="upgrade-dialog"
       data-upgrade={refusal.upgrade}
       tabIndex={-1}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
     >
       <button type="button" className="icon-button upgrade-close" aria-label={t('account.close')} onClick={onClose}>
         <Icon name="close" />

@@ -11,7 +11,7 @@ import {
   type LimitRefusal,
   type ShareRequest,
 } from '@quire/contracts';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { UpgradeDialog } from '../account/UpgradeDialog';
 import { useSession } from '../account/session';
 import { ApiError } from '../api/client';
@@ -21,6 +21,7 @@ import { splitLocalePrefix } from '../i18n/locales';
 import { formatBytes } from '../ui/format';
 import { Icon } from '../ui/Icon';
 import { useToast } from '../ui/Toast';
+import { useModal } from '../ui/useModal';
 import {
   addChip,
   canSendEmail,
@@ -55,23 +56,9 @@ export interface ShareTarget {
 
 export function ShareDialog({ onClose, ...target }: ShareTarget & { onClose(): void }) {
   const t = useT();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-    return () => el?.close();
-  }, []);
+  const modal = useModal(onClose);
   return (
-    <dialog
-      ref={dialog}
-      className="share-dialog"
-      aria-labelledby="share-title"
-      data-testid="share-dialog"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
+    <dialog {...modal} className="share-dialog" aria-labelledby="share-title" data-testid="share-dialog">
       <header className="share-head">
         <h2 id="share-title">{t('share.title')}</h2>
         <button type="button" className="icon-button" aria-label={t('account.close')} data-testid="share-close" onClick={onClose}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useModal } from './useModal';
 
 interface ConfirmDialogProps {
   title: string;
@@ -11,23 +11,9 @@ interface ConfirmDialogProps {
 
 /** A modal question: the page behind cannot be used until it is answered; Escape cancels. */
 export function ConfirmDialog({ title, message, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-    return () => el?.close();
-  }, []);
+  const modal = useModal(onCancel);
   return (
-    <dialog
-      ref={dialog}
-      className="confirm-dialog"
-      aria-labelledby="confirm-title"
-      data-testid="confirm-dialog"
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-    >
+    <dialog {...modal} className="confirm-dialog" aria-labelledby="confirm-title" data-testid="confirm-dialog">
       <h2 id="confirm-title">{title}</h2>
       <p>{message}</p>
       <div className="button-row">
