@@ -51,7 +51,9 @@ async function shareResult(page: Page, shot?: string) {
 }
 
 /** The caller's shares as the server lists them. */
-async function serverShares(page: Page): Promise<{ share_url: string; share_type: number; recipients: string[]; opened: number }[]> {
+async function serverShares(
+  page: Page,
+): Promise<{ share_url: string; share_type: number; recipients: string[]; opened: number; expires_at: number | null }[]> {
   return page.evaluate(async () => (await (await fetch('/api/tools/v1/share/list')).json()).data.shares);
 }
 
@@ -83,7 +85,12 @@ describe('sharing a result as a Premium account', () => {
     await action.click();
     await page.getByTestId('toast').filter({ hasText: 'Link copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
-    expect((await serverShares(page)).map((s) => s.share_url)).toEqual([shown]);
+    const [made] = await serverShares(page);
+    expect(made?.share_url).toBe(shown);
+    // The end the dialog names is the server's, written MM/dd/yyyy.
+    const end = new Date(made!.expires_at!);
+    const mmddyyyy = `${String(end.getMonth() + 1).padStart(2, '0')}/${String(end.getDate()).padStart(2, '0')}/${end.getFullYear()}`;
+    expect(await dialog.getByTestId('share-until').textContent()).toBe(`The link works until ${mmddyyyy}.`);
     await dialog.screenshot({ path: path.join(shots, 'share-dialog-link-made-1280.png') });
 
     // A change of expiry offers a new link; Premium may choose permanent.
@@ -109,6 +116,7 @@ describe('sharing a result as a Premium account', () => {
     expect(decoded).toBe(qrLink);
     expect(decoded).toMatch(SHARE_URL);
     expect(decoded).not.toBe(shown);
+    expect(await dialog.getByTestId('share-until').textContent()).toBe('The link never expires.');
     expect((await serverShares(page)).map((s) => s.share_url)).toContain(decoded);
     await dialog.screenshot({ path: path.join(shots, 'share-dialog-qr-1280.png') });
 

@@ -29,6 +29,7 @@ import {
   CHIP_KEYS,
   counterOver,
   finishEditing,
+  formatShareDate,
   initialSender,
   isShareEmail,
   removeChip,
@@ -40,6 +41,7 @@ import {
 import './share.css';
 
 type ShareDays = (typeof SHARE_DAYS)[number];
+const DAY_MS = 86_400_000;
 /** The longest share short of permanent: what a plan without permanent shares may choose, as the server's refusal names it. */
 const LONGEST_EXPIRING_DAYS = Math.max(...SHARE_DAYS.filter((d) => d !== PERMANENT_SHARE_DAYS));
 
@@ -192,10 +194,11 @@ function useShareFailure(onRefusal: (refusal: LimitRefusal) => void) {
 }
 
 type LinkMode = 'link' | 'qr';
-type LinkResult = { url: string; qrImage?: string };
+/** `until`: the share's end (epoch ms), or null when permanent. */
+type LinkResult = { url: string; qrImage?: string; until: number | null };
 
 function LinkForm({ request, onRefusal }: FormProps) {
-  const t = useT();
+  const { t, locale } = useI18n();
   const toast = useToast();
   const [mode, setMode] = useState<LinkMode>('link');
   const [result, setResult] = useState<LinkResult>();
@@ -210,11 +213,10 @@ function LinkForm({ request, onRefusal }: FormProps) {
     setBusy(true);
     failure.clear();
     try {
-      if (mode === 'link') setResult({ url: (await shareFile(request(ShareType.Link))).share_url });
-      else {
-        const answer = await shareFileQrCode(request(ShareType.QrCode));
-        setResult({ url: answer.share_url, qrImage: answer.qr_images[0] });
-      }
+      const asked = request(mode === 'link' ? ShareType.Link : ShareType.QrCode);
+      const answer = await (mode === 'link' ? shareFile(asked) : shareFileQrCode(asked));
+      const until = asked.share_days === PERMANENT_SHARE_DAYS ? null : Date.now() + asked.share_days * DAY_MS;
+      setResult({ url: answer.share_url, ...(mode === 'qr' && { qrImage: answer.qr_images[0] }), until });
     } catch (e) {
       failure.fail(e);
     } finally {
@@ -278,6 +280,11 @@ function LinkForm({ request, onRefusal }: FormProps) {
             data-testid="share-url"
             onFocus={(e) => e.target.select()}
           />
+        )}
+        {result && (
+          <p className="muted" data-testid="share-until">
+            {result.until === null ? t('share.neverExpires') : t('share.worksUntil', { date: formatShareDate(result.until, locale) })}
+          </p>
         )}
         {!result && !failure.limit && <p className="muted">{mode === 'link' ? t('share.linkNote') : t('share.qrNote')}</p>}
         {failure.limit}
