@@ -396,6 +396,10 @@ describe("the plan's sharing rules", () => {
     expect((await linkShare(ai.client, taskId)).code).toBe(ErrorCode.ShareLimit);
     advanceDays(1.01);
     expect((await linkShare(ai.client, taskId)).code).toBe(0);
+    // Requests racing for the day's last share: one gets it.
+    const racing = await Promise.all(Array.from({ length: 6 }, () => linkShare(ai.client, taskId)));
+    expect(racing.map((r) => r.code).sort()).toEqual([0, ...Array(5).fill(ErrorCode.ShareLimit)]);
+    expect((await shareList(ai.client)).length).toBe(4);
   }, 60_000);
 
   it("answers 2405 for another owner's task or file, and an output that is not there; premium shares permanently", async () => {
