@@ -52,7 +52,6 @@ import {
 import {
   countOpened,
   countSharesSince,
-  countSharesUpTo,
   deleteSharesEndedBefore,
   expiredCopies,
   findOwnedShare,
@@ -521,9 +520,6 @@ describe.each(targets)('%s', (name, url) => {
     // A revoked share still counts: it was made.
     expect(await countSharesSince(db, 'account:s1', now - 86_400_000)).toBe(2);
     expect(await countSharesSince(db, 'account:other', now - 86_400_000)).toBe(0);
-    // The place of a share in the window: by time, then by id at the same time.
-    expect(await countSharesUpTo(db, now - 86_400_000, { owner_id: 'account:s1', created_at: now - 500, id: 's-gone' })).toBe(2);
-    expect(await countSharesUpTo(db, now - 86_400_000, { owner_id: 'account:s1', created_at: now - 500, id: 's-a' })).toBe(1);
     expect((await findShareByCode(db, 'code-s-new'))?.file_size).toBe(5_000_000_000);
     expect(await findOwnedShare(db, 'account:other', 's-new')).toBeUndefined();
     await Promise.all(Array.from({ length: 10 }, () => countOpened(db, 's-new')));

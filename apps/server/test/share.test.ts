@@ -396,10 +396,15 @@ describe("the plan's sharing rules", () => {
     expect((await linkShare(ai.client, taskId)).code).toBe(ErrorCode.ShareLimit);
     advanceDays(1.01);
     expect((await linkShare(ai.client, taskId)).code).toBe(0);
-    // Requests racing for the day's last share: one gets it.
+    // Requests racing for the day's last share: at most one gets it (none, if each saw the others
+    // stored before they withdrew: the share is then still to be had).
     const racing = await Promise.all(Array.from({ length: 6 }, () => linkShare(ai.client, taskId)));
-    expect(racing.map((r) => r.code).sort()).toEqual([0, ...Array(5).fill(ErrorCode.ShareLimit)]);
-    expect((await shareList(ai.client)).length).toBe(4);
+    const won = racing.filter((r) => r.code === 0).length;
+    expect(racing.filter((r) => r.code === ErrorCode.ShareLimit)).toHaveLength(6 - won);
+    expect(won).toBeLessThanOrEqual(1);
+    if (won === 0) expect((await linkShare(ai.client, taskId)).code).toBe(0);
+    expect(await shareList(ai.client)).toHaveLength(4);
+    expect((await linkShare(ai.client, taskId)).code).toBe(ErrorCode.ShareLimit);
   }, 60_000);
 
   it("answers 2405 for another owner's task or file, and an output that is not there; premium shares permanently", async () => {

@@ -31,23 +31,6 @@ export async function countSharesSince(db: Db, ownerId: string, since: number): 
   return Number(row.n);
 }
 
-/**
- * Of the owner's shares made after `since`, those made before `share` or with it (the same time: by
- * id): its place in the window, which settles racing requests that all passed the count.
- */
-export async function countSharesUpTo(db: Db, since: number, share: Pick<ShareTable, 'owner_id' | 'created_at' | 'id'>): Promise<number> {
-  const row = await db
-    .selectFrom('shares')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('owner_id', '=', share.owner_id)
-    .where('created_at', '>', since)
-    .where((eb) =>
-      eb.or([eb('created_at', '<', share.created_at), eb.and([eb('created_at', '=', share.created_at), eb('id', '<=', share.id)])]),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function markRevoked(db: Db, shareId: string, now: number): Promise<void> {
   await db.updateTable('shares').set({ revoked_at: now, storage_key: '' }).where('id', '=', shareId).execute();
 }

@@ -24,7 +24,6 @@ import {
   clearCopy,
   countOpened,
   countSharesSince,
-  countSharesUpTo,
   deleteShare,
   deleteSharesEndedBefore,
   deleteSharesOf,
@@ -179,8 +178,9 @@ export async function shareFile(ctx: AppContext, identity: Identity, req: ShareR
   };
   if ('read' in source) await ctx.storage.putStream(share.storage_key, source.read());
   await insertShare(ctx.db, share);
-  // Racing requests can all pass the count before any is stored: the first of the window stand.
-  if ((await countSharesUpTo(ctx.db, now - DAY_MS, share)) > sharesPerDay) {
+  // Racing requests can all pass the count before any is stored: counted again with every stored
+  // one, a share past the limit is withdrawn. The last to count sees all that stand, so none exceed it.
+  if ((await countSharesSince(ctx.db, identity.ownerId, now - DAY_MS)) > sharesPerDay) {
     await discardShare(ctx, id);
     throw dailyLimitReached();
   }
