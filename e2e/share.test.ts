@@ -318,6 +318,12 @@ describe('the share-document page and My shares', () => {
       code,
     );
     expect(code11016).toBe(11016);
+
+    // On a phone the list fits the width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: path.join(shots, 'my-shares-390.png') });
+    expect(await overflow(page)).toBe(0);
     await page.context().close();
   });
 });
