@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { listShares, revokeShare } from '../api/share';
 import { useI18n } from '../i18n/I18nProvider';
 import { formatShareDate } from '../share/shareForm';
+import { useCopyLink } from '../share/useCopyLink';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useToast } from '../ui/Toast';
 import { FormError, Section, useRequest } from './formParts';
@@ -30,14 +31,7 @@ export function SharesSection() {
     void run(async () => setShares(await listShares()));
   }, [run]);
 
-  const copy = async (share: ShareEntry) => {
-    try {
-      await navigator.clipboard.writeText(share.share_url);
-      toast(t('share.linkCopied'), { kind: 'success' });
-    } catch {
-      toast(t('share.copyByHand'));
-    }
-  };
+  const copyLink = useCopyLink();
   const revoke = (share: ShareEntry) => {
     setRevoking(undefined);
     void run(async () => {
@@ -89,7 +83,7 @@ export function SharesSection() {
                     type="button"
                     className="button button-outline button-small"
                     data-testid="share-copy"
-                    onClick={() => void copy(s)}
+                    onClick={() => void copyLink(s.share_url)}
                   >
                     {t('share.copyLink')}
                   </button>

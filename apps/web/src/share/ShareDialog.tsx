@@ -38,6 +38,7 @@ import {
   type CcProblem,
   type CcState,
 } from './shareForm';
+import { useCopyLink } from './useCopyLink';
 import './share.css';
 
 type ShareDays = (typeof SHARE_DAYS)[number];
@@ -223,15 +224,10 @@ function LinkForm({ request, onRefusal }: FormProps) {
       setBusy(false);
     }
   };
+  const copyLink = useCopyLink();
   const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast(t('share.linkCopied'), { kind: 'success' });
-    } catch {
-      // Without the clipboard (an insecure origin, a refusal) the shown link is selected to copy by hand.
-      document.querySelector<HTMLInputElement>('[data-testid="share-url"]')?.select();
-      toast(t('share.copyByHand'));
-    }
+    // Without the clipboard the shown link is selected, to copy by hand.
+    if (!(await copyLink(url))) document.querySelector<HTMLInputElement>('[data-testid="share-url"]')?.select();
   };
   const saveQr = (image: string) => {
     const link = document.createElement('a');
