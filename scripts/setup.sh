@@ -21,9 +21,10 @@ DEBIAN_PACKAGES+=(bubblewrap)
 DEBIAN_PACKAGES+=(ocrmypdf tesseract-ocr tesseract-ocr-osd tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra
   tesseract-ocr-spa tesseract-ocr-por tesseract-ocr-jpn tesseract-ocr-chi-sim)
 # Only the tests need the browser (end-to-end), zip (they build EPUB fixtures), ImageMagick (an
-# image decoder independent of sharp, to check the image tools' outputs) and jbig2dec (a JBIG2
-# decoder independent of the readers, to check Compress's JBIG2 encoder).
-if [ "${1:-}" = "--test" ]; then DEBIAN_PACKAGES+=(chromium zip imagemagick jbig2dec); fi
+# image decoder independent of sharp, to check the image tools' outputs), jbig2dec (a JBIG2
+# decoder independent of the readers, to check Compress's JBIG2 encoder) and zbar-tools (zbarimg
+# reads a share's QR code back, independently of the encoder).
+if [ "${1:-}" = "--test" ]; then DEBIAN_PACKAGES+=(chromium zip imagemagick jbig2dec zbar-tools); fi
 
 missing=()
 for pkg in "${DEBIAN_PACKAGES[@]}"; do

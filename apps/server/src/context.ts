@@ -32,6 +32,11 @@ export interface AppContext {
   rateLimits: RateLimits;
   /** The account service's mail (QUIRE_SMTP_URL). */
   mailer: Mailer;
+  /**
+   * Epoch ms, as the services that keep time for days read it (shares' expiry and daily count).
+   * Date.now in production; a test replaces it to move days ahead without waiting (ADR 0290).
+   */
+  now: () => number;
 }
 
 /** Under the data folder's tmp: one folder per running process (AppContext.scratchDir). */
@@ -65,5 +70,6 @@ export async function createContext(config: Config): Promise<AppContext> {
     office: new OfficePool(path.join(config.dataDir, 'tmp', 'office'), config.officeListeners, config.engineMemoryMb),
     rateLimits: new RateLimits(config),
     mailer: createMailer(config.smtpUrl, config.mailFrom),
+    now: Date.now,
   };
 }

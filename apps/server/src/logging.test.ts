@@ -25,6 +25,13 @@ describe('urlRedactor', () => {
     expect(redact('/de/app/home?tab=recent&token=abc_DEF-123')).toBe('/de/app/home?tab=recent&token=***');
   });
 
+  it("blanks a share's code, in the API's query and in the page's link", () => {
+    expect(redact('/api/tools/v1/share/get-share-file?share_code=AbC_dEf-123&t=1')).toBe(
+      '/api/tools/v1/share/get-share-file?share_code=***&t=1',
+    );
+    expect(redact('/fr/preview?share_id=AbC_dEf-123')).toBe('/fr/preview?share_id=***');
+  });
+
   it("blanks the path segment a call names as a password, and only that call's", () => {
     expect(redact(`${api}document/redaction/ab12/redaction/open%20sesame`)).toBe(`${api}document/redaction/ab12/redaction/***`);
     expect(redact(`${api}document/redaction/ab12/redaction/pw?t=1`)).toBe(`${api}document/redaction/ab12/redaction/***?t=1`);

@@ -7,10 +7,11 @@ import type { FastifyServerOptions } from 'fastify';
 /**
  * Query parameters that carry passwords (merge's `passwds` may come as `passwds[]`), single
  * sign-on's authorization code and state, which the provider sends back in the callback's query,
- * and the session token a product link hands the web app's page (`?token=`), which the page's own
- * request brings to the server.
+ * the session token a product link hands the web app's page (`?token=`), which the page's own
+ * request brings to the server, and a share's code (the API's `share_code`, the page's `share_id`),
+ * which opens the shared file to anyone signed in.
  */
-const secretQueryName = /^(passwd|password|passwds|code|state|token)(\[\d*\])?$/i;
+const secretQueryName = /^(passwd|password|passwds|code|state|token|share_code|share_id)(\[\d*\])?$/i;
 /** Path parameters (`:name` in a call's path) that carry passwords. */
 const secretParam = /^:(passwd|password)$/;
 const HIDDEN = '***';

@@ -56,6 +56,17 @@ import {
   updateCloudFolder,
   usedCloudBytes,
 } from '../src/db/cloudRepo.js';
+import {
+  countOpened,
+  countSharesSince,
+  deleteSharesEndedBefore,
+  expiredCopies,
+  findOwnedShare,
+  findShareByCode,
+  insertShare,
+  markRevoked,
+  sharesOf,
+} from '../src/db/sharesRepo.js';
 
 const PG_URL = process.env.QUIRE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -498,6 +509,42 @@ describe.each(targets)('%s', (name, url) => {
     await deleteCloudOf(db, 'c1');
     expect(await usedCloudBytes(db, 'c1')).toBe(0);
     expect(await findCloudFolder(db, 'c1', 'cf1')).toBeUndefined();
+  });
+
+  it.skipIf(!url)("counts an owner's shares in 24 hours, their openings under races, and forgets ended ones", async () => {
+    const now = Date.now();
+    const share = (id: string, createdAt: number, days: number) => ({
+      id,
+      code: `code-${id}`,
+      owner_id: 'account:s1',
+      share_type: 2,
+      file_name: 'ünïcødé.pdf',
+      file_size: 5_000_000_000,
+      storage_key: `shares/${id}/file`,
+      cloud_file_id: '',
+      recipients: '[]',
+      days,
+      lang: '',
+      created_at: createdAt,
+      expires_at: createdAt + days * 86_400_000,
+      revoked_at: 0,
+      opened: 0,
+    });
+    await insertShare(db, share('s-old', now - 2 * 86_400_000, 1));
+    await insertShare(db, share('s-new', now - 1000, 7));
+    await insertShare(db, share('s-gone', now - 500, 3650));
+    await markRevoked(db, 's-gone', now - 100);
+    // A revoked share still counts: it was made.
+    expect(await countSharesSince(db, 'account:s1', now - 86_400_000)).toBe(2);
+    expect(await countSharesSince(db, 'account:other', now - 86_400_000)).toBe(0);
+    expect((await findShareByCode(db, 'code-s-new'))?.file_size).toBe(5_000_000_000);
+    expect(await findOwnedShare(db, 'account:other', 's-new')).toBeUndefined();
+    await Promise.all(Array.from({ length: 10 }, () => countOpened(db, 's-new')));
+    expect((await findOwnedShare(db, 'account:s1', 's-new'))?.opened).toBe(10);
+    expect((await sharesOf(db, 'account:s1')).map((s) => s.id)).toEqual(['s-gone', 's-new', 's-old']);
+    expect((await expiredCopies(db, now)).map((s) => s.id)).toEqual(['s-old']);
+    await deleteSharesEndedBefore(db, now - 50);
+    expect((await sharesOf(db, 'account:s1')).map((s) => s.id)).toEqual(['s-new']);
   });
 
   it.skipIf(!url)('closes the database', async () => {

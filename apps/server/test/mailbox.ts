@@ -7,6 +7,8 @@ import { until } from './serverProcess.js';
 export interface ReceivedMail {
   to: string[];
   subject: string;
+  /** The Reply-To header, '' without one. */
+  replyTo: string;
   /** The text body, quoted-printable undone. */
   text: string;
   /** Every http(s) link in the text. */
@@ -19,6 +21,15 @@ function fromQuotedPrintable(body: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** Undoes RFC 2047 encoded words (=?UTF-8?Q?…?=, =?UTF-8?B?…?=) in a header; the space between two of them goes too. */
+function fromEncodedWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?[^?]+\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : fromQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+}
+
 function parse(raw: string, to: string[]): ReceivedMail {
   const split = raw.indexOf('\r\n\r\n');
   const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
@@ -26,7 +37,13 @@ function parse(raw: string, to: string[]): ReceivedMail {
   let text = raw.slice(split + 4);
   if (/quoted-printable/i.test(header('Content-Transfer-Encoding'))) text = fromQuotedPrintable(text);
   if (/base64/i.test(header('Content-Transfer-Encoding'))) text = Buffer.from(text, 'base64').toString('utf8');
-  return { to, subject: header('Subject'), text, links: text.match(/https?:\/\/\S+/g) ?? [] };
+  return {
+    to,
+    subject: fromEncodedWords(header('Subject')),
+    replyTo: header('Reply-To'),
+    text,
+    links: text.match(/https?:\/\/\S+/g) ?? [],
+  };
 }
 
 export class Mailbox {

@@ -1,19 +1,24 @@
 // Owner scoping, generated from the OpenAPI document the server publishes: every operation with an
 // id among its parameters or body fields (file_id, file_ids, task_id, multi_id, upload_id, key_id,
-// session_id, the cloud's folder ids, and any new one named so) is called by every kind of owner B
-// — an anonymous visitor, a signed-in account, an account's API key — with the ids of objects that
-// every kind of owner A made. Each
+// session_id, share_id, source_user_id, the cloud's folder ids, and any new one named so) is called
+// by every kind of owner B — an anonymous visitor, a signed-in account, an account's API key — with
+// the ids of objects that every kind of owner A made. Each
 // answer must be 2405, or the refusal of a call B may not make at all (3001, 3012). A new call is
 // covered the day it is declared; an id field the generator cannot fill fails the test.
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '@quire/contracts';
+import { ErrorCode, defaultLimits } from '@quire/contracts';
 import { Client, fileForm, quireForTests } from './harness.js';
 import { makePdf } from './fixtures.js';
 import { createAccount } from '../src/services/accounts.js';
 
-// Generous limits: hundreds of refused calls come from one address within seconds.
-const served = quireForTests('owner-scoping', { taskRate: { perSecond: 100, burst: 5000 }, uploadRate: { perSecond: 100, burst: 5000 } });
+// Generous limits: hundreds of refused calls come from one address within seconds. Free accounts
+// share here, so that each account has a share whose id the others try.
+const served = quireForTests('owner-scoping', {
+  taskRate: { perSecond: 100, burst: 5000 },
+  uploadRate: { perSecond: 100, burst: 5000 },
+  limits: { ...defaultLimits, free: { ...defaultLimits.free, sharesPerDay: 10 } },
+});
 
 type Kind = 'visitor' | 'account' | 'api key';
 const KINDS: Kind[] = ['visitor', 'account', 'api key'];
@@ -80,7 +85,10 @@ async function codeOf(res: Response): Promise<number> {
   return (await res.json()).code;
 }
 
-/** A file, a finished task of a quick tool (its multi_id too), an unfinished upload, and for accounts a key, a session and the account itself. */
+/**
+ * A file, a finished task of a quick tool (its multi_id too), an unfinished upload, and for accounts
+ * a key, a session, a share of the task and the account itself (also as a share's source_user_id).
+ */
 async function makeObjects(o: Owner, pdf: string): Promise<Made> {
   const uploaded = await (await o.send('/api/tools/v1/file/stream', { method: 'POST', body: fileForm(pdf) })).json();
   expect(uploaded.code).toBe(0);
@@ -97,6 +105,12 @@ async function makeObjects(o: Owner, pdf: string): Promise<Made> {
     md5_code: '0'.repeat(32),
   });
   expect(upload.code).toBe(0);
+  let share: string | undefined;
+  if (o.userId) {
+    const shared = await post(o.send, '/api/tools/v1/share/share-file', { share_key: task.data.task_id, share_type: 2, file_type: 2 });
+    expect(shared.code).toBe(0);
+    share = (await (await o.send('/api/tools/v1/share/list')).json()).data.shares[0].share_id;
+  }
   return {
     ...(o.userId && (await makeCloudObjects(o, pdf))),
     file: uploaded.data.file_id,
@@ -105,7 +119,8 @@ async function makeObjects(o: Owner, pdf: string): Promise<Made> {
     upload: upload.data.upload_id,
     ...(o.keyId && { key: o.keyId }),
     ...(o.sessionId && { session: o.sessionId }),
-    ...(o.userId && { user: o.userId }),
+    ...(o.userId && { user: o.userId, source_user: o.userId }),
+    ...(share && { share }),
   };
 }
 
@@ -282,6 +297,8 @@ describe("another owner's ids, in every call of the OpenAPI document", () => {
       'POST /api/tools/v1/document/output-as-file',
       'POST /api/account/v1/api-keys/revoke',
       'POST /api/account/v1/sessions/revoke',
+      'POST /api/tools/v1/share/revoke',
+      'POST /api/tools/v1/share/share-file',
       'PUT /api/cloud/v1/file/create',
       'POST /api/cloud/v1/multi/move',
       'GET /api/cloud/v1/file/thumbnail',

@@ -15,6 +15,7 @@ import { AppHome } from './pages/AppHome';
 import { MarketingHome } from './pages/MarketingHome';
 import { resolveRedirect } from './routing/redirects';
 import { PricingPage } from './pricing/PricingPage';
+import { ShareDocumentPage } from './share/ShareDocumentPage';
 import { ToolPage } from './tool/ToolPage';
 import { ToastProvider } from './ui/Toast';
 
@@ -62,6 +63,7 @@ function routesUnder(prefix: string): RouteObject[] {
         { path: 'home', element: <AppHome /> },
         { path: 'account', element: <AccountPage /> },
         { path: 'document-cloud', element: <DocumentCloudPage /> },
+        { path: 'share-document', element: <ShareDocumentPage /> },
         // Keyed by tool so moving between tools starts a fresh page.
         ...toolDefinitions.map((tool) => ({ path: tool.slug, element: <ToolPage key={tool.slug} tool={tool} /> })),
       ],

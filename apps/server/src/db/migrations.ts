@@ -247,4 +247,31 @@ export const migrations = {
       await db.schema.createIndex('cloud_files_opened').on('cloud_files').columns(['account_id', 'opened_at']).execute();
     },
   },
+  '011_shares': {
+    // Shares of a file by link, QR code or email. The code is the link's secret and the owner lists
+    // it, so it is kept as it is (unique); the copy of a tool file or task output lives under
+    // shares/<id>/ until the share ends, and a cloud file is referenced instead.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('shares')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('code', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('owner_id', 'varchar(128)', (c) => c.notNull())
+        .addColumn('share_type', 'integer', (c) => c.notNull())
+        .addColumn('file_name', 'varchar(1024)', (c) => c.notNull())
+        .addColumn('file_size', 'bigint', (c) => c.notNull())
+        .addColumn('storage_key', 'varchar(1024)', (c) => c.notNull())
+        .addColumn('cloud_file_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('recipients', 'text', (c) => c.notNull())
+        .addColumn('days', 'integer', (c) => c.notNull())
+        .addColumn('lang', 'varchar(8)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('revoked_at', 'bigint', (c) => c.notNull())
+        .addColumn('opened', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('shares_owner_created').on('shares').columns(['owner_id', 'created_at']).execute();
+      await db.schema.createIndex('shares_expires').on('shares').column('expires_at').execute();
+    },
+  },
 };

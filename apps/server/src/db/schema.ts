@@ -187,6 +187,33 @@ export interface CloudFileTable {
   hidden_from_recent: number;
 }
 
+/** A file shared by link, QR code or email (ShareType), open to any signed-in account that has its code until it ends. */
+export interface ShareTable {
+  id: string;
+  /** 128 random bits, base64url: the link's secret */
+  code: string;
+  owner_id: string;
+  share_type: number;
+  file_name: string;
+  file_size: number;
+  /** The share's own copy (shares/<id>/…) of a tool file or task output; '' for a cloud file, or once the copy is removed */
+  storage_key: string;
+  /** The cloud file shared by reference; '' for a copy */
+  cloud_file_id: string;
+  /** JSON array of the addresses an email share was sent to */
+  recipients: string;
+  /** 1, 3, 7 or 3650 (permanent) */
+  days: number;
+  /** The web app's language prefix the link opens the page in; '' for English */
+  lang: string;
+  created_at: number;
+  expires_at: number;
+  /** 0 while not revoked */
+  revoked_at: number;
+  /** Downloads through the share */
+  opened: number;
+}
+
 export interface Database {
   files: FileTable;
   uploads: UploadTable;
@@ -200,4 +227,5 @@ export interface Database {
   api_keys: ApiKeyTable;
   cloud_folders: CloudFolderTable;
   cloud_files: CloudFileTable;
+  shares: ShareTable;
 }

@@ -6,6 +6,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Where an answer goes when it is not to Quire (a share's sender). */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -207,7 +207,7 @@ export function accountCalls(): Call[] {
     {
       method: 'POST',
       path: `${base}delete`,
-      summary: 'Delete the account with its files and tasks (the password proves it is you)',
+      summary: 'Delete the account with its files, tasks and shares (the password proves it is you)',
       body: deleteAccountRequest,
       session: 'required',
       handler: async ({ body }, c) => {

@@ -54,6 +54,7 @@ import { ssoCalls } from './sso.js';
 import { apiKeyCalls } from './apiKeys.js';
 import { adminCalls } from './admin.js';
 import { cloudCalls } from './cloud.js';
+import { shareCalls } from './share.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -350,5 +351,6 @@ export function buildCalls(): Call[] {
     ...apiKeyCalls(),
     ...adminCalls(),
     ...cloudCalls(),
+    ...shareCalls(),
   ];
 }

@@ -81,7 +81,7 @@ export async function sendUpload(ctx: AppContext, reply: FastifyReply, ownerId: 
 }
 
 /** The output at `index`, or the only one when no index is given; null when there is none such. */
-function oneOutput(outputs: StoredOutput[], index: number | undefined): StoredOutput | null {
+export function oneOutput(outputs: StoredOutput[], index: number | undefined): StoredOutput | null {
   if (index !== undefined) return outputs.find((o) => o.index === index) ?? null;
   return outputs.length === 1 ? outputs[0]! : null;
 }

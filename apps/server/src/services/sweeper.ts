@@ -15,8 +15,9 @@ import { discardFile } from './files.js';
 import { discardTask } from './tasks.js';
 import { discardUpload } from './uploads.js';
 import { utcDay } from './anonymous.js';
+import { sweepShares } from './shares.js';
 
-export async function sweep(ctx: AppContext, now = Date.now()) {
+export async function sweep(ctx: AppContext, now = ctx.now()) {
   await recoverAbandoned(ctx, now);
   const files = await expiredFiles(ctx.db, now);
   for (const f of files) await discardFile(ctx, f);
@@ -24,6 +25,7 @@ export async function sweep(ctx: AppContext, now = Date.now()) {
   for (const t of tasks) await discardTask(ctx, t.id);
   const uploads = await expiredUploads(ctx.db, now);
   for (const u of uploads) await discardUpload(ctx, u.id);
+  await sweepShares(ctx, now);
   await deleteExpiredSignIns(ctx.db, now);
   await deleteRunsBefore(ctx.db, utcDay(now));
   // Joined uploads and stray temporaries older than a day are leftovers of a crash.

@@ -1,6 +1,13 @@
 // The result of a run: downloads, how long the server keeps them (or Delete now), a preview of the
 // first output, and another tool to continue with on it without downloading it.
-import { hasAcceptedExtension, isImageFileName, toolDefinitions, type ServerConfig, type ToolDefinition } from '@quire/contracts';
+import {
+  hasAcceptedExtension,
+  isImageFileName,
+  ShareFileType,
+  toolDefinitions,
+  type ServerConfig,
+  type ToolDefinition,
+} from '@quire/contracts';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../account/session';
@@ -11,6 +18,7 @@ import { startListWith } from '../files/savedFiles';
 import { useI18n, useT } from '../i18n/I18nProvider';
 import { usePdfDocument } from '../pdf/pdfDocument';
 import { PageThumb } from '../pdf/PageThumb';
+import { ShareDialog } from '../share/ShareDialog';
 import { useToolTitle } from '../search/ToolSearch';
 import { startDownload } from '../ui/download';
 import { formatBytes } from '../ui/format';
@@ -31,6 +39,7 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
   const session = useSession();
   const [config, setConfig] = useState<ServerConfig>();
   const [deleted, setDeleted] = useState(false);
+  const [sharing, setSharing] = useState<TaskOutputLink>();
   useEffect(() => {
     void getServerConfig().then(setConfig);
   }, []);
@@ -84,6 +93,9 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
               <span className="file-meta">{formatBytes(out.size)}</span>
               <OutputSaving output={out} />
               {session.user && <SaveToCloud output={out} />}
+              <button type="button" className="button button-outline" data-testid="share" onClick={() => setSharing(out)}>
+                <Icon name="share" size={18} /> {t('result.share')}
+              </button>
               <a
                 className={several ? 'button button-ghost' : 'button button-primary'}
                 href={out.url}
@@ -122,6 +134,15 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
       <button type="button" className="link-button" data-testid="start-over" onClick={onStartOver}>
         {t('result.startOver')}
       </button>
+      {sharing && (
+        <ShareDialog
+          shareKey={sharing.taskId}
+          fileType={ShareFileType.Task}
+          {...(sharing.index !== undefined && { index: sharing.index })}
+          fileName={sharing.name}
+          onClose={() => setSharing(undefined)}
+        />
+      )}
     </section>
   );
 }
