@@ -47,6 +47,17 @@ export async function startE2e(overrides: Parameters<typeof startQuire>[0] = {})
   };
 }
 
+/** Signs in through the Log in button of the header, and waits for the account's avatar. */
+export async function signInFromHeader(page: Page, email: string, password: string): Promise<void> {
+  await page.getByTestId('login-button').click();
+  const dialog = page.getByTestId('signin-dialog');
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByTestId('signin-submit').click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByTestId('avatar-button').first().waitFor();
+}
+
 /** Clicks the element that starts a download and saves it under `dir`. */
 export async function download(page: Page, testId: string, dir: string, index = 0): Promise<string> {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).nth(index).click()]);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/test/fixtures.js';
 import { createAccount } from '../apps/server/src/services/accounts.js';
-import { startE2e, tmpDir, type E2e } from './browser.js';
+import { signInFromHeader, startE2e, tmpDir, type E2e } from './browser.js';
 
 const MB = 1024 * 1024;
 const PASSWORD = 'limits-password-1';
@@ -34,15 +34,7 @@ const storedFiles = () => {
   return fs.existsSync(files) ? fs.readdirSync(files).length : 0;
 };
 
-async function signIn(page: Page, email: string) {
-  await page.getByTestId('login-button').click();
-  const dialog = page.getByTestId('signin-dialog');
-  await dialog.getByLabel('Email', { exact: true }).fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByTestId('signin-submit').click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByTestId('avatar-button').first().waitFor();
-}
+const signIn = (page: Page, email: string) => signInFromHeader(page, email, PASSWORD);
 
 /**
  * Adds a file of `bytes` named like a PDF: its size is checked first. Sparse on disk, and given to

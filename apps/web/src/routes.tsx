@@ -17,6 +17,7 @@ import { resolveRedirect } from './routing/redirects';
 import { DownloadFilePage } from './preview/DownloadFilePage';
 import { PreviewPage } from './preview/PreviewPage';
 import { PricingPage } from './pricing/PricingPage';
+import { ShareDocumentPage } from './share/ShareDocumentPage';
 import { ToolPage } from './tool/ToolPage';
 import { ToastProvider } from './ui/Toast';
 
@@ -66,6 +67,7 @@ function routesUnder(prefix: string): RouteObject[] {
         { path: 'home', element: <AppHome /> },
         { path: 'account', element: <AccountPage /> },
         { path: 'document-cloud', element: <DocumentCloudPage /> },
+        { path: 'share-document', element: <ShareDocumentPage /> },
         { path: 'download-file', element: <DownloadFilePage /> },
         // Keyed by tool so moving between tools starts a fresh page.
         ...toolDefinitions.map((tool) => ({ path: tool.slug, element: <ToolPage key={tool.slug} tool={tool} /> })),

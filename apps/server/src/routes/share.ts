@@ -65,7 +65,7 @@ export function shareCalls(): Call[] {
     {
       method: 'GET',
       path: `${base}list`,
-      summary: "The caller's shares, newest first, with how often each was opened",
+      summary: "The caller's shares not revoked, newest first, with how often each was opened",
       response: shareList,
       session: 'account',
       handler: (_, c) => listShares(c.ctx, c.ownerId),

@@ -80,11 +80,14 @@ async function sourceOf(ctx: AppContext, identity: Identity, req: ShareRequest):
   return { name: output.name, size: output.size, read: () => ctx.storage.read(output.key) };
 }
 
+const dailyLimitReached = () => new QuireError(ErrorCode.ShareLimit, shareLimitMessages.signedIn);
+
 /**
  * The plan's sharing rules: a visitor signs in first; a plan without sharing, or without permanent
- * shares, is offered the upgrade; past the plan's shares in a rolling 24 hours, 3023.
+ * shares, is offered the upgrade; past the plan's shares in a rolling 24 hours, 3023. Answers the
+ * plan's shares a day.
  */
-async function checkShareAllowed(ctx: AppContext, identity: Identity, days: number): Promise<void> {
+async function checkShareAllowed(ctx: AppContext, identity: Identity, days: number): Promise<number> {
   if (!identity.account) throw new QuireError(ErrorCode.ShareLimit, shareLimitMessages.signedOut);
   const plan = ctx.config.limits[roleOf(identity)];
   if (plan.sharesPerDay === 0)
@@ -92,7 +95,14 @@ async function checkShareAllowed(ctx: AppContext, identity: Identity, days: numb
   if (days === PERMANENT_SHARE_DAYS && !plan.permanentShare)
     throw new QuireError(ErrorCode.ShareLimit, PERMANENT_NOT_IN_PLAN, { upgrade: 'shareUpgrade', limit: 7 });
   const made = await countSharesSince(ctx.db, identity.ownerId, ctx.now() - DAY_MS);
-  if (made >= plan.sharesPerDay) throw new QuireError(ErrorCode.ShareLimit, shareLimitMessages.signedIn);
+  if (made >= plan.sharesPerDay) throw dailyLimitReached();
+  return plan.sharesPerDay;
+}
+
+/** A share's copy and record, as if never made: not counted against the day's shares. */
+async function discardShare(ctx: AppContext, shareId: string): Promise<void> {
+  await ctx.storage.deletePrefix(`shares/${shareId}`);
+  await deleteShare(ctx.db, shareId);
 }
 
 /** The sender and the recipients of an email share, as the share dialog checks them; 3100 with the dialog's message. */
@@ -143,7 +153,7 @@ function shareMail(share: ShareTable, url: string, sender: string, message: stri
  */
 export async function shareFile(ctx: AppContext, identity: Identity, req: ShareRequest, asQrCode: boolean): Promise<ShareAnswer> {
   const source = await sourceOf(ctx, identity, req);
-  await checkShareAllowed(ctx, identity, req.share_days);
+  const sharesPerDay = await checkShareAllowed(ctx, identity, req.share_days);
   const byEmail = !asQrCode && req.share_type === ShareType.Email;
   const parties = byEmail ? emailParties(req) : undefined;
   if (parties && !ctx.mailer.sends) throw new QuireError(ErrorCode.InvalidParams, 'This server does not send email: share a link instead.');
@@ -168,6 +178,12 @@ export async function shareFile(ctx: AppContext, identity: Identity, req: ShareR
   };
   if ('read' in source) await ctx.storage.putStream(share.storage_key, source.read());
   await insertShare(ctx.db, share);
+  // Racing requests can all pass the count before any is stored: counted again with every stored
+  // one, a share past the limit is withdrawn. The last to count sees all that stand, so none exceed it.
+  if ((await countSharesSince(ctx.db, identity.ownerId, now - DAY_MS)) > sharesPerDay) {
+    await discardShare(ctx, id);
+    throw dailyLimitReached();
+  }
   const url = shareUrl(ctx, share);
   if (parties) {
     const mail = shareMail(share, url, parties.sender, req.message);
@@ -176,9 +192,8 @@ export async function shareFile(ctx: AppContext, identity: Identity, req: ShareR
     } catch (e) {
       // The error names the server's refusal, never the mail's text, which holds the link.
       console.error(`Share mail failed: ${(e as Error).message}`);
-      // Not counted against the day's shares: the sender tries again.
-      await ctx.storage.deletePrefix(`shares/${id}`);
-      await deleteShare(ctx.db, id);
+      // The sender tries again.
+      await discardShare(ctx, id);
       throw new QuireError(ErrorCode.Generic, 'The email could not be sent. Please try again later.');
     }
     return { share_url: '', qr_images: [] };
@@ -225,7 +240,8 @@ export async function sendShared(ctx: AppContext, reply: FastifyReply, code: str
 }
 
 export async function listShares(ctx: AppContext, ownerId: string): Promise<{ shares: ShareEntry[] }> {
-  const rows = await sharesOf(ctx.db, ownerId);
+  // A revoked share is over for good: its owner has nothing left to copy or revoke (an expired one still shows when it ended).
+  const rows = (await sharesOf(ctx.db, ownerId)).filter((s) => s.revoked_at === 0);
   return {
     shares: rows.map((s) => ({
       share_id: s.id,

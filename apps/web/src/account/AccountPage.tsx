@@ -1,4 +1,4 @@
-// The account centre: the profile and plan, the password and the address, sessions, API keys, deleting the account.
+// The account centre: the profile and plan, the password and the address, sessions, shares, API keys, deleting the account.
 import type { UserInfo } from '@quire/contracts';
 import { useState, type FormEvent } from 'react';
 import { changeEmail, changePassword, deleteAccount } from '../api/account';
@@ -10,6 +10,7 @@ import { Address, Avatar, PlanBadge } from './AccountControl';
 import { displayName, emailProblem, passwordProblem } from './accountForms';
 import { ApiKeysSection } from './ApiKeysSection';
 import { SessionsSection } from './SessionsSection';
+import { SharesSection } from './SharesSection';
 import { EmailField, FormError, PasswordField, Section, SubmitRow, useRequest } from './formParts';
 import { useSession } from './session';
 
@@ -74,6 +75,7 @@ function AccountSections({ user }: { user: UserInfo }) {
       <PasswordSection />
       <EmailSection />
       <SessionsSection />
+      <SharesSection />
       <ApiKeysSection />
       <DeleteSection />
     </div>

@@ -1,9 +1,10 @@
 // The sign-in dialog: sign in, create an account, or ask for a link to choose a new password.
 import type { UserInfo } from '@quire/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { fetchSignInOptions, forgotPassword, register, signIn } from '../api/account';
 import { useT } from '../i18n/I18nProvider';
 import { Icon } from '../ui/Icon';
+import { useModal } from '../ui/useModal';
 import { emailProblem, passwordProblem } from './accountForms';
 import { EmailField, FormError, PasswordField, useRequest } from './formParts';
 import { SsoButton } from './SingleSignOn';
@@ -24,7 +25,6 @@ interface SignInDialogProps {
 
 export function SignInDialog({ initialView, reason, ssoError, onSsoStart, onSignedIn, onClose }: SignInDialogProps) {
   const t = useT();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [view, setView] = useState(initialView);
   const [ssoName, setSsoName] = useState<string>();
   useEffect(() => {
@@ -36,25 +36,11 @@ export function SignInDialog({ initialView, reason, ssoError, onSsoStart, onSign
   }, []);
   // The address carries over between the views, so switching never asks for it twice.
   const [email, setEmail] = useState('');
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-    // showModal focuses the first control, a tab; the address field is where typing starts.
-    el?.querySelector('input')?.focus();
-    return () => el?.close();
-  }, []);
+  // showModal focuses the first control, a tab; the address field is where typing starts.
+  const modal = useModal(onClose, 'input');
 
   return (
-    <dialog
-      ref={dialog}
-      className="auth-dialog"
-      aria-labelledby={reason ? 'auth-reason' : 'auth-title'}
-      data-testid="signin-dialog"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
+    <dialog {...modal} className="auth-dialog" aria-labelledby={reason ? 'auth-reason' : 'auth-title'} data-testid="signin-dialog">
       <aside className="auth-aside">
         <h2>{t('account.asideTitle')}</h2>
         <ul>

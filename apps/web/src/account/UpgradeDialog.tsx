@@ -1,12 +1,13 @@
 // The upgrade dialog a limit of the plan opens: why the file or task was refused, and, for a
 // visitor or a free account, what Premium (or, for the AI tools' limits, the AI plan) takes
-// instead, with its prices. A visitor is offered to sign in, in case their account has more.
+// instead, with its prices. A visitor is offered to sign in, in case their account has more. Sharing's
+// refusal has its own layout: what Premium shares, and one Buy now to the pricing page.
 import { aiUpgradeDialogs, defaultLimits, type LimitRefusal } from '@quire/contracts';
-import { useEffect, useRef } from 'react';
 import { useRefusalMessage } from '../files/refusalMessage';
 import { useT } from '../i18n/I18nProvider';
 import { Icon } from '../ui/Icon';
 import { LocaleLink } from '../ui/LocaleLink';
+import { useModal } from '../ui/useModal';
 import { useSession } from './session';
 import './account.css';
 
@@ -18,28 +19,26 @@ export function UpgradeDialog({ refusal, onClose }: { refusal: LimitRefusal; onC
   const t = useT();
   const session = useSession();
   const refusalMessage = useRefusalMessage();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-    // The dialog itself takes the focus, not its close button: Tab leads on to the offer.
-    el?.focus();
-    return () => el?.close();
-  }, []);
+  // The dialog itself takes the focus, not its close button: Tab leads on to the offer.
+  const modal = useModal(onClose, 'dialog');
 
   const ai = aiUpgradeDialogs.includes(refusal.upgrade);
+  const share = refusal.upgrade === 'shareUpgrade';
   const user = session.user;
   // A plan that already has what is offered is told the limit, and sold nothing.
   const offered = ai ? !user?.ai : !user || (!user.pay && !user.ai);
   const benefits = ai
     ? [t('upgrade.aiTokens'), t('upgrade.aiPages'), t('upgrade.aiQuestions'), t('upgrade.aiDetector')]
-    : [
-        t('upgrade.premiumSize', { mb: premium.maxFileMb }),
-        t('upgrade.premiumPages', { pages: premium.maxPages.toLocaleString('en-US') }),
-        t('upgrade.premiumFiles'),
-        t('upgrade.premiumOcr'),
-        t('upgrade.premiumNoAds'),
-      ];
+    : share
+      ? [t('upgrade.shareWays'), t('upgrade.sharePermanent'), t('upgrade.shareDaily', { count: premium.sharesPerDay })]
+      : [
+          t('upgrade.premiumSize', { mb: premium.maxFileMb }),
+          t('upgrade.premiumPages', { pages: premium.maxPages.toLocaleString('en-US') }),
+          t('upgrade.premiumFiles'),
+          t('upgrade.premiumOcr'),
+          t('upgrade.premiumNoAds'),
+        ];
+  const title = ai ? t('upgrade.aiTitle') : share ? t('upgrade.shareTitle') : t('upgrade.premiumTitle');
   const signIn = () => {
     onClose();
     session.openSignIn('signIn');
@@ -47,21 +46,17 @@ export function UpgradeDialog({ refusal, onClose }: { refusal: LimitRefusal; onC
 
   return (
     <dialog
-      ref={dialog}
-      className={`upgrade-dialog ${ai ? 'upgrade-ai' : 'upgrade-premium'}`}
+      {...modal}
+      className={`upgrade-dialog ${ai ? 'upgrade-ai' : 'upgrade-premium'}${share ? ' upgrade-share' : ''}`}
       aria-labelledby="upgrade-title"
       data-testid="upgrade-dialog"
       data-upgrade={refusal.upgrade}
       tabIndex={-1}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
     >
       <button type="button" className="icon-button upgrade-close" aria-label={t('account.close')} onClick={onClose}>
         <Icon name="close" />
       </button>
-      <h2 id="upgrade-title">{offered ? (ai ? t('upgrade.aiTitle') : t('upgrade.premiumTitle')) : t('upgrade.limitTitle')}</h2>
+      <h2 id="upgrade-title">{offered ? title : t('upgrade.limitTitle')}</h2>
       <p className="upgrade-reason" data-testid="upgrade-reason">
         {refusalMessage(refusal)}
       </p>
@@ -77,7 +72,11 @@ export function UpgradeDialog({ refusal, onClose }: { refusal: LimitRefusal; onC
             ))}
           </ul>
           <div className="upgrade-plans">
-            {ai ? (
+            {share ? (
+              <LocaleLink to="/pricing" className="button button-primary button-large" data-testid="upgrade-buy-now" onClick={onClose}>
+                {t('upgrade.buyNow')}
+              </LocaleLink>
+            ) : ai ? (
               <LocaleLink to="/pricing" className="button button-primary button-large" data-testid="upgrade-buy-ai" onClick={onClose}>
                 {t('upgrade.buyAi', { price: PRICES.ai })}
               </LocaleLink>
@@ -110,7 +109,7 @@ export function UpgradeDialog({ refusal, onClose }: { refusal: LimitRefusal; onC
           </span>
         )}
         <button type="button" className="button button-ghost" data-testid="upgrade-cancel" onClick={onClose}>
-          {offered ? t('upgrade.notNow') : t('upgrade.ok')}
+          {!offered ? t('upgrade.ok') : share ? t('upgrade.cancel') : t('upgrade.notNow')}
         </button>
       </div>
     </dialog>

@@ -18,7 +18,7 @@ import {
   type UserInfo,
 } from '@quire/contracts';
 import { splitLocalePrefix } from '../i18n/locales';
-import { apiUrl, getJson, postJson, send, type Schema } from './client';
+import { apiUrl, getJson, noData, postJson, send } from './client';
 
 const ACCOUNT_BASE = '/api/account/v1/';
 
@@ -26,9 +26,6 @@ const ACCOUNT_BASE = '/api/account/v1/';
 interface MailedTo {
   email: string;
 }
-
-/** For calls whose answer carries no data. */
-const noData: Schema<null> = { safeParse: () => ({ success: true, data: null }) };
 
 /** The page's language prefix, sent with calls that mail a link so that the link opens in it. */
 const lang = () => splitLocalePrefix(window.location.pathname).prefix || undefined;

@@ -68,6 +68,9 @@ export interface Schema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 
+/** For calls whose answer carries no data. */
+export const noData: Schema<null> = { safeParse: () => ({ success: true, data: null }) };
+
 export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
 /** Reads an envelope, throwing ApiError unless code is 0, and checks `data` against `schema`. */

@@ -15,6 +15,9 @@ export function useRefusalMessage(): (refusal: LimitRefusal) => string {
         return t('limits.tooManyFiles', { max: limit });
       case 'OCRLimit':
         return t('limits.noOcr');
+      // limit 0: no sharing in the plan; otherwise the longest share the plan has, short of permanent.
+      case 'shareUpgrade':
+        return limit === 0 ? t('limits.noShare') : t('limits.noPermanentShare');
       default:
         return t('limits.aiLimit');
     }

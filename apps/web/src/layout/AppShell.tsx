@@ -1,22 +1,20 @@
-import { toolBySlug } from '@quire/contracts';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { splitLocalePrefix } from '../i18n/locales';
 import { useI18n } from '../i18n/I18nProvider';
 import { AccountControl, PhoneAvatar } from '../account/AccountControl';
-import { useToolTitle } from '../search/ToolSearch';
 import { Icon } from '../ui/Icon';
 import { LocaleNavLink } from '../ui/LocaleLink';
-import { ToolIcon } from '../ui/ToolIcon';
+import { IconTile } from '../ui/ToolIcon';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './MarketingLayout';
-import { sidebarItems, type NavGroup } from './navigation';
+import { linkedPage, sidebarItems, type NavGroup } from './navigation';
 
-/** The group holding the tool of the current page, open from the start. */
+/** The group holding the tool (or page) of the current page, open from the start. */
 function groupOfPath(pathname: string): string | undefined {
   const slug = /^\/app\/([^/]+)/.exec(splitLocalePrefix(pathname).rest)?.[1];
-  const tool = slug ? toolBySlug(slug) : undefined;
-  return sidebarItems.find((item) => item.kind === 'group' && item.children.some((c) => c.kind === 'tool' && c.tool === tool))?.id;
+  return sidebarItems.find((item) => item.kind === 'group' && item.children.some((c) => c.kind !== 'soon' && linkedPage(c).slug === slug))
+    ?.id;
 }
 
 /** The app layout: the sidebar beside the page; a top bar with a drawer on phones. */
@@ -100,7 +98,6 @@ function Sidebar({ initiallyOpen }: { initiallyOpen: string | undefined }) {
 
 function SidebarGroup({ group, open, onToggle }: { group: NavGroup; open: boolean; onToggle(): void }) {
   const { t } = useI18n();
-  const titleOf = useToolTitle();
   const label = t(group.labelKey);
   return (
     <div className={`nav-group ${open ? 'open' : ''}`}>
@@ -111,24 +108,28 @@ function SidebarGroup({ group, open, onToggle }: { group: NavGroup; open: boolea
       </button>
       {open && (
         <ul className="nav-children">
-          {group.children.map((child) =>
-            child.kind === 'tool' ? (
-              <li key={child.tool.slug}>
-                <LocaleNavLink to={`/app/${child.tool.slug}`} className="nav-child" title={titleOf(child.tool)}>
-                  <ToolIcon tool={child.tool} size={22} />
-                  <span className="nav-label">{titleOf(child.tool)}</span>
+          {group.children.map((child) => {
+            if (child.kind === 'soon') {
+              return (
+                <li key={child.labelKey}>
+                  <span className="nav-child nav-soon" aria-disabled="true" title={`${t(child.labelKey)} · ${t('nav.soon')}`}>
+                    <span className="soon-dot" />
+                    <span className="nav-label">{t(child.labelKey)}</span>
+                    <span className="soon-tag">{t('nav.soon')}</span>
+                  </span>
+                </li>
+              );
+            }
+            const page = linkedPage(child);
+            return (
+              <li key={page.slug}>
+                <LocaleNavLink to={`/app/${page.slug}`} className="nav-child" title={t(page.title)}>
+                  <IconTile {...page.look} size={22} />
+                  <span className="nav-label">{t(page.title)}</span>
                 </LocaleNavLink>
               </li>
-            ) : (
-              <li key={child.labelKey}>
-                <span className="nav-child nav-soon" aria-disabled="true" title={`${t(child.labelKey)} · ${t('nav.soon')}`}>
-                  <span className="soon-dot" />
-                  <span className="nav-label">{t(child.labelKey)}</span>
-                  <span className="soon-tag">{t('nav.soon')}</span>
-                </span>
-              </li>
-            ),
-          )}
+            );
+          })}
         </ul>
       )}
     </div>

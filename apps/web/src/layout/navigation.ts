@@ -2,10 +2,27 @@
 // that are not built yet stay visible as "coming soon" and link nowhere.
 import { toolDefinitions, type ToolDefinition } from '@quire/contracts';
 import type { MessageKey } from '../i18n/translate';
-import { toolPageOf, type ToolCategory } from '../tool/toolPages';
+import { toolPageOf, type ToolCategory, type ToolLook } from '../tool/toolPages';
 import type { IconName } from '../ui/Icon';
 
-export type NavChild = { kind: 'tool'; tool: ToolDefinition } | { kind: 'soon'; labelKey: MessageKey };
+/** A page under /app listed among the tools that runs no task of the registry (sharing a document). */
+export interface AppPage {
+  slug: string;
+  title: MessageKey;
+  description: MessageKey;
+  look: ToolLook;
+}
+
+export const appPages = {
+  'share-document': {
+    slug: 'share-document',
+    title: 'shareDocument.title',
+    description: 'shareDocument.description',
+    look: { icon: 'share', color: '#0b7fab', category: 'protect' },
+  },
+} as const satisfies Record<string, AppPage>;
+
+export type NavChild = { kind: 'tool'; tool: ToolDefinition } | { kind: 'page'; page: AppPage } | { kind: 'soon'; labelKey: MessageKey };
 
 export type NavItem =
   | { kind: 'link'; id: string; labelKey: MessageKey; icon: IconName; path: string }
@@ -26,7 +43,6 @@ const specChildren: Record<ToolCategory, string[]> = {
 const comingSoonLabels: Record<string, MessageKey> = {
   'pdf-editor': 'soon.pdfEditor',
   'sign-pdf': 'soon.signPdf',
-  'share-document': 'soon.shareDocument',
   'chat-pdf': 'soon.chatPdf',
   'ai-translator': 'soon.aiTranslator',
   'ai-proofread': 'soon.aiProofread',
@@ -34,9 +50,17 @@ const comingSoonLabels: Record<string, MessageKey> = {
   'ai-read': 'soon.aiRead',
 };
 
+/** The page a built child links to: its tool's, or a page of its own. */
+export function linkedPage(child: Exclude<NavChild, { kind: 'soon' }>): AppPage {
+  if (child.kind === 'page') return child.page;
+  const { look, texts } = toolPageOf(child.tool);
+  return { slug: child.tool.slug, title: texts.title, description: texts.description, look };
+}
+
 function specChild(slug: string): NavChild {
   const tool = toolDefinitions.find((t) => t.slug === slug);
   if (tool) return { kind: 'tool', tool };
+  if (Object.hasOwn(appPages, slug)) return { kind: 'page', page: appPages[slug as keyof typeof appPages] };
   const labelKey = comingSoonLabels[slug];
   if (!labelKey) throw new Error(`No label for the sidebar entry ${slug}`);
   return { kind: 'soon', labelKey };

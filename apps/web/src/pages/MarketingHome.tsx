@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useT } from '../i18n/I18nProvider';
 import { toolCategories } from '../layout/navigation';
 import { SearchBox, useToolMatches } from '../search/ToolSearch';
-import { ToolCard } from '../ui/ToolCard';
+import { PageCard, ToolCard } from '../ui/ToolCard';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 
 /** The product home: a hero and "All tools" by category, with live search. */
@@ -17,6 +17,8 @@ export function MarketingHome() {
     .map((group) => ({
       group,
       tools: group.children.flatMap((c) => (c.kind === 'tool' && matches.includes(c.tool) ? [c.tool] : [])),
+      // Pages outside the tool registry are not searched: they show in the full list.
+      pages: searching ? [] : group.children.flatMap((c) => (c.kind === 'page' ? [c.page] : [])),
       soon: group.children.flatMap((c) => (c.kind === 'soon' ? [c.labelKey] : [])),
     }))
     .filter((g) => g.tools.length > 0 || !searching);
@@ -38,13 +40,16 @@ export function MarketingHome() {
           </p>
         )}
         {matches.length > 0 &&
-          groups.map(({ group, tools, soon }) => (
+          groups.map(({ group, tools, pages, soon }) => (
             <section key={group.id} className="tool-category" data-testid="tool-category">
               <h3>{t(group.labelKey)}</h3>
-              {tools.length > 0 && (
+              {tools.length + pages.length > 0 && (
                 <div className="tool-grid">
                   {tools.map((tool) => (
                     <ToolCard key={tool.slug} tool={tool} />
+                  ))}
+                  {pages.map((page) => (
+                    <PageCard key={page.slug} page={page} />
                   ))}
                 </div>
               )}

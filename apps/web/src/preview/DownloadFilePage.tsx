@@ -1,6 +1,6 @@
 // /app/download-file?task_id=&index=: one result of a tool, to download, open in the viewer, save
 // to the document cloud, share, or continue with another tool; how long it stays, or delete it now.
-import { ErrorCode, toolDefinitions } from '@quire/contracts';
+import { ErrorCode, ShareFileType, toolDefinitions } from '@quire/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../account/session';
@@ -8,6 +8,7 @@ import { ApiError, isAbort } from '../api/client';
 import { bindRun, fetchTaskEntries, outputLinks, type TaskOutputLink } from '../api/tasks';
 import { SaveToCloud } from '../cloud/SaveToCloud';
 import { useT } from '../i18n/I18nProvider';
+import { ShareDialog } from '../share/ShareDialog';
 import { ContinueWith, OutputPreview, Retention, useDeleteNow, useOutputAccess } from '../tool/Result';
 import { formatBytes } from '../ui/format';
 import { Icon } from '../ui/Icon';
@@ -76,6 +77,7 @@ function FoundOutput({ output, multiId, toolId }: { output: TaskOutputLink; mult
   const { config, signInFirst, whenSignedIn, downloadClick } = useOutputAccess();
   const { deleted, deleteNow } = useDeleteNow(multiId);
   const [pages, setPages] = useState<number>();
+  const [sharing, setSharing] = useState(false);
   const onPageCount = useCallback((n: number) => setPages(n), []);
   const tool = toolDefinitions.find((d) => d.id === toolId);
   // A visitor's run becomes the account's when signing in here, as on the tool's page.
@@ -114,10 +116,21 @@ function FoundOutput({ output, multiId, toolId }: { output: TaskOutputLink; mult
           </LocaleLink>
         )}
         {user && <SaveToCloud output={output} labelled />}
-        {/* The share dialog's button (ShareButton, with output.taskId and output.index) goes here. */}
+        <button type="button" className="button button-outline" data-testid="share" onClick={() => setSharing(true)}>
+          <Icon name="share" size={18} /> {t('result.share')}
+        </button>
       </div>
       <Retention hours={config?.retention_hours} deleted={false} onDelete={() => void deleteNow()} />
       {tool && <ContinueWith output={output} current={tool} whenSignedIn={whenSignedIn} />}
+      {sharing && (
+        <ShareDialog
+          shareKey={output.taskId}
+          fileType={ShareFileType.Task}
+          {...(output.index !== undefined && { index: output.index })}
+          fileName={output.name}
+          onClose={() => setSharing(false)}
+        />
+      )}
     </>
   );
 }

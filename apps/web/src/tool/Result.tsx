@@ -1,6 +1,13 @@
 // The result of a run: downloads, how long the server keeps them (or Delete now), a preview of the
 // first output, and another tool to continue with on it without downloading it.
-import { hasAcceptedExtension, isImageFileName, toolDefinitions, type ServerConfig, type ToolDefinition } from '@quire/contracts';
+import {
+  hasAcceptedExtension,
+  isImageFileName,
+  ShareFileType,
+  toolDefinitions,
+  type ServerConfig,
+  type ToolDefinition,
+} from '@quire/contracts';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../account/session';
@@ -11,6 +18,7 @@ import { startListWith } from '../files/savedFiles';
 import { useI18n, useT } from '../i18n/I18nProvider';
 import { usePdfDocument } from '../pdf/pdfDocument';
 import { PageThumb } from '../pdf/PageThumb';
+import { ShareDialog } from '../share/ShareDialog';
 import { useToolTitle } from '../search/ToolSearch';
 import { startDownload } from '../ui/download';
 import { formatBytes } from '../ui/format';
@@ -87,6 +95,7 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
   const { user } = useSession();
   const { config, signInFirst, whenSignedIn, downloadClick } = useOutputAccess();
   const { deleted, deleteNow } = useDeleteNow(state.multiId);
+  const [sharing, setSharing] = useState<TaskOutputLink>();
   const several = state.outputs.length > 1;
   const first = state.outputs[0];
 
@@ -117,6 +126,9 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
               <span className="file-meta">{formatBytes(out.size)}</span>
               <OutputSaving output={out} />
               {user && <SaveToCloud output={out} />}
+              <button type="button" className="button button-outline" data-testid="share" onClick={() => setSharing(out)}>
+                <Icon name="share" size={18} /> {t('result.share')}
+              </button>
               <LocaleLink
                 className="icon-button"
                 to={`/app/download-file?${new URLSearchParams({ task_id: out.taskId, ...(out.index !== undefined && { index: String(out.index) }) })}`}
@@ -153,6 +165,15 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
       <button type="button" className="link-button" data-testid="start-over" onClick={onStartOver}>
         {t('result.startOver')}
       </button>
+      {sharing && (
+        <ShareDialog
+          shareKey={sharing.taskId}
+          fileType={ShareFileType.Task}
+          {...(sharing.index !== undefined && { index: sharing.index })}
+          fileName={sharing.name}
+          onClose={() => setSharing(undefined)}
+        />
+      )}
     </section>
   );
 }

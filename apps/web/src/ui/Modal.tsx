@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useModal } from './useModal';
 
 interface ModalProps {
   className: string;
@@ -12,23 +13,9 @@ interface ModalProps {
 
 /** A modal dialog: the page behind cannot be used until it is closed; Escape calls `onClose`. */
 export function Modal({ className, labelledBy, testId, onClose, children }: ModalProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-    return () => el?.close();
-  }, []);
+  const modal = useModal(onClose);
   return (
-    <dialog
-      ref={dialog}
-      className={className}
-      aria-labelledby={labelledBy}
-      data-testid={testId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
+    <dialog {...modal} className={className} aria-labelledby={labelledBy} data-testid={testId}>
       {children}
     </dialog>
   );

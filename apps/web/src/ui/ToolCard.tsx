@@ -1,17 +1,21 @@
 import type { ToolDefinition } from '@quire/contracts';
 import { useT } from '../i18n/I18nProvider';
-import { toolPageOf } from '../tool/toolPages';
+import { linkedPage, type AppPage } from '../layout/navigation';
 import { LocaleLink } from './LocaleLink';
-import { ToolIcon } from './ToolIcon';
+import { IconTile } from './ToolIcon';
 
 export function ToolCard({ tool }: { tool: ToolDefinition }) {
+  return <PageCard page={linkedPage({ kind: 'tool', tool })} />;
+}
+
+/** A card linking to a page under /app: its icon, title and description. */
+export function PageCard({ page }: { page: AppPage }) {
   const t = useT();
-  const { texts } = toolPageOf(tool);
   return (
-    <LocaleLink to={`/app/${tool.slug}`} className="tool-card" data-testid="tool-card">
-      <ToolIcon tool={tool} />
-      <h3>{t(texts.title)}</h3>
-      <p>{t(texts.description)}</p>
+    <LocaleLink to={`/app/${page.slug}`} className="tool-card" data-testid="tool-card">
+      <IconTile {...page.look} />
+      <h3>{t(page.title)}</h3>
+      <p>{t(page.description)}</p>
     </LocaleLink>
   );
 }
