@@ -289,6 +289,10 @@ describe('a result', () => {
     await expect.poll(() => page.getByTestId('continue-with').locator('option').count(), { timeout: 30_000 }).toBeGreaterThan(1);
     await page.locator('[data-testid="download-file"] [data-testid="page-thumb"][data-drawn="yes"]').waitFor({ timeout: 30_000 });
     await shot(page, 'download-file-signed-in-1280.png');
+    // Share opens the share dialog for this output.
+    await page.getByTestId('share').click();
+    expect(await page.getByTestId('share-dialog').textContent()).toContain('Share');
+    await page.getByTestId('share-close').click();
     await page.getByTestId('save-to-cloud').click();
     await page.getByTestId('folder-picker').getByTestId('picker-confirm').click();
     await expect
@@ -308,16 +312,21 @@ describe('a result', () => {
     await context.close();
   }, 90_000);
 
-  it('fits its download page on a phone', async () => {
+  it("is reached from the result view by the output's name, and fits a phone", async () => {
     const { context, page } = await browserOf(undefined, { width: 390, height: 844 });
-    await page.goto(`${e2e.quire.url}/`);
-    const taskId = await rotatedIn(page, 'report.pdf');
-    await page.goto(`${e2e.quire.url}/app/download-file?task_id=${taskId}`);
+    await page.goto(`${e2e.quire.url}/app/rotate-pdf`);
+    await page.getByTestId('file-input').setInputFiles(file('report.pdf'));
+    await page.locator('[data-testid="file-item"][data-state="ossSuccessful"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('run-tool').click();
+    await page.getByTestId('result').waitFor({ timeout: 60_000 });
+    await page.getByTestId('download-page-link').click();
     await page.locator('[data-testid="download-file"] [data-testid="page-thumb"][data-drawn="yes"]').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/app/download-file');
+    expect(await page.getByTestId('download-file-name').textContent()).toBe('report-rotated.pdf');
     expect(await overflow(page)).toBe(0);
     await shot(page, 'download-file-390.png');
     await context.close();
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('a shared file', () => {

@@ -122,22 +122,21 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
           {state.outputs.map((out) => (
             <li key={out.url}>
               <Icon name="file" />
-              <span className="file-name">{out.name}</span>
+              {/* The name leads to the output's own page: view, save or share it there. */}
+              <LocaleLink
+                className="file-name result-file-link"
+                to={`/app/download-file?${new URLSearchParams({ task_id: out.taskId, ...(out.index !== undefined && { index: String(out.index) }) })}`}
+                title={t('result.moreOptions')}
+                data-testid="download-page-link"
+              >
+                {out.name}
+              </LocaleLink>
               <span className="file-meta">{formatBytes(out.size)}</span>
               <OutputSaving output={out} />
               {user && <SaveToCloud output={out} />}
               <button type="button" className="button button-outline" data-testid="share" onClick={() => setSharing(out)}>
                 <Icon name="share" size={18} /> {t('result.share')}
               </button>
-              <LocaleLink
-                className="icon-button"
-                to={`/app/download-file?${new URLSearchParams({ task_id: out.taskId, ...(out.index !== undefined && { index: String(out.index) }) })}`}
-                title={t('result.moreOptions')}
-                aria-label={t('result.moreOptions')}
-                data-testid="download-page-link"
-              >
-                <Icon name="more" />
-              </LocaleLink>
               <a
                 className={several ? 'button button-ghost' : 'button button-primary'}
                 href={out.url}
