@@ -278,6 +278,30 @@ describe('a result', () => {
     await context.close();
   }, 90_000);
 
+  it('asks a visitor to sign in to view a result where visitors may not download, then shows it', async () => {
+    const { context, page } = await browserOf();
+    await page.goto(`${e2e.quire.url}/`);
+    const taskId = await rotatedIn(page, 'report.pdf');
+    const email = `preview-visitor-${Date.now()}@example.org`;
+    await createAccount(e2e.quire.ctx, email, PASSWORD, 'free');
+    e2e.quire.ctx.config.anonymousDownloads = false;
+    try {
+      await page.goto(`${e2e.quire.url}/preview?task_id=${taskId}`);
+      const dialog = page.getByTestId('signin-dialog');
+      await dialog.waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('viewer-state').getAttribute('data-state')).toBe('signIn');
+      await dialog.getByLabel('Email', { exact: true }).fill(email);
+      await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await dialog.getByTestId('signin-submit').click();
+      // The run became the account's as it signed in: its result shows.
+      await drawn(page, 1);
+      expect(await page.getByTestId('viewer-page').count()).toBe(3);
+    } finally {
+      e2e.quire.ctx.config.anonymousDownloads = true;
+    }
+    await context.close();
+  }, 90_000);
+
   it('is saved to the document cloud from its download page, and opens there by its cloud id', async () => {
     const email = `preview-cloud-${Date.now()}@example.org`;
     await createAccount(e2e.quire.ctx, email, PASSWORD, 'premium');

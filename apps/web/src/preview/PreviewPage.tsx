@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../account/session';
 import { ApiError, isAbort } from '../api/client';
+import { bindRun, fetchTaskEntries } from '../api/tasks';
 import { fetchViewedFile, type ViewedFile } from '../api/viewerFiles';
 import { useT } from '../i18n/I18nProvider';
 import { Logo } from '../layout/MarketingLayout';
@@ -35,7 +36,21 @@ function useViewedFile(source: ViewerSource | null): Load {
   const session = useSession();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const needsAccount = source?.kind === 'share';
-  const { status, requireSignIn } = session;
+  const { status, requireSignIn, onSignIn } = session;
+  // A visitor's result is released to an account: signing in here binds its run first, as the
+  // tool's page would. The run is looked up while still the visitor's (the account cannot see it yet).
+  const taskId = source?.kind === 'task' ? source.taskId : undefined;
+  useEffect(() => {
+    if (!taskId || status !== 'signedOut') return;
+    const runOf = fetchTaskEntries({ task_id: taskId }).then(
+      ([entry]) => entry?.multi_id,
+      () => undefined,
+    );
+    return onSignIn(async () => {
+      const multiId = await runOf;
+      if (multiId) await bindRun(multiId);
+    });
+  }, [taskId, status, onSignIn]);
   useEffect(() => {
     if (!source || status === 'loading') return;
     if (needsAccount && status === 'signedOut') {
