@@ -34,10 +34,11 @@ import {
 } from '../src/db/accountsRepo.js';
 import { findLinkedAccount, insertSsoLogin, linkIdentity, takeSsoLogin } from '../src/db/ssoRepo.js';
 import { countApiKeys, deleteApiKey, findApiKeyAccount, insertApiKey, touchApiKey } from '../src/db/apiKeysRepo.js';
-import { accountsPage, holdingsOf } from '../src/db/adminRepo.js';
+import { accountsPage, cloudUseOf, holdingsOf } from '../src/db/adminRepo.js';
 import {
   cloudFilesIn,
   cloudFolderNamed,
+  cloudReceivedAt,
   deleteCloudFiles,
   deleteCloudOf,
   fileNameKeysIn,
@@ -47,6 +48,7 @@ import {
   insertCloudFile,
   insertCloudFolder,
   isNameTaken,
+  markCloudReceived,
   nameKey,
   recentFiles,
   searchCloud,
@@ -55,6 +57,7 @@ import {
   updateCloudFiles,
   updateCloudFolder,
   usedCloudBytes,
+  writeWithinCapacity,
 } from '../src/db/cloudRepo.js';
 
 const PG_URL = process.env.QUIRE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -498,6 +501,67 @@ describe.each(targets)('%s', (name, url) => {
     await deleteCloudOf(db, 'c1');
     expect(await usedCloudBytes(db, 'c1')).toBe(0);
     expect(await findCloudFolder(db, 'c1', 'cf1')).toBeUndefined();
+  });
+
+  it.skipIf(!url)("keeps an account's racing writes within its capacity together, and the free space received once", async () => {
+    const now = Date.now();
+    const file = (id: string, size: number) => ({
+      id,
+      account_id: 'r1',
+      folder_id: TOP_FOLDER,
+      name: id,
+      name_key: id,
+      size,
+      md5: 'a'.repeat(32),
+      storage_key: `cloud/r1/${id}`,
+      total_page: 1,
+      encrypted: 0,
+      starred: 0,
+      created_at: now,
+      updated_at: now,
+      opened_at: null,
+      hidden_from_recent: 0,
+    });
+    // Ten at once (on PostgreSQL over ten connections) where three fit.
+    const written = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        writeWithinCapacity(db, 'r1', 100, { size: 30 }, (trx) => insertCloudFile(trx, file(`r${i}`, 30))),
+      ),
+    );
+    expect(written.filter(Boolean)).toHaveLength(3);
+    expect(await usedCloudBytes(db, 'r1')).toBe(90);
+    const kept = `r${written.indexOf(true)}`;
+    // A replace counts the replaced file's bytes as free; a write that fails writes nothing.
+    const replace = (size: number) =>
+      writeWithinCapacity(db, 'r1', 100, { size, replacingId: kept }, (trx) => updateCloudFiles(trx, 'r1', [kept], { size }));
+    expect(await replace(41)).toBe(false);
+    expect(await replace(40)).toBe(true);
+    expect(await usedCloudBytes(db, 'r1', kept)).toBe(60);
+    const clash = await writeWithinCapacity(db, 'r1', 1000, { size: 5 }, async (trx) => {
+      await insertCloudFile(trx, file('extra', 5));
+      await insertCloudFile(trx, file(kept!, 5));
+    }).catch((e) => e);
+    expect(isNameTaken(clash)).toBe(true);
+    expect(await usedCloudBytes(db, 'r1')).toBe(100);
+    expect(await cloudUseOf(db, ['r1', 'nobody'])).toEqual(
+      new Map([
+        ['r1', { files: 3, bytes: 100 }],
+        ['nobody', { files: 0, bytes: 0 }],
+      ]),
+    );
+
+    expect(await cloudReceivedAt(db, 'r1')).toBeNull();
+    await markCloudReceived(db, 'r1', now);
+    await markCloudReceived(db, 'r1', now + 5);
+    await markCloudReceived(db, 'r2', 6_000_000_000_000);
+    expect(await cloudReceivedAt(db, 'r1')).toBe(now);
+    expect(await cloudReceivedAt(db, 'r2')).toBe(6_000_000_000_000);
+    // Writing within the capacity keeps what was received.
+    expect(await writeWithinCapacity(db, 'r2', 10, { size: 1 }, async () => {})).toBe(true);
+    expect(await cloudReceivedAt(db, 'r2')).toBe(6_000_000_000_000);
+    await deleteCloudOf(db, 'r1');
+    expect(await cloudReceivedAt(db, 'r1')).toBeNull();
+    expect(await cloudUseOf(db, ['r1'])).toEqual(new Map([['r1', { files: 0, bytes: 0 }]]));
   });
 
   it.skipIf(!url)('closes the database', async () => {

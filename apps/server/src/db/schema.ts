@@ -187,6 +187,13 @@ export interface CloudFileTable {
   hidden_from_recent: number;
 }
 
+/** An account's cloud as a whole (a row once it adds a file or receives the free space). */
+export interface CloudAccountTable {
+  account_id: string;
+  /** When the account received the free 10 GB (capacity/receive); null: not received */
+  received_at: number | null;
+}
+
 export interface Database {
   files: FileTable;
   uploads: UploadTable;
@@ -200,4 +207,5 @@ export interface Database {
   api_keys: ApiKeyTable;
   cloud_folders: CloudFolderTable;
   cloud_files: CloudFileTable;
+  cloud_accounts: CloudAccountTable;
 }
