@@ -533,5 +533,6 @@ describe('deleting the account', () => {
     const db = served.quire.ctx.db;
     expect(await db.selectFrom('cloud_files').selectAll().where('account_id', '=', doraId).execute()).toEqual([]);
     expect(await db.selectFrom('cloud_folders').selectAll().where('account_id', '=', doraId).execute()).toEqual([]);
+    expect(await db.selectFrom('cloud_accounts').selectAll().where('account_id', '=', doraId).execute()).toEqual([]);
   });
 });
