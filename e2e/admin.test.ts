@@ -19,6 +19,33 @@ beforeAll(async () => {
 });
 afterAll(() => e2e.stop());
 
+/** A file kept in the account's document cloud, as the cloud's table records it (the list counts those). */
+async function keepInCloud(email: string, name: string, size: number): Promise<void> {
+  const { db } = e2e.quire.ctx;
+  const { id } = await db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const now = Date.now();
+  await db
+    .insertInto('cloud_files')
+    .values({
+      id: `${id}-${name}`,
+      account_id: id,
+      folder_id: '',
+      name,
+      name_key: name,
+      size,
+      md5: '0'.repeat(32),
+      storage_key: `cloud/${id}/${name}`,
+      total_page: 0,
+      encrypted: 0,
+      starred: 0,
+      created_at: now,
+      updated_at: now,
+      opened_at: null,
+      hidden_from_recent: 0,
+    })
+    .execute();
+}
+
 async function signIn(page: Page, email: string): Promise<void> {
   const dialog = page.getByTestId('signin-dialog');
   await dialog.waitFor();
@@ -56,6 +83,12 @@ describe("the operator's page", () => {
     await row.waitFor();
     await expect.poll(() => operator.getByTestId('admin-user').count()).toBe(1);
     expect(await operator.getByTestId('admin-range').textContent()).toBe('1–1 of 1');
+    expect(await row.getByTestId('admin-cloud').textContent()).toBe('0 files, 0 B');
+    await keepInCloud(USER, 'kept.pdf', 1024 * 1024);
+    await keepInCloud(USER, 'notes.txt', 512 * 1024);
+    await operator.getByTestId('admin-search').fill('una@');
+    await expect.poll(() => row.getByTestId('admin-cloud').textContent()).toBe('2 files, 1.5 MB');
+    if (process.env.QUIRE_SHOTS) await operator.screenshot({ path: `${process.env.QUIRE_SHOTS}/admin-1440.png`, fullPage: true });
     await row.getByTestId('admin-plan').selectOption('premium');
     await expect.poll(() => operator.getByText(`${USER} is now on Premium.`).count()).toBeGreaterThan(0);
     await expect
@@ -93,6 +126,7 @@ describe("the operator's page", () => {
         .nth(1)
         .evaluate((td) => getComputedStyle(td, '::before').content),
     ).toBe('"Plan"');
+    if (process.env.QUIRE_SHOTS) await operator.screenshot({ path: `${process.env.QUIRE_SHOTS}/admin-390.png`, fullPage: true });
     await user.context().close();
     await operator.context().close();
   });
