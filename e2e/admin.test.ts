@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../apps/server/src/services/accounts.js';
+import { cloudFileRow } from '../apps/server/test/harness.js';
 import { startE2e, type E2e } from './browser.js';
 
 const OPERATOR = 'olga@example.org';
@@ -23,26 +24,9 @@ afterAll(() => e2e.stop());
 async function keepInCloud(email: string, name: string, size: number): Promise<void> {
   const { db } = e2e.quire.ctx;
   const { id } = await db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  const now = Date.now();
   await db
     .insertInto('cloud_files')
-    .values({
-      id: `${id}-${name}`,
-      account_id: id,
-      folder_id: '',
-      name,
-      name_key: name,
-      size,
-      md5: '0'.repeat(32),
-      storage_key: `cloud/${id}/${name}`,
-      total_page: 0,
-      encrypted: 0,
-      starred: 0,
-      created_at: now,
-      updated_at: now,
-      opened_at: null,
-      hidden_from_recent: 0,
-    })
+    .values(cloudFileRow(id, `${id}-${name}`, name, size))
     .execute();
 }
 

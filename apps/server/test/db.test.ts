@@ -15,6 +15,7 @@ import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import type { Database, TaskTable } from '../src/db/schema.js';
 import { migrations } from '../src/db/migrations.js';
+import { cloudFileRow } from './harness.js';
 import { TaskEvents } from '../src/queue/events.js';
 import { deleteRunsBefore, giveBackRun, takeRun } from '../src/db/anonymousRunsRepo.js';
 import {
@@ -457,23 +458,7 @@ describe.each(targets)('%s', (name, url) => {
     expect(await cloudFolderNamed(db, 'c2', TOP_FOLDER, 'Ünïcødé')).toBeUndefined();
     const refused = await insertCloudFolder(db, { ...folder, id: 'cf2', name: 'ÜNÏCØDÉ', name_key: nameKey('ÜNÏCØDÉ') }).catch((e) => e);
     expect(isNameTaken(refused)).toBe(true);
-    const file = (id: string, name: string, size: number, folderId = 'cf1') => ({
-      id,
-      account_id: 'c1',
-      folder_id: folderId,
-      name,
-      name_key: nameKey(name),
-      size,
-      md5: 'a'.repeat(32),
-      storage_key: `cloud/c1/${id}`,
-      total_page: 1,
-      encrypted: 0,
-      starred: 0,
-      created_at: now,
-      updated_at: now,
-      opened_at: null,
-      hidden_from_recent: 0,
-    });
+    const file = (id: string, name: string, size: number, folderId = 'cf1') => cloudFileRow('c1', id, name, size, folderId);
     await insertCloudFile(db, file('x1', 'x_y 100%.pdf', 6_000_000_000));
     await insertCloudFile(db, file('x2', 'xay 1000.pdf', 7));
     await insertCloudFile(db, file('x3', 'X_Y 100%.pdf', 1, TOP_FOLDER));
@@ -505,23 +490,7 @@ describe.each(targets)('%s', (name, url) => {
 
   it.skipIf(!url)("keeps an account's racing writes within its capacity together, and the free space received once", async () => {
     const now = Date.now();
-    const file = (id: string, size: number) => ({
-      id,
-      account_id: 'r1',
-      folder_id: TOP_FOLDER,
-      name: id,
-      name_key: id,
-      size,
-      md5: 'a'.repeat(32),
-      storage_key: `cloud/r1/${id}`,
-      total_page: 1,
-      encrypted: 0,
-      starred: 0,
-      created_at: now,
-      updated_at: now,
-      opened_at: null,
-      hidden_from_recent: 0,
-    });
+    const file = (id: string, size: number) => cloudFileRow('r1', id, id, size);
     // Ten at once (on PostgreSQL over ten connections) where three fit.
     const written = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
