@@ -317,7 +317,7 @@ async function totalCapacity(ctx: AppContext, account: CloudAccount): Promise<nu
   return received ? Math.max(account.limits.cloudBytes, FREE_SPACE_BYTES) : account.limits.cloudBytes;
 }
 
-/** Under the free space the account has not received it yet (receiving gives at least that much). */
+/** The page's offer at a capacity: under the free space, to expand (an account that received it has that much at least). */
 function offerAt(total: number): CloudCapacity['offer'] {
   if (total < FREE_SPACE_BYTES) return 'expand';
   return total < CLOUD_PURCHASE_UP_TO_GB * GB ? 'purchase' : null;
