@@ -406,7 +406,10 @@ async function addToCloud(ctx: AppContext, account: CloudAccount, source: Stored
     const written = await withNameTaken(
       writeWithinCapacity(ctx.db, account.id, capacityBytes, { size: source.size, replacingId: replaced?.id }, async (trx) => {
         if (!replaced) return insertCloudFile(trx, row);
-        replacedKey = (await findCloudFile(trx, account.id, replaced.id))?.storage_key;
+        // Deleted since it was found: nothing to replace, and these bytes must not stay unrecorded.
+        const current = await findCloudFile(trx, account.id, replaced.id);
+        if (!current) throw notFound();
+        replacedKey = current.storage_key;
         await updateCloudFiles(trx, account.id, [replaced.id], content);
       }),
     );
@@ -415,8 +418,10 @@ async function addToCloud(ctx: AppContext, account: CloudAccount, source: Stored
     await ctx.storage.delete(row.storage_key);
     throw e;
   }
-  if (replacedKey) await ctx.storage.delete(replacedKey);
-  if (replaced) await ctx.storage.delete(thumbnailKey(account.id, replaced.id));
+  if (replacedKey) {
+    await ctx.storage.delete(replacedKey);
+    await ctx.storage.delete(thumbnailKey(account.id, row.id));
+  }
   return toCloudFile(row);
 }
 
