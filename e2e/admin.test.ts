@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../apps/server/src/services/accounts.js';
+import { cloudFileRow } from '../apps/server/test/harness.js';
 import { startE2e, type E2e } from './browser.js';
 
 const OPERATOR = 'olga@example.org';
@@ -18,6 +19,16 @@ beforeAll(async () => {
   await createAccount(e2e.quire.ctx, USER, PASSWORD, 'free');
 });
 afterAll(() => e2e.stop());
+
+/** A file kept in the account's document cloud, as the cloud's table records it (the list counts those). */
+async function keepInCloud(email: string, name: string, size: number): Promise<void> {
+  const { db } = e2e.quire.ctx;
+  const { id } = await db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  await db
+    .insertInto('cloud_files')
+    .values(cloudFileRow(id, `${id}-${name}`, name, size))
+    .execute();
+}
 
 async function signIn(page: Page, email: string): Promise<void> {
   const dialog = page.getByTestId('signin-dialog');
@@ -56,6 +67,12 @@ describe("the operator's page", () => {
     await row.waitFor();
     await expect.poll(() => operator.getByTestId('admin-user').count()).toBe(1);
     expect(await operator.getByTestId('admin-range').textContent()).toBe('1–1 of 1');
+    expect(await row.getByTestId('admin-cloud').textContent()).toBe('0 files, 0 B');
+    await keepInCloud(USER, 'kept.pdf', 1024 * 1024);
+    await keepInCloud(USER, 'notes.txt', 512 * 1024);
+    await operator.getByTestId('admin-search').fill('una@');
+    await expect.poll(() => row.getByTestId('admin-cloud').textContent()).toBe('2 files, 1.5 MB');
+    if (process.env.QUIRE_SHOTS) await operator.screenshot({ path: `${process.env.QUIRE_SHOTS}/admin-1440.png`, fullPage: true });
     await row.getByTestId('admin-plan').selectOption('premium');
     await expect.poll(() => operator.getByText(`${USER} is now on Premium.`).count()).toBeGreaterThan(0);
     await expect
@@ -93,6 +110,7 @@ describe("the operator's page", () => {
         .nth(1)
         .evaluate((td) => getComputedStyle(td, '::before').content),
     ).toBe('"Plan"');
+    if (process.env.QUIRE_SHOTS) await operator.screenshot({ path: `${process.env.QUIRE_SHOTS}/admin-390.png`, fullPage: true });
     await user.context().close();
     await operator.context().close();
   });

@@ -219,17 +219,24 @@ describe('the document cloud in the browser', () => {
     await page.context().close();
   }, 240_000);
 
-  it('opens the full cloud tip when an upload does not fit, offering to expand a space under 10 GB', async () => {
+  it('opens the full cloud tip when an upload does not fit; a space under 10 GB receives the free 10 GB, and the upload then fits', async () => {
     const page = await e2e.open('/app/document-cloud', { width: 390, height: 844 });
     await signIn(page, 'tiny@example.org');
     await page.getByTestId('cloud-file-input').setInputFiles(file('holiday.pdf'));
     const tip = page.getByTestId('cloud-space-tip');
     await tip.waitFor({ timeout: 30_000 });
     await expect.poll(() => tip.getByTestId('cloud-capacity').textContent()).toMatch(/ of 105 KB used$/);
-    expect(await tip.getByTestId('space-tip-expand').getAttribute('href')).toBe('/pricing');
     if (shots) await page.screenshot({ path: path.join(shots, 'cloud-390-full.png') });
+    await tip.getByTestId('space-tip-expand').click();
+    await page.getByTestId('toast').filter({ hasText: 'You now have 10 GB of cloud space.' }).waitFor();
+    await expect.poll(() => tip.getByTestId('cloud-capacity').textContent()).toMatch(/ of 10 GB used$/);
+    // From 10 GB on, more space is bought, not received.
+    expect(await tip.getByTestId('space-tip-purchase').getAttribute('href')).toBe('/pricing');
+    expect(await tip.getByTestId('space-tip-expand').count()).toBe(0);
     await tip.getByTestId('space-tip-close').click();
     await page.getByTestId('cloud-empty').waitFor();
+    await page.getByTestId('cloud-file-input').setInputFiles(file('holiday.pdf'));
+    await entry(page, 'holiday.pdf').waitFor({ timeout: 30_000 });
     await page.context().close();
   }, 120_000);
 });

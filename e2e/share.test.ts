@@ -327,3 +327,28 @@ describe('the share-document page and My shares', () => {
     await page.context().close();
   });
 });
+
+describe('sharing from the document cloud', () => {
+  it("shares a cloud file from its row's menu, by reference to the cloud file", async () => {
+    const page = await e2e.open('/app/home', { width: 1280, height: 900 });
+    await signIn(page, PREMIUM);
+    await page.goto(`${e2e.quire.url}/app/document-cloud`);
+    await page.getByTestId('cloud-file-input').setInputFiles(pdf);
+    const row = page.locator('[data-testid="cloud-entry"][data-name="report.pdf"]');
+    await row.waitFor({ timeout: 30_000 });
+    await row.getByTestId('entry-menu').click();
+    await row.getByTestId('action-share').click();
+    const dialog = page.getByTestId('share-dialog');
+    expect(await dialog.getByTestId('share-file-name').textContent()).toBe('report.pdf');
+    await dialog.getByTestId('share-link-action').click();
+    const link = await dialog.getByTestId('share-url').inputValue();
+    expect(link).toMatch(SHARE_URL);
+    const code = new URL(link).searchParams.get('share_id')!;
+    const opened = await page.evaluate(
+      async (c) => (await (await fetch(`/api/tools/v1/share/get-share-file?share_code=${c}`)).json()).data,
+      code,
+    );
+    expect(opened.file_name).toBe('report.pdf');
+    expect(opened.file_size).toBe(fs.statSync(pdf).size);
+  });
+});

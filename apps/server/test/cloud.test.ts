@@ -1,7 +1,8 @@
 // The document cloud through its HTTP API (/api/cloud/v1/), as signed-in accounts use it: folders,
 // names and their conflicts, stars, recent files, capacity (a limits file makes the free plan's
-// tiny), adding uploads and task outputs, cloud files as a real tool's input, downloads, zips and
-// thumbnails checked with unzip, qpdf and identify, the sweeper, and the deletion of an account.
+// tiny and the AI plan's 100 GB), the free space received and the offers, racing adds, adding uploads
+// and task outputs, cloud files as a real tool's input, downloads, zips and thumbnails checked with
+// unzip, qpdf and identify, the sweeper, the operator's list, and the deletion of an account.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,10 +17,11 @@ import { sweep } from '../src/services/sweeper.js';
 const FREE_CLOUD_GB = 100_000 / (1024 * MB);
 const limitsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-cloud-limits-'));
 const limitsFile = path.join(limitsDir, 'limits.json');
-fs.writeFileSync(limitsFile, JSON.stringify({ free: { cloudGb: FREE_CLOUD_GB } }));
+fs.writeFileSync(limitsFile, JSON.stringify({ free: { cloudGb: FREE_CLOUD_GB }, ai: { cloudGb: 100 } }));
 afterAll(() => fs.rmSync(limitsDir, { recursive: true, force: true }));
 const served = quireForTests('cloud', { limitsFile });
 const PASSWORD = 'cloud-password-1';
+const GB = 1024 * MB;
 
 let ada: Client;
 let bob: Client;
@@ -75,7 +77,7 @@ describe('who may call', () => {
   it('refuses every cloud call of a visitor with 3001, and takes an API key', async () => {
     const doc = await (await fetch(`${served.quire.url}/api/docs`)).json();
     const cloudPaths = Object.entries(doc.paths as Record<string, Record<string, unknown>>).filter(([p]) => p.startsWith('/api/cloud/v1/'));
-    expect(cloudPaths.length).toBe(20);
+    expect(cloudPaths.length).toBe(21);
     const visitor = new Client(served.quire.url);
     for (const [p, ops] of cloudPaths)
       for (const method of Object.keys(ops)) {
@@ -90,7 +92,7 @@ describe('who may call', () => {
       })
       .then((r) => r.json())) as Envelope;
     const byKey = await fetch(`${served.quire.url}/api/cloud/v1/capacity`, { headers: { authorization: `Bearer ${key.data.key}` } });
-    expect(((await byKey.json()) as Envelope).data).toEqual({ already_capacity: 0, total_capacity: 10 * 1024 * MB });
+    expect(((await byKey.json()) as Envelope).data).toEqual({ already_capacity: 0, total_capacity: 10 * GB, offer: 'purchase' });
   });
 });
 
@@ -245,9 +247,10 @@ describe('recent files and downloads', () => {
     expect((await cloud(ada, 'recent/list')).data.files.map((f: { file_id: string }) => f.file_id)).not.toContain(second.file_id);
     expect((await fetchBytes(ada, `/api/cloud/v1/file/download?file_id=${second.file_id}`)).status).toBe(200);
     expect((await cloud(ada, 'recent/list')).data.files[0].file_id).toBe(second.file_id);
-    // Part of a file, as pdf.js asks for it.
+    // Part of a file, as the preview's pdf.js asks for it: the file counts as opened.
     const part = await fetchBytes(ada, `/api/cloud/v1/file/download?file_id=${first.file_id}`, { headers: { range: 'bytes=0-7' } });
     expect([part.status, part.bytes.toString('latin1')]).toEqual([206, '%PDF-1.7']);
+    expect((await cloud(ada, 'recent/list')).data.files[0].file_id).toBe(first.file_id);
   });
 
   it('zips files and folders with their folders kept', async () => {
@@ -388,7 +391,7 @@ describe('capacity', () => {
   it("takes files up to the plan's capacity, refuses one byte more storing nothing, and frees space on delete", async () => {
     const carol = await signedIn(served.quire.url, served.quire.ctx, 'carol@example.org', 'free', PASSWORD);
     const total = Math.floor(FREE_CLOUD_GB * 1024 * MB);
-    expect((await cloud(carol, 'capacity')).data).toEqual({ already_capacity: 0, total_capacity: total });
+    expect((await cloud(carol, 'capacity')).data).toEqual({ already_capacity: 0, total_capacity: total, offer: 'expand' });
     const accountDir = await cloudDirOf(carol);
     const big = (await addFile(carol, textFile('big.txt', total - 1000))).data;
     expect((await cloud(carol, 'capacity')).data.already_capacity).toBe(total - 1000);
@@ -423,6 +426,95 @@ describe('capacity', () => {
   });
 });
 
+describe('the free space and the offers', () => {
+  it('offers the free 10 GB under it, gives it once and for good, and offers purchase from 10 GB to under 100 GB', async () => {
+    const erin = await signedIn(served.quire.url, served.quire.ctx, 'erin@example.org', 'free', PASSWORD);
+    const tiny = Math.floor(FREE_CLOUD_GB * GB);
+    expect((await cloud(erin, 'capacity')).data).toEqual({ already_capacity: 0, total_capacity: tiny, offer: 'expand' });
+    await addFile(erin, textFile('erin.txt', tiny - 10));
+    expect((await addFile(erin, textFile('erin-more.txt', 11))).code).toBe(ErrorCode.CloudFull);
+    const received = await cloud(erin, 'capacity/receive', {});
+    expect(received.data).toEqual({ already_capacity: tiny - 10, total_capacity: 10 * GB, offer: 'purchase' });
+    expect((await cloud(erin, 'capacity/receive', {})).data).toEqual(received.data);
+    expect((await cloud(erin, 'capacity')).data).toEqual(received.data);
+    expect((await addFile(erin, textFile('erin-more.txt', 11))).code).toBe(0);
+    // Received for good: a plan that gives more counts, and back on the free plan the 10 GB stay.
+    const erinId = await accountIdOf(erin);
+    const { db } = served.quire.ctx;
+    const planOf = (plan: string) => db.updateTable('accounts').set({ plan }).where('id', '=', erinId).execute();
+    await planOf('ai');
+    expect((await cloud(erin, 'capacity')).data).toMatchObject({ total_capacity: 100 * GB, offer: null });
+    await planOf('free');
+    expect((await cloud(erin, 'capacity')).data).toMatchObject({ total_capacity: 10 * GB, offer: 'purchase' });
+
+    // A plan at 10 GB or more has nothing to receive: receiving records nothing and lowers nothing.
+    const fred = await signedIn(served.quire.url, served.quire.ctx, 'fred@example.org', 'ai', PASSWORD);
+    expect((await cloud(fred, 'capacity/receive', {})).data).toEqual({ already_capacity: 0, total_capacity: 100 * GB, offer: null });
+    expect((await cloud(ada, 'capacity/receive', {})).data).toMatchObject({ total_capacity: 10 * GB, offer: 'purchase' });
+    const fredId = await accountIdOf(fred);
+    await db.updateTable('accounts').set({ plan: 'free' }).where('id', '=', fredId).execute();
+    expect((await cloud(fred, 'capacity')).data).toEqual({ already_capacity: 0, total_capacity: tiny, offer: 'expand' });
+  });
+
+  it('lets racing adds of one account store no more than its capacity, refusing the rest with 41003 and keeping none of their bytes', async () => {
+    const gina = await signedIn(served.quire.url, served.quire.ctx, 'gina@example.org', 'free', PASSWORD);
+    const total = Math.floor(FREE_CLOUD_GB * GB);
+    const size = Math.floor(total / 3.5);
+    const uploads = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => (await gina.upload(textFile(`race-${i}.txt`, size))).data.file_id as string),
+    );
+    const answers = await Promise.all(uploads.map((id) => cloud(gina, 'file/create', { upload_file_id: id }, 'PUT')));
+    expect(answers.map((a) => a.code).sort()).toEqual([0, 0, 0, ...Array(5).fill(ErrorCode.CloudFull)]);
+    expect((await cloud(gina, 'capacity')).data.already_capacity).toBe(3 * size);
+    expect(storedCloudFiles(await cloudDirOf(gina))).toHaveLength(3);
+    // A replace racing an add that fits only after it: whichever goes first, the other sees its bytes.
+    const kept = answers.find((a) => a.code === 0)!.data;
+    const smaller = await gina.upload(textFile(kept.name, size - 100), kept.name);
+    const bigger = await gina.upload(textFile('bigger.txt', total - 3 * size + 50));
+    const [replace, add] = await Promise.all([
+      cloud(gina, 'file/create', { upload_file_id: smaller.data.file_id, on_conflict: 'replace' }, 'PUT'),
+      cloud(gina, 'file/create', { upload_file_id: bigger.data.file_id }, 'PUT'),
+    ]);
+    expect(replace.code).toBe(0);
+    expect([0, ErrorCode.CloudFull]).toContain(add.code);
+    const used = (await cloud(gina, 'capacity')).data.already_capacity;
+    expect(used).toBe(3 * size - 100 + (add.code === 0 ? total - 3 * size + 50 : 0));
+    expect(used).toBeLessThanOrEqual(total);
+    expect(storedCloudFiles(await cloudDirOf(gina))).toHaveLength(add.code === 0 ? 4 : 3);
+    // A replace past the capacity keeps the old bytes.
+    const tooBig = await gina.upload(textFile(kept.name, total), kept.name);
+    expect((await cloud(gina, 'file/create', { upload_file_id: tooBig.data.file_id, on_conflict: 'replace' }, 'PUT')).code).toBe(
+      ErrorCode.CloudFull,
+    );
+    expect((await fetchBytes(gina, `/api/cloud/v1/file/download?file_id=${kept.file_id}`)).bytes.length).toBe(size - 100);
+  });
+});
+
+describe("the operator's list", () => {
+  it('counts the files and bytes each account keeps in its cloud', async () => {
+    const hana = await signedIn(served.quire.url, served.quire.ctx, 'hana@example.org', 'free', PASSWORD);
+    const { db } = served.quire.ctx;
+    await db
+      .updateTable('accounts')
+      .set({ role: 'operator' })
+      .where('id', '=', await accountIdOf(hana))
+      .execute();
+    const rowOf = async (email: string) => {
+      const list = (await hana.raw(`/api/account/v1/admin/users?q=${encodeURIComponent(email)}`).then((r) => r.json())) as Envelope;
+      return list.data.users[0];
+    };
+    // What the list says of an account with many files is what its cloud's folder in storage holds.
+    const adaDir = await cloudDirOf(ada);
+    const adaFiles = storedCloudFiles(adaDir);
+    expect(adaFiles.length).toBeGreaterThan(10);
+    const onDisk = adaFiles.reduce((sum, f) => sum + fs.statSync(path.join(adaDir, f)).size, 0);
+    expect(await rowOf('ada@example.org')).toMatchObject({ cloud_files: adaFiles.length, cloud_bytes: onDisk });
+    expect(await rowOf('hana@example.org')).toMatchObject({ cloud_files: 0, cloud_bytes: 0 });
+    await addFile(hana, textFile('hana.txt', 1234));
+    expect(await rowOf('hana@example.org')).toMatchObject({ cloud_files: 1, cloud_bytes: 1234 });
+  });
+});
+
 describe('deleting the account', () => {
   it('deletes its cloud: folders, files and their bytes', async () => {
     const dora = await signedIn(served.quire.url, served.quire.ctx, 'dora@example.org', 'premium', PASSWORD);
@@ -441,5 +533,6 @@ describe('deleting the account', () => {
     const db = served.quire.ctx.db;
     expect(await db.selectFrom('cloud_files').selectAll().where('account_id', '=', doraId).execute()).toEqual([]);
     expect(await db.selectFrom('cloud_folders').selectAll().where('account_id', '=', doraId).execute()).toEqual([]);
+    expect(await db.selectFrom('cloud_accounts').selectAll().where('account_id', '=', doraId).execute()).toEqual([]);
   });
 });

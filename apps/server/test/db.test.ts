@@ -15,6 +15,7 @@ import { loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import type { Database, TaskTable } from '../src/db/schema.js';
 import { migrations } from '../src/db/migrations.js';
+import { cloudFileRow } from './harness.js';
 import { TaskEvents } from '../src/queue/events.js';
 import { deleteRunsBefore, giveBackRun, takeRun } from '../src/db/anonymousRunsRepo.js';
 import {
@@ -34,10 +35,11 @@ import {
 } from '../src/db/accountsRepo.js';
 import { findLinkedAccount, insertSsoLogin, linkIdentity, takeSsoLogin } from '../src/db/ssoRepo.js';
 import { countApiKeys, deleteApiKey, findApiKeyAccount, insertApiKey, touchApiKey } from '../src/db/apiKeysRepo.js';
-import { accountsPage, holdingsOf } from '../src/db/adminRepo.js';
+import { accountsPage, cloudUseOf, holdingsOf } from '../src/db/adminRepo.js';
 import {
   cloudFilesIn,
   cloudFolderNamed,
+  cloudReceivedAt,
   deleteCloudFiles,
   deleteCloudOf,
   fileNameKeysIn,
@@ -47,6 +49,7 @@ import {
   insertCloudFile,
   insertCloudFolder,
   isNameTaken,
+  markCloudReceived,
   nameKey,
   recentFiles,
   searchCloud,
@@ -55,6 +58,7 @@ import {
   updateCloudFiles,
   updateCloudFolder,
   usedCloudBytes,
+  writeWithinCapacity,
 } from '../src/db/cloudRepo.js';
 import {
   countOpened,
@@ -465,23 +469,7 @@ describe.each(targets)('%s', (name, url) => {
     expect(await cloudFolderNamed(db, 'c2', TOP_FOLDER, 'Ünïcødé')).toBeUndefined();
     const refused = await insertCloudFolder(db, { ...folder, id: 'cf2', name: 'ÜNÏCØDÉ', name_key: nameKey('ÜNÏCØDÉ') }).catch((e) => e);
     expect(isNameTaken(refused)).toBe(true);
-    const file = (id: string, name: string, size: number, folderId = 'cf1') => ({
-      id,
-      account_id: 'c1',
-      folder_id: folderId,
-      name,
-      name_key: nameKey(name),
-      size,
-      md5: 'a'.repeat(32),
-      storage_key: `cloud/c1/${id}`,
-      total_page: 1,
-      encrypted: 0,
-      starred: 0,
-      created_at: now,
-      updated_at: now,
-      opened_at: null,
-      hidden_from_recent: 0,
-    });
+    const file = (id: string, name: string, size: number, folderId = 'cf1') => cloudFileRow('c1', id, name, size, folderId);
     await insertCloudFile(db, file('x1', 'x_y 100%.pdf', 6_000_000_000));
     await insertCloudFile(db, file('x2', 'xay 1000.pdf', 7));
     await insertCloudFile(db, file('x3', 'X_Y 100%.pdf', 1, TOP_FOLDER));
@@ -545,6 +533,51 @@ describe.each(targets)('%s', (name, url) => {
     expect((await expiredCopies(db, now)).map((s) => s.id)).toEqual(['s-old']);
     await deleteSharesEndedBefore(db, now - 50);
     expect((await sharesOf(db, 'account:s1')).map((s) => s.id)).toEqual(['s-new']);
+  });
+
+  it.skipIf(!url)("keeps an account's racing writes within its capacity together, and the free space received once", async () => {
+    const now = Date.now();
+    const file = (id: string, size: number) => cloudFileRow('r1', id, id, size);
+    // Ten at once (on PostgreSQL over ten connections) where three fit.
+    const written = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        writeWithinCapacity(db, 'r1', 100, { size: 30 }, (trx) => insertCloudFile(trx, file(`r${i}`, 30))),
+      ),
+    );
+    expect(written.filter(Boolean)).toHaveLength(3);
+    expect(await usedCloudBytes(db, 'r1')).toBe(90);
+    const kept = `r${written.indexOf(true)}`;
+    // A replace counts the replaced file's bytes as free; a write that fails writes nothing.
+    const replace = (size: number) =>
+      writeWithinCapacity(db, 'r1', 100, { size, replacingId: kept }, (trx) => updateCloudFiles(trx, 'r1', [kept], { size }));
+    expect(await replace(41)).toBe(false);
+    expect(await replace(40)).toBe(true);
+    expect(await usedCloudBytes(db, 'r1', kept)).toBe(60);
+    const clash = await writeWithinCapacity(db, 'r1', 1000, { size: 5 }, async (trx) => {
+      await insertCloudFile(trx, file('extra', 5));
+      await insertCloudFile(trx, file(kept!, 5));
+    }).catch((e) => e);
+    expect(isNameTaken(clash)).toBe(true);
+    expect(await usedCloudBytes(db, 'r1')).toBe(100);
+    expect(await cloudUseOf(db, ['r1', 'nobody'])).toEqual(
+      new Map([
+        ['r1', { files: 3, bytes: 100 }],
+        ['nobody', { files: 0, bytes: 0 }],
+      ]),
+    );
+
+    expect(await cloudReceivedAt(db, 'r1')).toBeNull();
+    await markCloudReceived(db, 'r1', now);
+    await markCloudReceived(db, 'r1', now + 5);
+    await markCloudReceived(db, 'r2', 6_000_000_000_000);
+    expect(await cloudReceivedAt(db, 'r1')).toBe(now);
+    expect(await cloudReceivedAt(db, 'r2')).toBe(6_000_000_000_000);
+    // Writing within the capacity keeps what was received.
+    expect(await writeWithinCapacity(db, 'r2', 10, { size: 1 }, async () => {})).toBe(true);
+    expect(await cloudReceivedAt(db, 'r2')).toBe(6_000_000_000_000);
+    await deleteCloudOf(db, 'r1');
+    expect(await cloudReceivedAt(db, 'r1')).toBeNull();
+    expect(await cloudUseOf(db, ['r1'])).toEqual(new Map([['r1', { files: 0, bytes: 0 }]]));
   });
 
   it.skipIf(!url)('closes the database', async () => {

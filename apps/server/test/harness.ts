@@ -9,6 +9,8 @@ import { buildApp } from '../src/app.js';
 import { Worker } from '../src/queue/worker.js';
 import type { Plan, TaskEntry } from '@quire/contracts';
 import { createAccount } from '../src/services/accounts.js';
+import { nameKey } from '../src/db/cloudRepo.js';
+import type { CloudFileTable } from '../src/db/schema.js';
 import { afterAll, beforeAll } from 'vitest';
 
 export interface Running {
@@ -208,4 +210,26 @@ export class Client {
     await this.download(entry.task_id, dest);
     return entry;
   }
+}
+
+/** A document cloud file's row as the cloud writes it, for tests that fill the table directly. */
+export function cloudFileRow(accountId: string, id: string, name: string, size: number, folderId = ''): CloudFileTable {
+  const now = Date.now();
+  return {
+    id,
+    account_id: accountId,
+    folder_id: folderId,
+    name,
+    name_key: nameKey(name),
+    size,
+    md5: '0'.repeat(32),
+    storage_key: `cloud/${accountId}/${id}`,
+    total_page: 0,
+    encrypted: 0,
+    starred: 0,
+    created_at: now,
+    updated_at: now,
+    opened_at: null,
+    hidden_from_recent: 0,
+  };
 }

@@ -151,6 +151,8 @@ export const adminUser = z.object({
   files: z.number().int().describe('Files held now'),
   tasks: z.number().int().describe('Tasks held now'),
   bytes: z.number().int().describe('Bytes stored now: files and task outputs'),
+  cloud_files: z.number().int().describe('Files in the document cloud'),
+  cloud_bytes: z.number().int().describe('Bytes the document cloud holds'),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 export const adminUsersPage = z.object({

@@ -98,10 +98,20 @@ export const useAsInputAnswer = fileInfo;
 
 export const multiDownloadRequest = deleteRequest;
 
-/** Bytes; the product's names. */
-export const cloudCapacity = z.object({ already_capacity: z.number().int(), total_capacity: z.number().int() });
-export type CloudCapacity = z.infer<typeof cloudCapacity>;
-
 /** The product: under 10 GB the page offers to expand; from 10 to 100 GB it links to purchase. */
 export const CLOUD_EXPAND_BELOW_GB = 10;
 export const CLOUD_PURCHASE_UP_TO_GB = 100;
+
+/** Bytes (the product's names), and the offer the page shows beside them. */
+export const cloudCapacity = z.object({
+  already_capacity: z.number().int(),
+  total_capacity: z.number().int(),
+  offer: z
+    .enum(['expand', 'purchase'])
+    .nullable()
+    .describe(
+      `expand: under ${CLOUD_EXPAND_BELOW_GB} GB and the free ${CLOUD_EXPAND_BELOW_GB} GB not yet received (capacity/receive); ` +
+        `purchase: from ${CLOUD_EXPAND_BELOW_GB} GB to under ${CLOUD_PURCHASE_UP_TO_GB} GB; null: none`,
+    ),
+});
+export type CloudCapacity = z.infer<typeof cloudCapacity>;

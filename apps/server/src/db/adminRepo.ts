@@ -1,4 +1,5 @@
-// The operator's view of the accounts: a page of them by address, and what each holds now.
+// The operator's view of the accounts: a page of them by address, what each holds now, and what
+// each keeps in its document cloud.
 import { sql } from 'kysely';
 import type { Db } from './connect.js';
 import type { AccountTable } from './schema.js';
@@ -57,4 +58,24 @@ export async function holdingsOf(db: Db, owners: string[]): Promise<Map<string, 
     for (const output of JSON.parse(t.outputs) as { size: number }[]) h.bytes += output.size;
   }
   return held;
+}
+
+/** What an account keeps in its document cloud. */
+export interface CloudUse {
+  files: number;
+  bytes: number;
+}
+
+/** Cloud files and their bytes of each account (by account id, not owner). */
+export async function cloudUseOf(db: Db, accountIds: string[]): Promise<Map<string, CloudUse>> {
+  const use = new Map<string, CloudUse>(accountIds.map((id) => [id, { files: 0, bytes: 0 }]));
+  if (accountIds.length === 0) return use;
+  const rows = await db
+    .selectFrom('cloud_files')
+    .select((eb) => ['account_id', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('size').as('bytes')])
+    .where('account_id', 'in', accountIds)
+    .groupBy('account_id')
+    .execute();
+  for (const r of rows) use.set(r.account_id, { files: Number(r.n), bytes: Number(r.bytes) });
+  return use;
 }

@@ -100,14 +100,57 @@ export async function fileNameKeysIn(db: Db, accountId: string, folderId: string
   return new Set(rows.map((r) => r.name_key));
 }
 
-/** Bytes the account's cloud holds. */
-export async function usedCloudBytes(db: Db, accountId: string): Promise<number> {
+/** Bytes the account's cloud holds (leaving out the file `exceptId`, one about to be replaced). */
+export async function usedCloudBytes(db: Db, accountId: string, exceptId?: string): Promise<number> {
   const { used } = await db
     .selectFrom('cloud_files')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), sql<number>`0`).as('used'))
     .where('account_id', '=', accountId)
+    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
     .executeTakeFirstOrThrow();
   return Number(used);
+}
+
+/**
+ * Runs `write` (given the transaction) if the account's files, leaving out the one `replacingId`
+ * names, and `size` bytes more fit in `capacity`: true if written, false (nothing written) if not.
+ * The transaction's first statement writes the account's cloud_accounts row, which PostgreSQL then
+ * keeps locked and SQLite keeps under its one write lock until the commit: adds of one account take
+ * turns from their sum to their write, in one API process or many sharing the database.
+ */
+export function writeWithinCapacity(
+  db: Db,
+  accountId: string,
+  capacity: number,
+  add: { size: number; replacingId?: string },
+  write: (trx: Db) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('cloud_accounts')
+      .values({ account_id: accountId, received_at: null })
+      // A write that changes nothing, for its lock (a conflict left alone would lock nothing).
+      .onConflict((oc) => oc.column('account_id').doUpdateSet({ account_id: accountId }))
+      .execute();
+    if ((await usedCloudBytes(trx, accountId, add.replacingId)) + add.size > capacity) return false;
+    await write(trx);
+    return true;
+  });
+}
+
+/** When the account received the free space (capacity/receive); null if it has not. */
+export async function cloudReceivedAt(db: Db, accountId: string): Promise<number | null> {
+  const row = await db.selectFrom('cloud_accounts').select('received_at').where('account_id', '=', accountId).executeTakeFirst();
+  return row?.received_at ?? null;
+}
+
+/** Records that the account received the free space; receiving again keeps the first time. */
+export async function markCloudReceived(db: Db, accountId: string, at: number): Promise<void> {
+  await db
+    .insertInto('cloud_accounts')
+    .values({ account_id: accountId, received_at: at })
+    .onConflict((oc) => oc.column('account_id').doUpdateSet({ received_at: at }).where('cloud_accounts.received_at', 'is', null))
+    .execute();
 }
 
 type FileChange = Partial<Omit<CloudFileTable, 'id' | 'account_id'>>;
@@ -136,10 +179,11 @@ export async function deleteCloudFolders(db: Db, accountId: string, ids: string[
   await db.deleteFrom('cloud_folders').where('account_id', '=', accountId).where('id', 'in', ids).execute();
 }
 
-/** Every folder and file of the account, gone. */
+/** Every folder and file of the account, and what it received, gone. */
 export async function deleteCloudOf(db: Db, accountId: string): Promise<void> {
   await db.deleteFrom('cloud_files').where('account_id', '=', accountId).execute();
   await db.deleteFrom('cloud_folders').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('cloud_accounts').where('account_id', '=', accountId).execute();
 }
 
 export function starredFiles(db: Db, accountId: string): Promise<CloudFileTable[]> {

@@ -274,4 +274,15 @@ export const migrations = {
       await db.schema.createIndex('shares_expires').on('shares').column('expires_at').execute();
     },
   },
+  '012_cloud_capacity': {
+    // An account's cloud as a whole: whether it received the free 10 GB, and the row each add
+    // writes first, so that adds of one account take turns (also across API processes).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('cloud_accounts')
+        .addColumn('account_id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('received_at', 'bigint')
+        .execute();
+    },
+  },
 };

@@ -214,6 +214,13 @@ export interface ShareTable {
   opened: number;
 }
 
+/** An account's cloud as a whole (a row once it adds a file or receives the free space). */
+export interface CloudAccountTable {
+  account_id: string;
+  /** When the account received the free 10 GB (capacity/receive); null: not received */
+  received_at: number | null;
+}
+
 export interface Database {
   files: FileTable;
   uploads: UploadTable;
@@ -228,4 +235,5 @@ export interface Database {
   cloud_folders: CloudFolderTable;
   cloud_files: CloudFileTable;
   shares: ShareTable;
+  cloud_accounts: CloudAccountTable;
 }

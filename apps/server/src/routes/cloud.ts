@@ -34,6 +34,7 @@ import {
   hideFromRecent,
   listCloud,
   moveItems,
+  receiveFreeSpace,
   recentList,
   renameFile,
   renameFolder,
@@ -159,9 +160,16 @@ export function cloudCalls(): Call[] {
     cloudCall({
       method: 'GET',
       path: 'capacity',
-      summary: "Bytes the cloud holds, and the plan's capacity",
+      summary: "Bytes the cloud holds, its capacity (the plan's, or the free space received), and the page's offer",
       response: cloudCapacity,
       handler: (_, c) => capacity(c.ctx, accountOf(c)),
+    }),
+    cloudCall({
+      method: 'POST',
+      path: 'capacity/receive',
+      summary: 'Receive the free space (the offer expand): a capacity under it becomes it, for good; any other changes nothing',
+      response: cloudCapacity,
+      handler: (_, c) => receiveFreeSpace(c.ctx, accountOf(c)),
     }),
     cloudCall({
       method: 'GET',
@@ -212,7 +220,7 @@ export function cloudCalls(): Call[] {
     cloudCall({
       method: 'GET',
       path: 'file/download',
-      summary: 'A cloud file itself (in parts when a Range is asked)',
+      summary: 'A cloud file itself (in parts when a Range is asked); it counts as opened, for the recent list (the preview reads it so)',
       query: cloudFileQuery,
       sendsFile: true,
       handler: ({ query }, c) => sendCloudFile(c.ctx, c.reply, accountIdOf(c), query.file_id, c.req.headers.range),

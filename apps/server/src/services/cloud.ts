@@ -7,8 +7,11 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import {
+  CLOUD_EXPAND_BELOW_GB,
   CLOUD_NAME_MAX,
+  CLOUD_PURCHASE_UP_TO_GB,
   ErrorCode,
+  MB,
   QuireError,
   type addUploadRequest,
   type CloudCapacity,
@@ -28,6 +31,7 @@ import {
   cloudFilesIn,
   cloudFolderNamed,
   cloudFoldersIn,
+  cloudReceivedAt,
   deleteCloudFiles,
   deleteCloudFolders,
   deleteCloudOf,
@@ -39,6 +43,7 @@ import {
   insertCloudFile,
   insertCloudFolder,
   isNameTaken,
+  markCloudReceived,
   nameKey,
   recentFiles,
   searchCloud,
@@ -47,6 +52,7 @@ import {
   updateCloudFiles,
   updateCloudFolder,
   usedCloudBytes,
+  writeWithinCapacity,
 } from '../db/cloudRepo.js';
 import type { CloudFileTable, CloudFolderTable } from '../db/schema.js';
 import { detectFileType } from '../engines/fileTypes.js';
@@ -301,8 +307,34 @@ export async function hideFromRecent(ctx: AppContext, accountId: string, fileIds
 const markOpened = (ctx: AppContext, accountId: string, fileId: string) =>
   updateCloudFiles(ctx.db, accountId, [fileId], { opened_at: Date.now(), hidden_from_recent: 0 });
 
+const GB = 1024 * MB;
+/** The free space an account whose plan gives less may receive once. */
+const FREE_SPACE_BYTES = CLOUD_EXPAND_BELOW_GB * GB;
+
+/** The account's capacity: its plan's, or the free space if it received that and the plan gives less. */
+async function totalCapacity(ctx: AppContext, account: CloudAccount): Promise<number> {
+  const received = (await cloudReceivedAt(ctx.db, account.id)) !== null;
+  return received ? Math.max(account.limits.cloudBytes, FREE_SPACE_BYTES) : account.limits.cloudBytes;
+}
+
+/** The page's offer at a capacity: under the free space, to expand (an account that received it has that much at least). */
+function offerAt(total: number): CloudCapacity['offer'] {
+  if (total < FREE_SPACE_BYTES) return 'expand';
+  return total < CLOUD_PURCHASE_UP_TO_GB * GB ? 'purchase' : null;
+}
+
 export async function capacity(ctx: AppContext, account: CloudAccount): Promise<CloudCapacity> {
-  return { already_capacity: await usedCloudBytes(ctx.db, account.id), total_capacity: account.limits.cloudBytes };
+  const total = await totalCapacity(ctx, account);
+  return { already_capacity: await usedCloudBytes(ctx.db, account.id), total_capacity: total, offer: offerAt(total) };
+}
+
+/**
+ * Gives an account whose plan holds less than the free space that space, once and for good (a
+ * bigger plan's capacity stays as it is, and so does every later plan's that is bigger).
+ */
+export async function receiveFreeSpace(ctx: AppContext, account: CloudAccount): Promise<CloudCapacity> {
+  if (account.limits.cloudBytes < FREE_SPACE_BYTES) await markCloudReceived(ctx.db, account.id, Date.now());
+  return capacity(ctx, account);
 }
 
 /** "name (n).ext" for the first n from 1 whose name the folder does not hold, within the name's length. */
@@ -332,7 +364,9 @@ type Placement = Pick<z.infer<typeof addUploadRequest>, 'folder_id' | 'name' | '
 /**
  * Copies stored bytes into the account's cloud, in the folder and under the name asked (else the
  * source's), after the folder's name conflict rule (4101 to ask, replace the file, or number the
- * name) and the capacity (41003, nothing stored): a replaced file's size is freed first.
+ * name) and the capacity (41003, nothing stored): a replaced file's size is freed first. The bytes
+ * get a key of their own, so a replace refused keeps the old ones; adds of one account take turns
+ * (`writeWithinCapacity`), so racing adds cannot together pass the capacity.
  */
 async function addToCloud(ctx: AppContext, account: CloudAccount, source: StoredBytes, place: Placement): Promise<CloudFile> {
   const folderId = await ownedFolderId(ctx, account.id, place.folder_id);
@@ -341,42 +375,52 @@ async function addToCloud(ctx: AppContext, account: CloudAccount, source: Stored
   if (existing && place.on_conflict === 'ask') throw nameTaken();
   const replaced = place.on_conflict === 'replace' ? existing : undefined;
   if (existing && place.on_conflict === 'rename') name = await numberedName(ctx, account.id, folderId, name);
-  const used = await usedCloudBytes(ctx.db, account.id);
-  if (used - (replaced?.size ?? 0) + source.size > account.limits.cloudBytes) throw new QuireError(ErrorCode.CloudFull);
   const now = Date.now();
   const content = {
     size: source.size,
     md5: source.md5,
+    storage_key: fileKey(account.id, newId()),
     total_page: source.totalPage,
     encrypted: source.encrypted ? 1 : 0,
     updated_at: now,
   };
-  if (replaced) {
-    await ctx.storage.copy(source.key, replaced.storage_key);
-    await ctx.storage.delete(thumbnailKey(account.id, replaced.id));
-    await updateCloudFiles(ctx.db, account.id, [replaced.id], content);
-    return toCloudFile({ ...replaced, ...content });
-  }
-  const id = newId();
-  const row: CloudFileTable = {
-    id,
-    account_id: account.id,
-    folder_id: folderId,
-    name,
-    name_key: nameKey(name),
-    storage_key: fileKey(account.id, id),
-    ...content,
-    starred: 0,
-    created_at: now,
-    opened_at: null,
-    hidden_from_recent: 0,
-  };
+  const row: CloudFileTable = replaced
+    ? { ...replaced, ...content }
+    : {
+        id: newId(),
+        account_id: account.id,
+        folder_id: folderId,
+        name,
+        name_key: nameKey(name),
+        ...content,
+        starred: 0,
+        created_at: now,
+        opened_at: null,
+        hidden_from_recent: 0,
+      };
+  /** The bytes the replaced file had when the write took its turn (a racing replace may have changed them). */
+  let replacedKey: string | undefined;
   await ctx.storage.copy(source.key, row.storage_key);
   try {
-    await withNameTaken(insertCloudFile(ctx.db, row));
+    const capacityBytes = await totalCapacity(ctx, account);
+    const written = await withNameTaken(
+      writeWithinCapacity(ctx.db, account.id, capacityBytes, { size: source.size, replacingId: replaced?.id }, async (trx) => {
+        if (!replaced) return insertCloudFile(trx, row);
+        // Deleted since it was found: nothing to replace, and these bytes must not stay unrecorded.
+        const current = await findCloudFile(trx, account.id, replaced.id);
+        if (!current) throw notFound();
+        replacedKey = current.storage_key;
+        await updateCloudFiles(trx, account.id, [replaced.id], content);
+      }),
+    );
+    if (!written) throw new QuireError(ErrorCode.CloudFull);
   } catch (e) {
     await ctx.storage.delete(row.storage_key);
     throw e;
+  }
+  if (replacedKey) {
+    await ctx.storage.delete(replacedKey);
+    await ctx.storage.delete(thumbnailKey(account.id, row.id));
   }
   return toCloudFile(row);
 }

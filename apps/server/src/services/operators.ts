@@ -2,7 +2,7 @@
 // accounts the operator's command made operators get past `operatorOf`.
 import { ADMIN_PAGE_SIZE, ErrorCode, QuireError, type AdminUser, type AdminUsersPage, type Plan } from '@quire/contracts';
 import type { AppContext } from '../context.js';
-import { accountsPage, holdingsOf } from '../db/adminRepo.js';
+import { accountsPage, cloudUseOf, holdingsOf } from '../db/adminRepo.js';
 import { findAccount, updateAccount } from '../db/accountsRepo.js';
 import type { AccountTable } from '../db/schema.js';
 import { accountOwner, type Session } from './accounts.js';
@@ -13,26 +13,43 @@ export function operatorOf(session: Session): AccountTable {
   return session.account;
 }
 
-/** One page of the accounts whose address contains `search`, newest first, with what each holds. */
+/** One page of the accounts whose address contains `search`, newest first, with what each holds and keeps in its cloud. */
 export async function listAccounts(ctx: AppContext, session: Session, search: string, page: number): Promise<AdminUsersPage> {
   operatorOf(session);
   const { total, accounts } = await accountsPage(ctx.db, search, (page - 1) * ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE);
-  const held = await holdingsOf(
-    ctx.db,
-    accounts.map((a) => accountOwner(a.id)),
-  );
+  const [held, cloud] = await Promise.all([
+    holdingsOf(
+      ctx.db,
+      accounts.map((a) => accountOwner(a.id)),
+    ),
+    cloudUseOf(
+      ctx.db,
+      accounts.map((a) => a.id),
+    ),
+  ]);
   return {
     total,
     page,
     page_size: ADMIN_PAGE_SIZE,
     users: accounts.map((a) => {
       const { files, tasks, bytes, lastTaskAt } = held.get(accountOwner(a.id))!;
-      return adminView(a, { files, tasks, bytes, last_active_at: Math.max(a.last_seen_at, lastTaskAt) });
+      const inCloud = cloud.get(a.id)!;
+      return adminView(a, {
+        files,
+        tasks,
+        bytes,
+        cloud_files: inCloud.files,
+        cloud_bytes: inCloud.bytes,
+        last_active_at: Math.max(a.last_seen_at, lastTaskAt),
+      });
     }),
   };
 }
 
-function adminView(a: AccountTable, usage: Pick<AdminUser, 'files' | 'tasks' | 'bytes' | 'last_active_at'>): AdminUser {
+function adminView(
+  a: AccountTable,
+  usage: Pick<AdminUser, 'files' | 'tasks' | 'bytes' | 'cloud_files' | 'cloud_bytes' | 'last_active_at'>,
+): AdminUser {
   return {
     user_id: a.id,
     email: a.email,

@@ -121,6 +121,7 @@ function AccountList() {
                 <th className="admin-number">{t('admin.files')}</th>
                 <th className="admin-number">{t('admin.tasks')}</th>
                 <th className="admin-number">{t('admin.stored')}</th>
+                <th className="admin-number">{t('admin.cloud')}</th>
               </tr>
             </thead>
             <tbody>
@@ -159,6 +160,9 @@ function AccountList() {
                   </td>
                   <td data-label={t('admin.stored')} className="admin-number" data-testid="admin-bytes">
                     {formatBytes(user.bytes)}
+                  </td>
+                  <td data-label={t('admin.cloud')} className="admin-number" data-testid="admin-cloud">
+                    {t('admin.cloudUse', { count: user.cloud_files, size: formatBytes(user.cloud_bytes) })}
                   </td>
                 </tr>
               ))}

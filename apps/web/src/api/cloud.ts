@@ -86,6 +86,11 @@ export function getCapacity(): Promise<CloudCapacity> {
   return getJson(cloudUrl('capacity'), cloudCapacity);
 }
 
+/** Claims the free space offered to a cloud under 10 GB (the `expand` offer). */
+export function receiveFreeSpace(): Promise<CloudCapacity> {
+  return postJson(cloudUrl('capacity/receive'), {}, cloudCapacity);
+}
+
 /** Moves an upload (the tools' chunked upload's file id) into a cloud folder. */
 export function addUpload(uploadFileId: string, folderId: FolderId, onConflict: OnConflict): Promise<CloudFile> {
   return sendJson(

@@ -2,13 +2,14 @@
 // the tip shown when the cloud is full.
 import { CLOUD_NAME_MAX, type CloudCapacity, type CloudFolder } from '@quire/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { listAllFolders, getCapacity, type FolderId, type OnConflict } from '../api/cloud';
+import { listAllFolders, getCapacity, receiveFreeSpace, type FolderId, type OnConflict } from '../api/cloud';
 import { useT } from '../i18n/I18nProvider';
 import { Icon } from '../ui/Icon';
 import { LocaleLink } from '../ui/LocaleLink';
 import { Modal } from '../ui/Modal';
+import { useToast } from '../ui/Toast';
 import { CapacityBar } from './CapacityBar';
-import { capacityOffer, nameProblem, pathTo } from './cloudModel';
+import { nameProblem, pathTo } from './cloudModel';
 
 /** The message of a refused name, typed or answered by the server. */
 export function useNameProblemText() {
@@ -224,8 +225,9 @@ export function Breadcrumb({
 }
 
 /**
- * The cloud is full (41003): how full, and what can be done. A capacity under 10 GB is offered the
- * expansion to the plans' space, one up to 100 GB more space to buy; beyond that, only deleting helps.
+ * The cloud is full (41003): how full, and what can be done, as the server offers it: a capacity
+ * under 10 GB receives the free 10 GB once (`expand`), one up to 100 GB links to buying more
+ * (`purchase`); beyond that, only deleting helps.
  */
 export function CloudSpaceTip({ onClose }: { onClose(): void }) {
   const t = useT();
@@ -233,7 +235,16 @@ export function CloudSpaceTip({ onClose }: { onClose(): void }) {
   useEffect(() => {
     getCapacity().then(setCapacity, () => undefined);
   }, []);
-  const offer = capacity && capacityOffer(capacity.total_capacity);
+  const toast = useToast();
+  const offer = capacity?.offer;
+  const expand = async () => {
+    try {
+      setCapacity(await receiveFreeSpace());
+      toast(t('cloud.spaceReceived'), { kind: 'success' });
+    } catch (e) {
+      toast(e instanceof Error ? e.message : String(e));
+    }
+  };
   return (
     <Modal className="confirm-dialog cloud-dialog" labelledBy="space-tip-title" testId="cloud-space-tip" onClose={onClose}>
       <h2 id="space-tip-title">{t('cloud.fullTitle')}</h2>
@@ -243,9 +254,14 @@ export function CloudSpaceTip({ onClose }: { onClose(): void }) {
         <button type="button" className="button button-ghost" data-testid="space-tip-close" onClick={onClose}>
           {t('cloud.close')}
         </button>
-        {offer && (
-          <LocaleLink to="/pricing" className="button button-primary" data-testid={`space-tip-${offer}`} onClick={onClose}>
-            {offer === 'expand' ? t('cloud.expandSpace') : t('cloud.buySpace')}
+        {offer === 'expand' && (
+          <button type="button" className="button button-primary" data-testid="space-tip-expand" onClick={() => void expand()}>
+            {t('cloud.expandSpace')}
+          </button>
+        )}
+        {offer === 'purchase' && (
+          <LocaleLink to="/pricing" className="button button-primary" data-testid="space-tip-purchase" onClick={onClose}>
+            {t('cloud.buySpace')}
           </LocaleLink>
         )}
       </div>

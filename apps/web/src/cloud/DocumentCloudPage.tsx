@@ -1,7 +1,7 @@
 // The document cloud: an account's folders and files, kept until deleted. The view (My files,
 // Starred, Recent) and the open folder are in the address, so Back, a reload and a link from
 // elsewhere (a saved result, the personal centre) land on them.
-import { ErrorCode, type CloudCapacity, type CloudListing as Listing } from '@quire/contracts';
+import { ErrorCode, ShareFileType, type CloudCapacity, type CloudListing as Listing } from '@quire/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../account/session';
@@ -29,6 +29,7 @@ import { ApiError } from '../api/client';
 import { getServerConfig } from '../api/files';
 import { uploadFile } from '../api/upload';
 import { useI18n, useT } from '../i18n/I18nProvider';
+import { ShareDialog } from '../share/ShareDialog';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { saveBlob, startDownload } from '../ui/download';
 import { Icon } from '../ui/Icon';
@@ -109,6 +110,7 @@ type Dialog =
   | { kind: 'rename'; entry: CloudEntry }
   | { kind: 'delete'; entries: CloudEntry[] }
   | { kind: 'move'; entries: CloudEntry[] }
+  | { kind: 'share'; file: Extract<CloudEntry, { kind: 'file' }>['file'] }
   | { kind: 'spaceTip' };
 
 interface Upload {
@@ -263,9 +265,9 @@ function CloudBrowser() {
     ];
     if (entry.kind === 'folder') return [{ id: 'open', label: t('cloud.open'), icon: 'folder', run: () => openEntry(entry) }, ...common];
     const file = entry.file;
-    // The share dialog's "Share" item joins the file's actions here.
     const fileActions: EntryAction[] = [
       { id: 'download', label: t('cloud.download'), icon: 'download', run: () => startDownload(cloudDownloadUrl(file.file_id), file.name) },
+      { id: 'share', label: t('result.share'), icon: 'share', run: () => setDialog({ kind: 'share', file }) },
       {
         id: 'star',
         label: file.starred ? t('cloud.unstarAction') : t('cloud.starAction'),
@@ -500,6 +502,15 @@ function CloudBrowser() {
             setDialog(null);
             reload();
           }}
+        />
+      )}
+      {dialog?.kind === 'share' && (
+        <ShareDialog
+          shareKey={dialog.file.file_id}
+          fileType={ShareFileType.File}
+          fileName={dialog.file.name}
+          fileSize={dialog.file.size}
+          onClose={() => setDialog(null)}
         />
       )}
       {dialog?.kind === 'delete' && (

@@ -4,7 +4,6 @@ import type { OnConflict } from '../api/cloud';
 import { describe, expect, it } from 'vitest';
 import {
   GB,
-  capacityOffer,
   cloudPath,
   entriesOf,
   entryName,
@@ -93,14 +92,6 @@ describe('selection', () => {
 });
 
 describe('capacity', () => {
-  it('offers to expand under 10 GB, to buy from 10 to 100 GB, nothing above', () => {
-    expect(capacityOffer(0.001 * GB)).toBe('expand');
-    expect(capacityOffer(10 * GB - 1)).toBe('expand');
-    expect(capacityOffer(10 * GB)).toBe('purchase');
-    expect(capacityOffer(100 * GB)).toBe('purchase');
-    expect(capacityOffer(100 * GB + 1)).toBeNull();
-  });
-
   it('gives the used share in whole percent, a sliver as 1 %', () => {
     expect(usedPercent(0, 10 * GB)).toBe(0);
     expect(usedPercent(1, 10 * GB)).toBe(1);

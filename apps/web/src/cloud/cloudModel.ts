@@ -1,12 +1,5 @@
 // The document cloud page's pure parts: names, order, search, selection and the capacity offer.
-import {
-  CLOUD_EXPAND_BELOW_GB,
-  CLOUD_NAME_MAX,
-  CLOUD_PURCHASE_UP_TO_GB,
-  ErrorCode,
-  type CloudFile,
-  type CloudFolder,
-} from '@quire/contracts';
+import { CLOUD_NAME_MAX, ErrorCode, type CloudFile, type CloudFolder } from '@quire/contracts';
 import type { CloudSelection, CloudSort, FolderId, OnConflict, SortOrder } from '../api/cloud';
 import { ApiError } from '../api/client';
 import { formatBytes } from '../ui/format';
@@ -84,16 +77,6 @@ export function toggled(selected: ReadonlySet<string>, key: string): Set<string>
 export function keptSelection(selected: ReadonlySet<string>, entries: readonly CloudEntry[]): Set<string> {
   const listed = new Set(entries.map(entryKey));
   return new Set([...selected].filter((key) => listed.has(key)));
-}
-
-/**
- * What the full cloud's tip offers: under 10 GB to expand the space, from 10 to 100 GB to buy
- * more, above that nothing but freeing space.
- */
-export function capacityOffer(totalBytes: number): 'expand' | 'purchase' | null {
-  if (totalBytes < CLOUD_EXPAND_BELOW_GB * GB) return 'expand';
-  if (totalBytes <= CLOUD_PURCHASE_UP_TO_GB * GB) return 'purchase';
-  return null;
 }
 
 /** Used bytes as a percentage of the capacity, 0 to 100; a sliver shows as 1 %. */
