@@ -133,19 +133,22 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
               </LocaleLink>
               <span className="file-meta">{formatBytes(out.size)}</span>
               <OutputSaving output={out} />
-              {user && <SaveToCloud output={out} />}
-              <button type="button" className="button button-outline" data-testid="share" onClick={() => setSharing(out)}>
-                <Icon name="share" size={18} /> {t('result.share')}
-              </button>
-              <a
-                className={several ? 'button button-ghost' : 'button button-primary'}
-                href={out.url}
-                download={out.name}
-                data-testid="download"
-                onClick={downloadClick(out.url, out.name)}
-              >
-                <Icon name="download" size={18} /> {t('result.download')}
-              </a>
+              {/* One group: short of room it moves below the name as a whole, rather than cut the name short. */}
+              <span className="result-actions">
+                {user && <SaveToCloud output={out} />}
+                <button type="button" className="button button-outline" data-testid="share" onClick={() => setSharing(out)}>
+                  <Icon name="share" size={18} /> {t('result.share')}
+                </button>
+                <a
+                  className={several ? 'button button-ghost' : 'button button-primary'}
+                  href={out.url}
+                  download={out.name}
+                  data-testid="download"
+                  onClick={downloadClick(out.url, out.name)}
+                >
+                  <Icon name="download" size={18} /> {t('result.download')}
+                </a>
+              </span>
             </li>
           ))}
         </ul>
