@@ -1,12 +1,14 @@
 // /template/{cat}/{title}/{id}/{catId}: one template's pages drawn, its description, Download, and
 // "Use this template", which opens it in the editor. Both count a use.
 import type { TemplateSummary } from '@quire/contracts';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, isAbort } from '../api/client';
 import { addTemplateUse, fetchTemplate, templateFileUrl } from '../api/templates';
 import { useI18n } from '../i18n/I18nProvider';
 import { PageThumb } from '../pdf/PageThumb';
+import { useShownSize } from '../pdf/pageGeometry';
 import { usePdfDocument } from '../pdf/pdfDocument';
 import { Icon } from '../ui/Icon';
 import { LocaleLink } from '../ui/LocaleLink';
@@ -17,6 +19,8 @@ import './templates.css';
 /** The drawn pages fill the column, up to this width, on a phone the screen less its margins. */
 const PAGE_WIDTH_MAX = 640;
 const PAGE_MARGINS = 40;
+/** Until pdf.js knows a page's size, its place is held as a portrait A4 page's. */
+const A4 = { width: 595, height: 842 };
 
 function usePageWidth(): number {
   const [width, setWidth] = useState(() => Math.min(PAGE_WIDTH_MAX, window.innerWidth - PAGE_MARGINS));
@@ -26,6 +30,20 @@ function usePageWidth(): number {
     return () => window.removeEventListener('resize', measure);
   }, []);
   return width;
+}
+
+/**
+ * One page drawn `width` wide. PageThumb draws the longer side at its size into a square box; the
+ * frame has the page's own shape, so the square's empty part is cut off.
+ */
+function TemplatePage({ doc, pageNumber, width }: { doc: PDFDocumentProxy | null; pageNumber: number; width: number }) {
+  const page = useShownSize(doc, pageNumber) ?? A4;
+  const height = Math.round((width * page.height) / page.width);
+  return (
+    <div className="template-page" style={{ width, height }}>
+      <PageThumb doc={doc} pageNumber={pageNumber} size={Math.max(width, height)} />
+    </div>
+  );
 }
 
 export function TemplatePreviewPage() {
@@ -57,7 +75,7 @@ export function TemplatePreviewPage() {
     return (
       <div className="templates-page template-missing" data-testid="template-missing">
         <h1>{t('templates.missing')}</h1>
-        <LocaleLink to="/template" className="button">
+        <LocaleLink to="/template" className="button button-primary">
           {t('templates.backToGallery')}
         </LocaleLink>
       </div>
@@ -74,9 +92,7 @@ export function TemplatePreviewPage() {
         <section className="template-pages" aria-label={t('templates.pagesLabel')}>
           {failed && <p className="templates-empty">{t('templates.loadFailed')}</p>}
           {Array.from({ length: template.pages }, (_, i) => i + 1).map((pageNumber) => (
-            <div className="template-page" key={pageNumber}>
-              <PageThumb doc={doc} pageNumber={pageNumber} size={pageWidth} />
-            </div>
+            <TemplatePage key={pageNumber} doc={doc} pageNumber={pageNumber} width={pageWidth} />
           ))}
         </section>
         <aside className="template-info card">
@@ -104,7 +120,7 @@ export function TemplatePreviewPage() {
             </ul>
           )}
           <div className="template-actions">
-            <LocaleLink to={editorPathFor(template.id)} className="button" data-testid="template-use" onClick={countUse}>
+            <LocaleLink to={editorPathFor(template.id)} className="button button-primary" data-testid="template-use" onClick={countUse}>
               <Icon name="edit" size={18} /> {t('templates.use')}
             </LocaleLink>
             <a
