@@ -4,7 +4,6 @@
 // use counts live in the database.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { FastifyReply } from 'fastify';
 import {
   CUSTOM_TEMPLATE_CATEGORY,
@@ -18,6 +17,7 @@ import {
 } from '@quire/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { addTemplateUse as countTemplateUse, allTemplateUses } from '../db/templateUsesRepo.js';
 import { declaredPages, firstPageThumbnail } from '../engines/poppler.js';
 import { attachmentDisposition } from './fileNames.js';
 
@@ -160,11 +160,6 @@ function catalogue(ctx: AppContext): Promise<Template[]> {
   return templates;
 }
 
-async function usesById(ctx: AppContext): Promise<Map<string, number>> {
-  const rows = await ctx.db.selectFrom('template_uses').select(['template_id', 'uses']).execute();
-  return new Map(rows.map((r) => [r.template_id, r.uses]));
-}
-
 function summary(t: Template, lang: string, uses: Map<string, number>): TemplateSummary {
   return {
     id: t.id,
@@ -186,7 +181,7 @@ const bySort: Record<z.infer<typeof templateListQuery>['sort'], (a: TemplateSumm
 };
 
 async function summaries(ctx: AppContext, lang: string): Promise<TemplateSummary[]> {
-  const [templates, uses] = await Promise.all([catalogue(ctx), usesById(ctx)]);
+  const [templates, uses] = await Promise.all([catalogue(ctx), allTemplateUses(ctx.db)]);
   return templates.map((t) => summary(t, lang, uses));
 }
 
@@ -225,7 +220,7 @@ async function templateOf(ctx: AppContext, id: string): Promise<Template> {
 }
 
 export async function templateDetail(ctx: AppContext, lang: string, id: string): Promise<TemplateSummary> {
-  const [t, uses] = await Promise.all([templateOf(ctx, id), usesById(ctx)]);
+  const [t, uses] = await Promise.all([templateOf(ctx, id), allTemplateUses(ctx.db)]);
   return summary(t, lang, uses);
 }
 
@@ -242,13 +237,7 @@ export async function sendTemplate(ctx: AppContext, reply: FastifyReply, id: str
 /** Counts one use of the template and answers the new count. */
 export async function addTemplateUse(ctx: AppContext, id: string): Promise<{ uses: number }> {
   await templateOf(ctx, id);
-  await ctx.db
-    .insertInto('template_uses')
-    .values({ template_id: id, uses: 1 })
-    .onConflict((oc) => oc.column('template_id').doUpdateSet({ uses: sql<number>`template_uses.uses + 1` }))
-    .execute();
-  const row = await ctx.db.selectFrom('template_uses').select('uses').where('template_id', '=', id).executeTakeFirstOrThrow();
-  return { uses: row.uses };
+  return { uses: await countTemplateUse(ctx.db, id) };
 }
 
 /** The first page as a PNG, drawn once per version of the PDF and kept under the data folder. */
