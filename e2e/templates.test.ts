@@ -33,6 +33,18 @@ const thumbnailsLoaded = (page: Page) =>
   );
 
 describe('the template gallery', () => {
+  it("is where the sidebar's Template and the header's Templates lead", async () => {
+    const page = await e2e.open('/app/home', { width: 1280, height: 900 });
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Templates' }).click();
+    await page.getByTestId('template-categories').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/template');
+    await page.goto(`${e2e.quire.url}/de/`);
+    await page.getByTestId('header-templates').click();
+    await page.getByTestId('template-categories').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/de/template');
+    await page.context().close();
+  });
+
   it('browses a category, searches and sorts', async () => {
     const page = await e2e.open('/template', { width: 1280, height: 900 });
     await page.getByTestId('template-category-invoices').waitFor();
