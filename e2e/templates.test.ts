@@ -115,7 +115,8 @@ describe('the template gallery', () => {
   it('fits a phone, in another language', async () => {
     const page = await e2e.open('/de/template', { width: 390, height: 844 });
     await page.getByTestId('template-category-invoices').waitFor();
-    expect(await page.getByTestId('template-category-invoices').textContent()).toContain('Rechnungen');
+    // The German messages load after the first paint.
+    await expect.poll(() => page.getByTestId('template-category-invoices').textContent()).toContain('Rechnungen');
     await thumbnailsLoaded(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: path.join(shots, 'templates-gallery-390.png') });
