@@ -157,6 +157,8 @@ function catalogue(ctx: AppContext): Promise<Template[]> {
   if (cached?.stamp === stamp) return cached.templates;
   const templates = Promise.all([shippedTemplates(ctx), operatorTemplates(ctx)]).then(([a, b]) => [...a, ...b]);
   catalogues.set(ctx, { stamp, templates });
+  // A failed read (a folder unreadable for a moment) is tried again by the next call, not kept.
+  templates.catch(() => catalogues.get(ctx)?.templates === templates && catalogues.delete(ctx));
   return templates;
 }
 
