@@ -6,6 +6,7 @@ COPY package.json package-lock.json ./
 COPY packages ./packages
 COPY apps ./apps
 COPY scripts ./scripts
+COPY templates ./templates
 RUN bash scripts/setup.sh && rm -rf /var/lib/apt/lists/*
 # The server runs as the image's unprivileged user (node); the data folder is the only place it writes.
 RUN mkdir -p /data && chown node:node /data

@@ -51,6 +51,9 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
+# The shipped templates' PDFs, from their sources (only those whose source changed).
+node scripts/build-templates.mjs
+
 # Build the web app when any of its sources is newer than the build.
 if [ ! -f apps/web/dist/index.html ] || [ -n "$(find apps/web/src apps/web/index.html apps/web/vite.config.ts packages/contracts/src -newer apps/web/dist/index.html -print -quit)" ]; then
   echo "setup: building the web app"

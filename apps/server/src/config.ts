@@ -61,6 +61,10 @@ export interface Config {
   accountRate: RateLimit;
   /** How users reach the operator to buy a plan (an address or a URL), shown on the pricing page; empty: not given. */
   operatorContact: string;
+  /** The shipped templates: sources and metadata, with their PDFs built into .built/ (scripts/build-templates.mjs). */
+  shippedTemplatesDir: string;
+  /** The operator's own templates (QUIRE_TEMPLATES_DIR): PDFs with optional JSON side-cars; empty: none. */
+  templatesDir: string;
   /** Tasks an anonymous visitor may make per UTC day (an address: times ipRateFactor); 0: no limit. */
   anonymousTasksPerDay: number;
   /** Whether an anonymous visitor may download outputs; false: signing in (which binds the task) comes first. */
@@ -182,6 +186,8 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     anonymousDownloads: process.env.QUIRE_ANON_DOWNLOADS === '1',
     oidc: overrides.oidc ?? loadOidc(),
     operatorContact: (process.env.QUIRE_OPERATOR_CONTACT ?? '').trim(),
+    shippedTemplatesDir: path.resolve(path.join(import.meta.dirname, '../../../templates')),
+    templatesDir: process.env.QUIRE_TEMPLATES_DIR ? path.resolve(process.env.QUIRE_TEMPLATES_DIR) : '',
     ...overrides,
   };
 }

@@ -33,6 +33,7 @@ import {
   takeAccountToken,
   touchSession,
 } from '../src/db/accountsRepo.js';
+import { addTemplateUse, allTemplateUses } from '../src/db/templateUsesRepo.js';
 import { findLinkedAccount, insertSsoLogin, linkIdentity, takeSsoLogin } from '../src/db/ssoRepo.js';
 import { countApiKeys, deleteApiKey, findApiKeyAccount, insertApiKey, touchApiKey } from '../src/db/apiKeysRepo.js';
 import { accountsPage, cloudUseOf, holdingsOf } from '../src/db/adminRepo.js';
@@ -578,6 +579,19 @@ describe.each(targets)('%s', (name, url) => {
     await deleteCloudOf(db, 'r1');
     expect(await cloudReceivedAt(db, 'r1')).toBeNull();
     expect(await cloudUseOf(db, ['r1'])).toEqual(new Map([['r1', { files: 0, bytes: 0 }]]));
+  });
+
+  it.skipIf(!url)('counts template uses, racing ones too', async () => {
+    expect(await allTemplateUses(db)).toEqual(new Map());
+    const counts = await Promise.all(Array.from({ length: 10 }, () => addTemplateUse(db, 'weekly-planner')));
+    expect(counts.sort((a, b) => a - b).at(-1)).toBe(10);
+    await addTemplateUse(db, 'custom-menu');
+    expect(await allTemplateUses(db)).toEqual(
+      new Map([
+        ['weekly-planner', 10],
+        ['custom-menu', 1],
+      ]),
+    );
   });
 
   it.skipIf(!url)('closes the database', async () => {

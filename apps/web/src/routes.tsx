@@ -1,6 +1,6 @@
 // The route table, built from the tool registry, repeated under each language prefix.
 import { toolDefinitions } from '@quire/contracts';
-import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { AccountPage } from './account/AccountPage';
 import { AdminPage } from './admin/AdminPage';
 import { LinkPage, type LinkKind } from './account/LinkPage';
@@ -18,6 +18,8 @@ import { DownloadFilePage } from './preview/DownloadFilePage';
 import { PreviewPage } from './preview/PreviewPage';
 import { PricingPage } from './pricing/PricingPage';
 import { ShareDocumentPage } from './share/ShareDocumentPage';
+import { TemplateGalleryPage } from './templates/TemplateGalleryPage';
+import { TemplatePreviewPage } from './templates/TemplatePreviewPage';
 import { ToolPage } from './tool/ToolPage';
 import { ToastProvider } from './ui/Toast';
 
@@ -39,6 +41,11 @@ function Fallback() {
   return <Navigate to={resolveRedirect(pathname, search)} replace />;
 }
 
+function TemplatePreviewPageById() {
+  const { id } = useParams();
+  return <TemplatePreviewPage key={id} />;
+}
+
 /** The pages the account's mails link to. */
 const linkKinds: LinkKind[] = ['verify-email', 'reset-password', 'confirm-email'];
 
@@ -52,6 +59,9 @@ function routesUnder(prefix: string): RouteObject[] {
         { index: true, element: <MarketingHome /> },
         ...linkKinds.map((kind) => ({ path: `account/${kind}`, element: <LinkPage key={kind} kind={kind} /> })),
         { path: 'pricing', element: <PricingPage /> },
+        { path: 'template', element: <TemplateGalleryPage /> },
+        // Keyed by id so moving from one template to another starts a fresh page.
+        { path: 'template/:cat/:title/:id/:catId', element: <TemplatePreviewPageById /> },
         { path: 'admin', element: <AdminPage /> },
       ],
     },

@@ -285,4 +285,14 @@ export const migrations = {
         .execute();
     },
   },
+  '013_templates': {
+    // How often each template was used (template/add-num), by its id: the shipped ones' slug or an operator file's.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('template_uses')
+        .addColumn('template_id', 'varchar(200)', (c) => c.primaryKey())
+        .addColumn('uses', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

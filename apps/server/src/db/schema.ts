@@ -221,6 +221,11 @@ export interface CloudAccountTable {
   received_at: number | null;
 }
 
+export interface TemplateUseTable {
+  template_id: string;
+  uses: number;
+}
+
 export interface Database {
   files: FileTable;
   uploads: UploadTable;
@@ -236,4 +241,5 @@ export interface Database {
   cloud_files: CloudFileTable;
   shares: ShareTable;
   cloud_accounts: CloudAccountTable;
+  template_uses: TemplateUseTable;
 }

@@ -55,6 +55,7 @@ import { apiKeyCalls } from './apiKeys.js';
 import { adminCalls } from './admin.js';
 import { cloudCalls } from './cloud.js';
 import { shareCalls } from './share.js';
+import { templateCalls } from './templates.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -352,5 +353,6 @@ export function buildCalls(): Call[] {
     ...adminCalls(),
     ...cloudCalls(),
     ...shareCalls(),
+    ...templateCalls(),
   ];
 }

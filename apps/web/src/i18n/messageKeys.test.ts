@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_NAMES } from '../account/accountForms';
 import { sidebarItems } from '../layout/navigation';
 import { PLAN_FEATURES } from '../pricing/prices';
+import { sortKeys, templateCategoryKeys } from '../templates/templateModel';
 import { toolPages } from '../tool/toolPages';
 import deDe from './locales/de-de.json';
 import enUs from './locales/en-us.json';
@@ -30,6 +31,7 @@ function usedKeys(): Set<string> {
   for (const { texts } of Object.values(toolPages)) for (const key of Object.values(texts)) keys.add(key);
   for (const list of Object.values(PLAN_FEATURES)) for (const key of list) keys.add(key);
   for (const key of Object.values(PLAN_NAMES)) keys.add(key);
+  for (const key of [...Object.values(templateCategoryKeys), ...Object.values(sortKeys)]) keys.add(key);
   for (const item of sidebarItems) {
     keys.add(item.labelKey);
     if (item.kind === 'group') for (const child of item.children) if (child.kind === 'soon') keys.add(child.labelKey);

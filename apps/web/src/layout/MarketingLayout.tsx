@@ -65,6 +65,9 @@ export function MarketingLayout() {
               {t('nav.documents')}
             </LocaleLink>
           )}
+          <LocaleLink to="/template" className="header-link" data-testid="header-templates">
+            {t('nav.template')}
+          </LocaleLink>
           <PricingLink />
         </nav>
         <HeaderSearch />
@@ -87,6 +90,9 @@ export function MarketingLayout() {
         <div className="mobile-drawer">
           <HeaderSearch />
           <CategoryMenu onNavigate={() => setDrawerOpen(false)} />
+          <LocaleLink to="/template" className="header-link" onClick={() => setDrawerOpen(false)}>
+            {t('nav.template')}
+          </LocaleLink>
           <PricingLink />
           <div className="drawer-foot">
             <LanguageSwitcher />

@@ -76,7 +76,7 @@ function groupChildren(group: ToolCategory): NavChild[] {
 
 export const sidebarItems: NavItem[] = [
   { kind: 'link', id: 'home', labelKey: 'nav.home', icon: 'home', path: '/app/home' },
-  { kind: 'soon', id: 'template', labelKey: 'nav.template', icon: 'template' },
+  { kind: 'link', id: 'template', labelKey: 'nav.template', icon: 'template', path: '/template' },
   { kind: 'link', id: 'document-cloud', labelKey: 'nav.documentCloud', icon: 'cloud', path: '/app/document-cloud' },
   { kind: 'soon', id: 'annotate', labelKey: 'nav.annotate', icon: 'annotate' },
   { kind: 'group', id: 'edit', labelKey: 'nav.editPdf', icon: 'edit', children: groupChildren('edit') },
