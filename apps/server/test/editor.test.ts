@@ -228,6 +228,7 @@ describe('adding and changing content', () => {
 
 describe('annotations', () => {
   let annotatedId: string;
+  let kindsMade: string[];
 
   it('adds real PDF annotations of every kind', async () => {
     const line = (await runsOf(paperId)).find((r) => r.text.includes('financial institution'))!;
@@ -265,6 +266,7 @@ describe('annotations', () => {
       { op: 'annotate', page: 1, type: 'freetext', rect: rect(300, 600, 200, 30), contents: 'A typed comment', color: '#000000' },
       { op: 'annotate', page: 1, type: 'stamp', rect: rect(350, 660, 150, 50), contents: 'Approved', color: '#00a000' },
     ];
+    kindsMade = ops.map((o) => (o.op === 'annotate' ? o.type : ''));
     const entry = await save(paperId, ops, 'annotated.pdf', 'annotate');
     expect(entry.status, entry.msg).toBe(0);
     const out = file('annotated.pdf');
@@ -283,18 +285,8 @@ describe('annotations', () => {
 
   it('lists annotations and edits and deletes them', async () => {
     const { annotations: listed } = await objectsOf(annotatedId);
-    expect(listed.map((a) => a.type)).toEqual([
-      'highlight',
-      'underline',
-      'strikeout',
-      'note',
-      'ink',
-      'square',
-      'circle',
-      'line',
-      'freetext',
-      'stamp',
-    ]);
+    // Every kind the save made, in its order (the note's popup is not listed: it is the note's).
+    expect(listed.map((a) => a.type)).toEqual(kindsMade);
     const note = listed.find((a) => a.type === 'note')!;
     expect(note.contents).toBe('Check this claim');
     expect(note.author).toBe('Ada');
