@@ -223,7 +223,9 @@ describe('adding and changing content', () => {
     const canvas = corpus('canvas.pdf');
     const twoPages = await client.uploadId(canvas);
     const order = [{ from: 2 }, { from: 'blank' as const }, { from: 1, rotate: 90 as const }];
-    const entry = await save(twoPages, [{ op: 'pages', order }], 'pages.pdf');
+    // The other operations count pages in the new order: the blank page is page 2, wherever the pages operation stands.
+    const onBlank: EditOperationInput = { op: 'addText', page: 2, rect: rect(72, 72, 300, 40), text: 'A page of its own' };
+    const entry = await save(twoPages, [onBlank, { op: 'pages', order }], 'pages.pdf');
     expect(entry.status, entry.msg).toBe(0);
     const out = file('pages.pdf');
     expect(npages(canvas)).toBe(2);
@@ -232,7 +234,7 @@ describe('adding and changing content', () => {
     const pages = text(out).split('\f');
     expect(pages[2]).toMatch(/HTML5 Canvas Cheat Sheet/);
     expect(pages[0]).not.toMatch(/HTML5 Canvas Cheat Sheet/);
-    expect(pages[1]!.trim()).toBe('');
+    expect(pages[1]!.trim()).toBe('A page of its own');
   });
 });
 
