@@ -11,3 +11,5 @@ export * from './limits.js';
 export * from './cloud.js';
 export * from './share.js';
 export * from './templates.js';
+export * from './fonts.js';
+export * from './editor.js';

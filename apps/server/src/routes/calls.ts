@@ -56,6 +56,7 @@ import { adminCalls } from './admin.js';
 import { cloudCalls } from './cloud.js';
 import { shareCalls } from './share.js';
 import { templateCalls } from './templates.js';
+import { editorCalls } from './editor.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -80,6 +81,8 @@ export interface Call {
   sendsFile?: true;
   /** The handler answers with a redirect (a browser's navigation), not envelope data. */
   redirects?: true;
+  /** Bytes the request body may have, where more than the server's 1 MB (the editor's images). */
+  bodyLimit?: number;
   /** Counted against the client's rate limit of this kind of call (429 beyond it). */
   rateLimit?: RateLimitedCall;
   /**
@@ -354,5 +357,6 @@ export function buildCalls(): Call[] {
     ...cloudCalls(),
     ...shareCalls(),
     ...templateCalls(),
+    ...editorCalls(queueTask),
   ];
 }
