@@ -71,19 +71,21 @@ async function withRenderSlot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Draws page `pageNumber` into `canvas` so its longer side is `boxSize` CSS pixels.
+ * Draws page `pageNumber` into `canvas` so its longer side is `boxSize` CSS pixels, turned
+ * `extraRotation` degrees clockwise beyond its own /Rotate.
  * Returns a function that cancels a render still under way.
  */
-export function renderPageThumbnail(doc: PDFDocumentProxy, pageNumber: number, canvas: HTMLCanvasElement, boxSize: number) {
+export function renderPageThumbnail(doc: PDFDocumentProxy, pageNumber: number, canvas: HTMLCanvasElement, boxSize: number, extraRotation = 0) {
   let cancelled = false;
   let cancelRender: (() => void) | undefined;
   const done = withRenderSlot(async () => {
     if (cancelled) return;
     const page = await doc.getPage(pageNumber);
-    const natural = page.getViewport({ scale: 1 });
+    const rotation = (page.rotate + extraRotation) % 360;
+    const natural = page.getViewport({ scale: 1, rotation });
     const pixelRatio = Math.min(window.devicePixelRatio || 1, 2);
     const scale = boxSize / Math.max(natural.width, natural.height);
-    const viewport = page.getViewport({ scale: scale * pixelRatio });
+    const viewport = page.getViewport({ scale: scale * pixelRatio, rotation });
     canvas.width = Math.round(viewport.width);
     canvas.height = Math.round(viewport.height);
     canvas.style.width = `${Math.round(viewport.width / pixelRatio)}px`;
