@@ -17,7 +17,16 @@ export type EditOp =
   | (OnPage & { kind: 'textBox'; rect: Rect; text: string; fontSize: number; color: string })
   | (OnPage & { kind: 'image'; rect: Rect; dataUrl: string })
   | (OnPage & { kind: 'whiteOut'; rect: Rect })
-  | (OnPage & { kind: 'shape'; shape: ShapeKind; from: Point; to: Point; stroke: string; fill: string | null; lineWidth: number; annotation: boolean })
+  | (OnPage & {
+      kind: 'shape';
+      shape: ShapeKind;
+      from: Point;
+      to: Point;
+      stroke: string;
+      fill: string | null;
+      lineWidth: number;
+      annotation: boolean;
+    })
   | (OnPage & { kind: 'markup'; markup: MarkupKind; rects: Rect[]; color: string })
   | (OnPage & { kind: 'note'; at: Point; text: string })
   | (OnPage & { kind: 'comment'; rect: Rect; text: string })

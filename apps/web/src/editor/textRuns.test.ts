@@ -10,7 +10,9 @@ describe('text runs', () => {
   });
 
   it('marks the part of each line a drag covers, and no line it only grazes', () => {
-    const lines = [0, 1, 2].map((i) => runOfItem({ str: 'line', transform: [10, 0, 0, 10, 100, 700 - 14 * i], width: 200, height: 10 }, { x: 0, y: 0 }));
+    const lines = [0, 1, 2].map((i) =>
+      runOfItem({ str: 'line', transform: [10, 0, 0, 10, 100, 700 - 14 * i], width: 200, height: 10 }, { x: 0, y: 0 }),
+    );
     // A drag over the middle line from x 150 on, touching the edges of its neighbours.
     const marked = runsIn(lines, { x: 150, y: 684, width: 500, height: 14 });
     expect(marked).toHaveLength(1);

@@ -75,7 +75,13 @@ async function withRenderSlot<T>(work: () => Promise<T>): Promise<T> {
  * `extraRotation` degrees clockwise beyond its own /Rotate.
  * Returns a function that cancels a render still under way.
  */
-export function renderPageThumbnail(doc: PDFDocumentProxy, pageNumber: number, canvas: HTMLCanvasElement, boxSize: number, extraRotation = 0) {
+export function renderPageThumbnail(
+  doc: PDFDocumentProxy,
+  pageNumber: number,
+  canvas: HTMLCanvasElement,
+  boxSize: number,
+  extraRotation = 0,
+) {
   let cancelled = false;
   let cancelRender: (() => void) | undefined;
   const done = withRenderSlot(async () => {

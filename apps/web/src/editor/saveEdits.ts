@@ -1,0 +1,26 @@
+// Saving the session: the server writes the operations into the PDF (document/content), and the
+// output becomes a tool file that editing goes on from.
+import { sleep } from '../api/sleep';
+import { fetchTaskEntries, outputAsFile, outputLinks, pollTask, startTask, type TaskOutputLink } from '../api/tasks';
+import type { EditOp } from './editOps';
+
+export interface SavedEdit {
+  /** The tool file of the saved PDF. */
+  fileId: string;
+  output: TaskOutputLink;
+}
+
+export async function saveEdits(file: { fileId: string; password?: string }, ops: readonly EditOp[]): Promise<SavedEdit> {
+  const { task_id } = await startTask('document/content', {
+    file_id: file.fileId,
+    ...(file.password && { passwd: file.password }),
+    operations: ops,
+  });
+  const entries = await pollTask(
+    { fetchEntries: () => fetchTaskEntries({ task_id }), sleep: (ms) => sleep(ms), now: () => Date.now() },
+    () => {},
+  );
+  const [output] = outputLinks(entries);
+  if (!output) throw new Error('the save made no file');
+  return { fileId: (await outputAsFile(output)).file_id, output };
+}
