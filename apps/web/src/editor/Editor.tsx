@@ -107,7 +107,7 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
     useCallback((listener) => session.subscribe(listener), [session]),
     () => session.ops,
   );
-  const { doc, failed } = usePdfDocument(file.url, file.password);
+  const { doc, failed } = usePdfDocument(file.bytes, file.password);
   const [tool, setTool] = useState<EditorTool>('select');
   const [style, setStyle] = useState<ToolStyle>({ color: '#d93025', fill: null, lineWidth: 2, fontSize: 12 });
   const [pendingImage, setPendingImage] = useState<PendingImage | null>(null);

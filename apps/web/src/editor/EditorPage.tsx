@@ -66,14 +66,9 @@ export function EditorPage() {
   useEffect(() => {
     if (!fileId) return;
     let current = true;
-    let opened: OpenedFile | undefined;
     setOpening({ kind: 'loading' });
     openToolFile(fileId, password).then(
-      (file) => {
-        opened = file;
-        if (current) setOpening({ kind: 'open', file });
-        else URL.revokeObjectURL(file.url);
-      },
+      (file) => current && setOpening({ kind: 'open', file }),
       (e: unknown) => {
         if (!current) return;
         const code = e instanceof ApiError ? e.code : 0;
@@ -84,7 +79,6 @@ export function EditorPage() {
     );
     return () => {
       current = false;
-      if (opened) URL.revokeObjectURL(opened.url);
     };
   }, [fileId, password]);
 

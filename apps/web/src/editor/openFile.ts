@@ -10,8 +10,7 @@ export interface OpenedFile {
   fileId: string;
   name: string;
   md5: string;
-  /** An object URL of the bytes; revoked when another file opens. */
-  url: string;
+  bytes: Uint8Array;
   password?: string;
 }
 
@@ -56,7 +55,7 @@ export async function openToolFile(fileId: string, password?: string): Promise<O
     fileId,
     name: name ?? 'document.pdf',
     md5: await md5OfBlob(blob),
-    url: URL.createObjectURL(blob),
+    bytes: new Uint8Array(await blob.arrayBuffer()),
     ...(password && { password }),
   };
 }

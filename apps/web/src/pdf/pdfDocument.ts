@@ -15,11 +15,14 @@ function loadPdfJs(): Promise<PdfJs> {
 
 export type PdfState = { doc: PDFDocumentProxy | null; failed: boolean };
 
-/** Opens the PDF at `url` (with its password) for previews; closed again on unmount. */
-export function usePdfDocument(url: string | undefined, password?: string): PdfState {
+/**
+ * Opens the PDF at `url`, or held in `source` bytes, (with its password) for previews; closed
+ * again on unmount. Bytes are copied: pdf.js hands them to its worker, which leaves them empty here.
+ */
+export function usePdfDocument(source: string | Uint8Array | undefined, password?: string): PdfState {
   const [state, setState] = useState<PdfState>({ doc: null, failed: false });
   useEffect(() => {
-    if (!url) return;
+    if (!source) return;
     let cancelled = false;
     let destroy: (() => Promise<void>) | undefined;
     setState({ doc: null, failed: false });
@@ -29,7 +32,7 @@ export function usePdfDocument(url: string | undefined, password?: string): PdfS
         // isEvalSupported off: never compile font code from a document with eval. Where the server
         // sends byte ranges (uploads), only the parts the drawn pages need are fetched, not the whole file.
         const task = pdfjs.getDocument({
-          url,
+          ...(typeof source === 'string' ? { url: source } : { data: source.slice() }),
           isEvalSupported: false,
           disableStream: true,
           disableAutoFetch: true,
@@ -50,7 +53,7 @@ export function usePdfDocument(url: string | undefined, password?: string): PdfS
       cancelled = true;
       void destroy?.();
     };
-  }, [url, password]);
+  }, [source, password]);
   return state;
 }
 
