@@ -39,6 +39,11 @@ export const ErrorCode = {
   DailyTaskLimit: 4016, // Quire: an anonymous visitor's tasks of the day are used up
   CloudNameExists: 4101, // Quire: a cloud file or folder of this name is already in the folder
   FolderExists: 4102, // Quire: a folder of this name is already in the folder
+  EditTargetGone: 4201, // Quire: an editor operation names a run, image or annotation the page does not have
+  EditPageMissing: 4202, // Quire: an editor operation names a page the document does not have
+  EditImageUnreadable: 4203, // Quire: an image added in the editor is not a PNG or JPEG it can read
+  EditFieldUnknown: 4204, // Quire: a form field to fill that the document does not have, or a value it cannot take
+  EditTooMuch: 4205, // Quire: a save past the editor's bounds (images' bytes, ink points, fields)
   CloudFull: 41003,
   ShareLimit: 3023,
   ShareExpired: 11016,
@@ -84,6 +89,11 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.DailyTaskLimit]: 'Anonymous visitors can run 1 task a day. Sign in to continue.',
   [ErrorCode.CloudNameExists]: 'The name already exists.',
   [ErrorCode.FolderExists]: 'The folder already exists',
+  [ErrorCode.EditTargetGone]: 'The text or object to edit is no longer on the page. Please reload the document.',
+  [ErrorCode.EditPageMissing]: 'The document has no such page.',
+  [ErrorCode.EditImageUnreadable]: 'The image could not be read. Please use a PNG or JPEG image.',
+  [ErrorCode.EditFieldUnknown]: 'The form has no such field, or the field cannot take this value.',
+  [ErrorCode.EditTooMuch]: 'Too many changes to save at once. Please save part of them first.',
   [ErrorCode.CloudFull]: 'File size exceeded. Please upgrade permissions.',
   [ErrorCode.ShareLimit]: "You have reached today's sharing limit. Please try again after 24 hours.",
   [ErrorCode.ShareExpired]: 'The shared file has expired.',

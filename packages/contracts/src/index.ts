@@ -10,3 +10,5 @@ export * from './account.js';
 export * from './limits.js';
 export * from './cloud.js';
 export * from './share.js';
+export * from './fonts.js';
+export * from './editor.js';

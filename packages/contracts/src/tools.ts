@@ -18,6 +18,7 @@ import {
   IMAGE_RESIZE_PERCENT,
   imageOutputFormats,
 } from './imageTools.js';
+import { editRequest } from './editor.js';
 import { converterOcrOptions, DEFAULT_OCR_LANGUAGE, ocrLanguagesParam, ocrOutputFormats } from './ocr.js';
 
 export const protectPasswordMessage = 'The password must contain between 6 and 20 characters.';
@@ -188,6 +189,8 @@ export const toolParams = {
       .describe('auto: each page turned to match its image'),
     margin: z.enum(['none', 'small', 'large']).default(defaultImageLayout.margin).describe('small: 7 mm, large: 15 mm around each image'),
   }),
+  // The PDF editor's save (document/content, declared in routes/editor.ts: its page is the editor, not a tool page).
+  edit: editRequest,
   // One image in, one image out; the action decides which options the call carries.
   images_process: z.discriminatedUnion('action', [
     z.object({
