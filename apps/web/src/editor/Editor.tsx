@@ -18,6 +18,7 @@ import { EditorPageView, type EditorMode, type EditorTool, type PendingImage, ty
 import { isDrawn, moved } from './OpView';
 import type { OpenedFile } from './openFile';
 import { PageStrip } from './PageStrip';
+import { pageFrames } from './pageCoordinates';
 import { saveEdits } from './saveEdits';
 import './editor.css';
 
@@ -144,9 +145,10 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
 
   const save = useCallback(async (): Promise<string | null> => {
     if (!session.ops.length) return file.fileId;
+    if (!doc) return null;
     setSaving(true);
     try {
-      const saved = await saveEdits(file, session.ops);
+      const saved = await saveEdits(file, session.ops, await pageFrames(doc), mode);
       session.discard();
       return saved.fileId;
     } catch (e) {
@@ -155,7 +157,7 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
     } finally {
       setSaving(false);
     }
-  }, [file, session, toast, t]);
+  }, [file, session, doc, mode, toast, t]);
 
   const saveAndGoOn = async () => {
     const fileId = await save();
@@ -460,6 +462,7 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
               <EditorPageView
                 key={page.source}
                 doc={doc}
+                file={file}
                 source={page.source}
                 extraRotation={page.rotation}
                 zoom={zoom}

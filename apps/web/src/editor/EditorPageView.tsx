@@ -7,7 +7,17 @@ import { renderPageThumbnail } from '../pdf/pdfDocument';
 import { useNearView } from '../ui/useNearView';
 import { type EditOp, type MarkupKind, newOpId, type ShapeKind } from './editOps';
 import { boxOf, type DrawnOp, isDrawn, moved, OpView, resized } from './OpView';
-import { rectToPage, rectToScreen, shownSize, spanned, toPage, type PageFrame, type Point } from './pageCoordinates';
+import {
+  normalRotation,
+  type PageFrame,
+  type Point,
+  pageFrame,
+  rectToPage,
+  rectToScreen,
+  shownSize,
+  spanned,
+  toPage,
+} from './pageCoordinates';
 import { runsIn, useTextRuns } from './textRuns';
 
 export type EditorMode = 'edit' | 'annotate';
@@ -49,9 +59,11 @@ const MARKUPS: readonly EditorTool[] = ['highlight', 'underline', 'strikeout'];
 const BOXED: readonly EditorTool[] = ['textBox', 'whiteOut', 'comment', 'stamp'];
 const DEFAULT_BOX = { textBox: [180, 24], whiteOut: [120, 24], comment: [160, 48], stamp: [140, 40] } as const;
 const PLACED_IMAGE_WIDTH = 160;
+const HIGHLIGHT_COLOR = '#ffd400';
 
 interface PageProps {
   doc: PDFDocumentProxy;
+  file: { fileId: string; password?: string };
   /** The page's number in the file. */
   source: number;
   /** Degrees clockwise added by the session's page operations. */
@@ -82,14 +94,15 @@ export function EditorPageView(props: PageProps) {
   const near = useNearView(boxRef);
   const [frame, setFrame] = useState<PageFrame | null>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
-  const runs = useTextRuns(doc, source, near && (tool === 'editText' || MARKUPS.includes(tool)));
+  const [ownFrame, setOwnFrame] = useState<PageFrame | null>(null);
+  const runs = useTextRuns(props.file, source, ownFrame, near && (tool === 'editText' || MARKUPS.includes(tool)));
 
   useEffect(() => {
     let current = true;
-    void doc.getPage(source).then((page) => {
-      const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
-      const rotation = ((((page.rotate + extraRotation) % 360) + 360) % 360) as PageFrame['rotation'];
-      if (current) setFrame({ width: x1 - x0, height: y1 - y0, rotation });
+    void pageFrame(doc, source).then((own) => {
+      if (!current) return;
+      setOwnFrame(own);
+      setFrame({ ...own, rotation: normalRotation(own.rotation + extraRotation) });
     });
     return () => {
       current = false;
@@ -137,7 +150,15 @@ export function EditorPageView(props: PageProps) {
       const area = rectToPage(spanned(start, end), frame, zoom);
       const marked = runsIn(runs, area);
       if (!dragged && !marked.length) return;
-      props.onAdd({ id, page, kind: 'markup', markup: tool as MarkupKind, rects: marked.length ? marked : [area], color });
+      // Highlights are yellow, as every viewer draws them; underline and strike-out take the colour chosen.
+      props.onAdd({
+        id,
+        page,
+        kind: 'markup',
+        markup: tool as MarkupKind,
+        rects: marked.length ? marked : [area],
+        color: tool === 'highlight' ? HIGHLIGHT_COLOR : color,
+      });
       return;
     }
     if (!BOXED.includes(tool)) return;
@@ -227,7 +248,7 @@ export function EditorPageView(props: PageProps) {
   };
 
   const shown = props.ops.filter(isDrawn).map((op) => (drag && 'op' in drag && drag.op.id === op.id ? draggedOp(drag) : op));
-  const replacedRuns = new Set(props.ops.flatMap((op) => (op.kind === 'replaceText' ? [`${op.rect.x},${op.rect.y}`] : [])));
+  const replacedRuns = new Set(props.ops.flatMap((op) => (op.kind === 'replaceText' ? [op.run] : [])));
   const draft = drag?.kind === 'draw' ? spanned(drag.start, drag.now) : null;
 
   return (
@@ -253,12 +274,12 @@ export function EditorPageView(props: PageProps) {
       {frame &&
         tool === 'editText' &&
         runs
-          .filter((run) => !replacedRuns.has(`${run.rect.x},${run.rect.y}`))
+          .filter((run) => !replacedRuns.has(run.id))
           .map((run) => {
             const r = rectToScreen(run.rect, frame, zoom);
             return (
               <button
-                key={`${run.rect.x},${run.rect.y}`}
+                key={run.id}
                 type="button"
                 className="text-run"
                 style={{ left: r.x, top: r.y, width: r.width, height: r.height }}
@@ -272,8 +293,8 @@ export function EditorPageView(props: PageProps) {
                     id,
                     page: source,
                     kind: 'replaceText',
+                    run: run.id,
                     rect: run.rect,
-                    original: run.text,
                     text: run.text,
                     fontSize: run.fontSize,
                   });

@@ -1,14 +1,13 @@
 // One operation drawn over its page, in screen pixels: what the saved file will show, near enough
 // to place and judge it (the server draws the real thing with the PDF's own fonts).
 import type { CSSProperties } from 'react';
-import type { EditOp } from './editOps';
+import { type EditOp, isPageOp, type PageOp } from './editOps';
 import { rectToScreen, toScreen, type PageFrame, type Point, type Rect } from './pageCoordinates';
 
 /** The operations drawn over a page (not page, form or field operations). */
-export type DrawnOp = Exclude<EditOp, { kind: 'rotatePage' | 'deletePage' | 'movePage' | 'fillField' | 'flattenForm' }>;
+export type DrawnOp = Exclude<EditOp, PageOp>;
 
-export const isDrawn = (op: EditOp): op is DrawnOp =>
-  op.kind !== 'rotatePage' && op.kind !== 'deletePage' && op.kind !== 'movePage' && op.kind !== 'fillField' && op.kind !== 'flattenForm';
+export const isDrawn = (op: EditOp): op is DrawnOp => !isPageOp(op);
 
 /** Sticky notes are drawn this size whatever the zoom, as viewers draw their icon. */
 const NOTE_PX = 24;

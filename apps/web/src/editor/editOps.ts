@@ -12,8 +12,8 @@ interface OnPage {
 }
 
 export type EditOp =
-  /** Text already in the page, re-set: `original` is what the run said, so the server finds it. */
-  | (OnPage & { kind: 'replaceText'; rect: Rect; original: string; text: string; fontSize: number })
+  /** Text already in the page, re-set: `run` is the server's id of the run. */
+  | (OnPage & { kind: 'replaceText'; run: string; rect: Rect; text: string; fontSize: number })
   | (OnPage & { kind: 'textBox'; rect: Rect; text: string; fontSize: number; color: string })
   | (OnPage & { kind: 'image'; rect: Rect; dataUrl: string })
   | (OnPage & { kind: 'whiteOut'; rect: Rect })
@@ -36,13 +36,11 @@ export type EditOp =
   | (OnPage & { kind: 'rotatePage'; degrees: 90 | -90 })
   | (OnPage & { kind: 'deletePage' })
   /** Moves page `page` to just before the page now at `before` (0 = at the end). */
-  | (OnPage & { kind: 'movePage'; before: number })
-  | { id: string; kind: 'fillField'; name: string; value: string | boolean }
-  | { id: string; kind: 'flattenForm' };
+  | (OnPage & { kind: 'movePage'; before: number });
 
 export type PageOp = Extract<EditOp, { kind: 'rotatePage' | 'deletePage' | 'movePage' }>;
 
-const isPageOp = (op: EditOp): op is PageOp => op.kind === 'rotatePage' || op.kind === 'deletePage' || op.kind === 'movePage';
+export const isPageOp = (op: EditOp): op is PageOp => op.kind === 'rotatePage' || op.kind === 'deletePage' || op.kind === 'movePage';
 
 /** A page of the document being edited: which page of the file it shows and its added rotation. */
 export interface LaidOutPage {

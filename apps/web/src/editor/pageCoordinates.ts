@@ -63,3 +63,21 @@ export function rectToScreen(r: Rect, page: PageFrame, zoom: number): Rect {
 export function rectToPage(r: Rect, page: PageFrame, zoom: number): Rect {
   return spanned(toPage(r, page, zoom), toPage({ x: r.x + r.width, y: r.y + r.height }, page, zoom));
 }
+
+/** What pageFrame needs of an open document (pdf.js's PDFDocumentProxy). */
+interface PagesSource {
+  getPage(n: number): Promise<{ view: number[]; rotate: number }>;
+}
+
+/** Page `n` as uploaded: its CropBox size and own /Rotate. */
+export async function pageFrame(doc: PagesSource, n: number): Promise<PageFrame> {
+  const page = await doc.getPage(n);
+  const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
+  return { width: x1 - x0, height: y1 - y0, rotation: normalRotation(page.rotate) };
+}
+
+/** Every page of the document as uploaded, by number. */
+export async function pageFrames(doc: PagesSource & { numPages: number }): Promise<Map<number, PageFrame>> {
+  const numbers = Array.from({ length: doc.numPages }, (_, i) => i + 1);
+  return new Map(await Promise.all(numbers.map(async (n) => [n, await pageFrame(doc, n)] as const)));
+}

@@ -1,8 +1,12 @@
 // Saving the session: the server writes the operations into the PDF (document/content), and the
 // output becomes a tool file that editing goes on from.
+import type { EditRequest } from '@quire/contracts';
 import { sleep } from '../api/sleep';
 import { fetchTaskEntries, outputAsFile, outputLinks, pollTask, startTask, type TaskOutputLink } from '../api/tasks';
+import type { EditorMode } from './EditorPageView';
 import type { EditOp } from './editOps';
+import { editOperations } from './editRequest';
+import type { PageFrame } from './pageCoordinates';
 
 export interface SavedEdit {
   /** The tool file of the saved PDF. */
@@ -10,12 +14,20 @@ export interface SavedEdit {
   output: TaskOutputLink;
 }
 
-export async function saveEdits(file: { fileId: string; password?: string }, ops: readonly EditOp[]): Promise<SavedEdit> {
-  const { task_id } = await startTask('document/content', {
+/** `frames`: every page of the file as uploaded. */
+export async function saveEdits(
+  file: { fileId: string; password?: string },
+  ops: readonly EditOp[],
+  frames: ReadonlyMap<number, PageFrame>,
+  mode: EditorMode,
+): Promise<SavedEdit> {
+  const request: EditRequest = {
     file_id: file.fileId,
     ...(file.password && { passwd: file.password }),
-    operations: ops,
-  });
+    mode,
+    operations: editOperations(ops, frames),
+  };
+  const { task_id } = await startTask('document/content', request);
   const entries = await pollTask(
     { fetchEntries: () => fetchTaskEntries({ task_id }), sleep: (ms) => sleep(ms), now: () => Date.now() },
     () => {},

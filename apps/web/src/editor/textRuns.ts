@@ -1,30 +1,22 @@
 // The text already on a page, as boxes to click into (edit mode) or to mark (highlight,
-// underline, strike-out): pdf.js's text items in the page's user space.
-import type { PDFDocumentProxy } from 'pdfjs-dist';
-import type { TextItem } from 'pdfjs-dist/types/src/display/api';
+// underline, strike-out): the server's runs, kept in the page's user space like every operation.
+import type { PageRuns } from '@quire/contracts';
 import { useEffect, useState } from 'react';
-import type { TextItemLike } from '../pdf/textHits';
-import type { Rect } from './pageCoordinates';
+import { fetchRuns } from '../api/editor';
+import { type PageFrame, type Rect, rectToPage } from './pageCoordinates';
 
-/** A run of text: one pdf.js item, with the box its glyphs fill. */
+/** A run of text in one font, size and colour within a line. */
 export interface TextRun {
+  id: string;
   text: string;
+  /** User space of the page as uploaded. */
   rect: Rect;
   fontSize: number;
 }
 
-/**
- * The run of an item whose baseline starts at (e, f) of its matrix, with the page's origin at
- * `origin` (a CropBox need not start at 0, 0): from a quarter em below the baseline to the ascent.
- */
-export function runOfItem(item: TextItemLike, origin: { x: number; y: number }): TextRun {
-  const [, , c = 0, d = 1, e = 0, f = 0] = item.transform;
-  const fontSize = item.height || Math.hypot(c, d) || 1;
-  return {
-    text: item.str,
-    rect: { x: e - origin.x, y: f - origin.y - 0.25 * fontSize, width: item.width, height: 1.15 * fontSize },
-    fontSize,
-  };
+/** The server's runs, whose boxes are points from the top left of the page as uploaded and shown. */
+export function runsOfPage(answer: PageRuns, frame: PageFrame): TextRun[] {
+  return answer.runs.map((run) => ({ id: run.id, text: run.text, rect: rectToPage(run.bbox, frame, 1), fontSize: run.size }));
 }
 
 /** The parts of runs inside `area` (user space): what a drag over the text marks, one box per run. */
@@ -39,26 +31,26 @@ export function runsIn(runs: readonly TextRun[], area: Rect): Rect[] {
   });
 }
 
-/** The runs of page `pageNumber`, read once the page is near. */
-export function useTextRuns(doc: PDFDocumentProxy | null, pageNumber: number, wanted: boolean): TextRun[] {
+/** The runs of page `source` once wanted; `frame` is the page as uploaded (its own /Rotate). */
+export function useTextRuns(
+  file: { fileId: string; password?: string },
+  source: number,
+  frame: PageFrame | null,
+  wanted: boolean,
+): TextRun[] {
   const [runs, setRuns] = useState<TextRun[]>([]);
+  const { fileId, password } = file;
   useEffect(() => {
-    if (!doc || !wanted) return;
+    if (!wanted || !frame) return;
     let current = true;
-    void (async () => {
-      const page = await doc.getPage(pageNumber);
-      const [x0 = 0, y0 = 0] = page.view;
-      const content = await page.getTextContent();
-      const found = content.items
-        .filter((i): i is TextItem => 'str' in i && i.str.trim() !== '')
-        .map((i) => runOfItem(i, { x: x0, y: y0 }));
-      if (current) setRuns(found);
-    })().catch(() => {
-      // A page whose text pdf.js cannot read has no runs to click; drawing and annotating still work.
-    });
+    fetchRuns(fileId, source, password).then(
+      (answer) => current && setRuns(runsOfPage(answer, frame)),
+      // A page whose text cannot be read has no runs to click; drawing and annotating still work.
+      () => {},
+    );
     return () => {
       current = false;
     };
-  }, [doc, pageNumber, wanted]);
+  }, [fileId, password, source, frame, wanted]);
   return runs;
 }
