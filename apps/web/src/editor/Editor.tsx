@@ -13,11 +13,12 @@ import { ShareDialog } from '../share/ShareDialog';
 import { Icon, type IconName } from '../ui/Icon';
 import { TASK_TOAST_MS, useToast } from '../ui/Toast';
 import { EditSession, sessionKey } from './editSession';
-import { type EditOp, newOpId, pageLayout } from './editOps';
+import { type EditOp, filledValues, newOpId, pageLayout } from './editOps';
 import { EditorPageView, type EditorMode, type EditorTool, type PendingImage, type ToolStyle } from './EditorPageView';
 import { isDrawn, moved } from './OpView';
 import type { OpenedFile } from './openFile';
 import { PageStrip } from './PageStrip';
+import { useFormWidgets } from './FormLayer';
 import { pageFrames } from './pageCoordinates';
 import { saveEdits } from './saveEdits';
 import './editor.css';
@@ -121,6 +122,17 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
   const imageInput = useRef<HTMLInputElement>(null);
 
   const pages = useMemo(() => (doc ? pageLayout(ops, doc.numPages) : []), [ops, doc]);
+  const widgets = useFormWidgets(file);
+  const values = useMemo(() => filledValues(ops), [ops]);
+  const fill = useCallback(
+    (name: string, value: string | boolean) => {
+      const earlier = session.ops.find((op) => op.kind === 'fillField' && op.name === name);
+      if (earlier) session.replace({ ...earlier, kind: 'fillField', name, value });
+      else session.add({ id: newOpId(), kind: 'fillField', name, value });
+    },
+    [session],
+  );
+  const flattenOp = ops.find((op) => op.kind === 'flatten');
 
   const fitWidth = useCallback(async () => {
     if (!doc || !scroller.current) return;
@@ -314,6 +326,16 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
             </label>
           )}
         </div>
+        {widgets.length > 0 && (
+          <label className="tool-fill" data-testid="flatten-form">
+            <input
+              type="checkbox"
+              checked={Boolean(flattenOp)}
+              onChange={() => (flattenOp ? session.remove(flattenOp.id) : session.add({ id: newOpId(), kind: 'flatten' }))}
+            />{' '}
+            {t('editor.flatten')}
+          </label>
+        )}
         <div className="editor-history">
           <button
             type="button"
@@ -475,6 +497,9 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
                 onSelect={setSelectedId}
                 onAdd={add}
                 onReplace={replace}
+                fields={widgets.filter((w) => w.field.page === page.source)}
+                values={values}
+                onFill={fill}
               />
             ))}
         </div>

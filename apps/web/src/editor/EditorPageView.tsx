@@ -18,7 +18,8 @@ import {
   spanned,
   toPage,
 } from './pageCoordinates';
-import { runsIn, useTextRuns } from './textRuns';
+import { FormLayer, type FormWidget } from './FormLayer';
+import { runsIn, useExistingObjects, useTextRuns } from './textRuns';
 
 export type EditorMode = 'edit' | 'annotate';
 
@@ -79,6 +80,10 @@ interface PageProps {
   onSelect(id: string | null): void;
   onAdd(op: EditOp): void;
   onReplace(op: EditOp): void;
+  /** The form's widgets on this page. */
+  fields: readonly FormWidget[];
+  values: ReadonlyMap<string, string | boolean>;
+  onFill(name: string, value: string | boolean): void;
 }
 
 type Drag =
@@ -96,6 +101,8 @@ export function EditorPageView(props: PageProps) {
   const [drag, setDrag] = useState<Drag | null>(null);
   const [ownFrame, setOwnFrame] = useState<PageFrame | null>(null);
   const runs = useTextRuns(props.file, source, ownFrame, near && (tool === 'editText' || MARKUPS.includes(tool)));
+  const existing = useExistingObjects(props.file, source, ownFrame, near && tool === 'select');
+  const [chosenExisting, setChosenExisting] = useState<string | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -183,6 +190,7 @@ export function EditorPageView(props: PageProps) {
     const at = pointAt(e);
     if (tool === 'select' || tool === 'editText') {
       props.onSelect(null);
+      setChosenExisting(null);
       return;
     }
     if (tool === 'note') {
@@ -306,6 +314,7 @@ export function EditorPageView(props: PageProps) {
       {frame &&
         (tool === 'select' || tool === 'editText') &&
         shown.map((op) => {
+          if (op.kind === 'deleteObject') return null;
           if (op.id === selectedId && (op.kind === 'replaceText' || op.kind === 'textBox' || op.kind === 'comment')) return null;
           const r = rectToScreen(boxOf(op), frame, zoom);
           const pad = op.kind === 'note' ? 0 : 3;
@@ -329,6 +338,53 @@ export function EditorPageView(props: PageProps) {
             </div>
           );
         })}
+      {frame && ownFrame && props.fields.length > 0 && (
+        <FormLayer fields={props.fields} ownFrame={ownFrame} frame={frame} zoom={zoom} values={props.values} onFill={props.onFill} />
+      )}
+      {frame &&
+        tool === 'select' &&
+        existing
+          .filter((object) => !props.ops.some((op) => op.kind === 'deleteObject' && op.target === object.id))
+          .map((object) => {
+            const r = rectToScreen(object.rect, frame, zoom);
+            const chosen = chosenExisting === object.id;
+            return (
+              <div
+                key={object.id}
+                className={`existing-hit ${chosen ? 'selected' : ''}`}
+                style={{ left: r.x, top: r.y, width: r.width, height: r.height }}
+                data-testid="existing-object"
+                data-kind={object.object}
+                onPointerDown={(e) => {
+                  e.stopPropagation();
+                  props.onSelect(null);
+                  setChosenExisting(object.id);
+                }}
+              >
+                {chosen && (
+                  <button
+                    type="button"
+                    className="existing-delete"
+                    data-testid="delete-existing"
+                    onPointerDown={(e) => e.stopPropagation()}
+                    onClick={() => {
+                      props.onAdd({
+                        id: newOpId(),
+                        page: source,
+                        kind: 'deleteObject',
+                        object: object.object,
+                        target: object.id,
+                        rect: object.rect,
+                      });
+                      setChosenExisting(null);
+                    }}
+                  >
+                    {t('editor.delete')}
+                  </button>
+                )}
+              </div>
+            );
+          })}
       {frame &&
         shown.map((op) =>
           op.kind === 'note' && op.id === selectedId ? (

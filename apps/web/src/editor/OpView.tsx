@@ -1,13 +1,13 @@
 // One operation drawn over its page, in screen pixels: what the saved file will show, near enough
 // to place and judge it (the server draws the real thing with the PDF's own fonts).
 import type { CSSProperties } from 'react';
-import { type EditOp, isPageOp, type PageOp } from './editOps';
+import { type EditOp, type FormOp, isFormOp, isPageOp, type PageOp } from './editOps';
 import { rectToScreen, toScreen, type PageFrame, type Point, type Rect } from './pageCoordinates';
 
 /** The operations drawn over a page (not page, form or field operations). */
-export type DrawnOp = Exclude<EditOp, PageOp>;
+export type DrawnOp = Exclude<EditOp, PageOp | FormOp>;
 
-export const isDrawn = (op: EditOp): op is DrawnOp => !isPageOp(op);
+export const isDrawn = (op: EditOp): op is DrawnOp => !isPageOp(op) && !isFormOp(op);
 
 /** Sticky notes are drawn this size whatever the zoom, as viewers draw their icon. */
 const NOTE_PX = 24;
@@ -169,6 +169,8 @@ export function OpView({ op, page, zoom }: { op: DrawnOp; page: PageFrame; zoom:
     }
     case 'whiteOut':
       return <span className="op-box op-white-out" style={boxStyle(screen(op.rect))} />;
+    case 'deleteObject':
+      return <span className="op-box op-deleted" style={boxStyle(screen(op.rect))} />;
     case 'image':
     case 'signature':
       return <img className="op-box op-image" style={boxStyle(screen(op.rect))} src={op.dataUrl} alt="" draggable={false} />;

@@ -36,9 +36,23 @@ export type EditOp =
   | (OnPage & { kind: 'rotatePage'; degrees: 90 | -90 })
   | (OnPage & { kind: 'deletePage' })
   /** Moves page `page` to just before the page now at `before` (0 = at the end). */
-  | (OnPage & { kind: 'movePage'; before: number });
+  | (OnPage & { kind: 'movePage'; before: number })
+  /** An image or annotation already in the file, by the server's id, removed. */
+  | (OnPage & { kind: 'deleteObject'; object: 'image' | 'annotation'; target: string; rect: Rect })
+  /** A form field's new value: text and choices a string, a check box a boolean. */
+  | { id: string; kind: 'fillField'; name: string; value: string | boolean }
+  | { id: string; kind: 'flatten' };
 
 export type PageOp = Extract<EditOp, { kind: 'rotatePage' | 'deletePage' | 'movePage' }>;
+/** Operations on the form as a whole, on no page. */
+export type FormOp = Extract<EditOp, { kind: 'fillField' | 'flatten' }>;
+
+export const isFormOp = (op: EditOp): op is FormOp => op.kind === 'fillField' || op.kind === 'flatten';
+
+/** The values the session gives form fields, by name, the latest change winning. */
+export function filledValues(ops: readonly EditOp[]): Map<string, string | boolean> {
+  return new Map(ops.flatMap((op) => (op.kind === 'fillField' ? [[op.name, op.value] as const] : [])));
+}
 
 export const isPageOp = (op: EditOp): op is PageOp => op.kind === 'rotatePage' || op.kind === 'deletePage' || op.kind === 'movePage';
 

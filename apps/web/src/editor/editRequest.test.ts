@@ -91,4 +91,21 @@ describe('the save request', () => {
     expect(sent[2]).toMatchObject({ kind: 'rect', rect: { x: 10, y: 832, width: 100, height: 1 } });
     expect(editRequest.safeParse({ file_id: 'f', operations: sent }).success).toBe(true);
   });
+
+  it('sends the filled fields as one fillForm, the latest value winning, and flattens last', () => {
+    const ops: EditOp[] = [
+      { id: '1', kind: 'flatten' },
+      { id: '2', kind: 'fillField', name: 'name', value: 'Ada' },
+      { id: '3', kind: 'fillField', name: 'agree', value: true },
+      { id: '4', kind: 'fillField', name: 'name', value: 'Ada Lovelace' },
+      { id: '5', page: 1, kind: 'deleteObject', object: 'annotation', target: 'a12', rect: { x: 1, y: 1, width: 5, height: 5 } },
+    ];
+    const sent = editOperations(ops, frames);
+    expect(sent).toEqual([
+      { op: 'fillForm', fields: { name: 'Ada Lovelace', agree: true } },
+      { op: 'deleteAnnotation', page: 1, annotation: 'a12' },
+      { op: 'flatten' },
+    ]);
+    expect(editRequest.safeParse({ file_id: 'f', operations: sent }).success).toBe(true);
+  });
 });

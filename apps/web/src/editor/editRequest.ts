@@ -2,7 +2,7 @@
 // turned into points from the top left of each page as it will be shown (after the session's
 // page operations), which is where the server draws them.
 import type { EditOperationInput } from '@quire/contracts';
-import { type EditOp, isPageOp, pageLayout } from './editOps';
+import { type EditOp, filledValues, isFormOp, isPageOp, pageLayout } from './editOps';
 import { normalRotation, type PageFrame, type Point, type Rect, rectToScreen, toScreen } from './pageCoordinates';
 
 /** A box the server takes: at least a point wide and high (a shape drawn along one axis is flat). */
@@ -18,8 +18,12 @@ export function editOperations(ops: readonly EditOp[], frames: ReadonlyMap<numbe
   const layout = pageLayout(ops, frames.size);
   const out: EditOperationInput[] = [];
   if (ops.some(isPageOp)) out.push({ op: 'pages', order: layout.map((p) => ({ from: p.source, rotate: normalRotation(p.rotation) })) });
+  const fields = filledValues(ops);
+  if (fields.size) out.push({ op: 'fillForm', fields: Object.fromEntries(fields) });
+  // Flattening comes last: it bakes the values just filled into the page.
+  const flatten = ops.some((op) => op.kind === 'flatten');
   for (const op of ops) {
-    if (isPageOp(op)) continue;
+    if (isPageOp(op) || isFormOp(op)) continue;
     const at = layout.findIndex((p) => p.source === op.page);
     const own = frames.get(op.page);
     if (at < 0 || !own) continue;
@@ -92,7 +96,13 @@ export function editOperations(ops: readonly EditOp[], frames: ReadonlyMap<numbe
       case 'stamp':
         out.push({ op: 'annotate', page, type: 'stamp', rect: rect(op.rect), contents: op.label, color: op.color });
         break;
+      case 'deleteObject':
+        out.push(
+          op.object === 'image' ? { op: 'deleteImage', page, image: op.target } : { op: 'deleteAnnotation', page, annotation: op.target },
+        );
+        break;
     }
   }
+  if (flatten) out.push({ op: 'flatten' });
   return out;
 }

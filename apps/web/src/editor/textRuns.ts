@@ -1,8 +1,9 @@
 // The text already on a page, as boxes to click into (edit mode) or to mark (highlight,
-// underline, strike-out): the server's runs, kept in the page's user space like every operation.
-import type { PageRuns } from '@quire/contracts';
+// underline, strike-out), and the images and annotations already there to select and delete: what
+// the server reads of a page, kept in the page's user space like every operation.
+import type { PageObjects, PageRuns } from '@quire/contracts';
 import { useEffect, useState } from 'react';
-import { fetchRuns } from '../api/editor';
+import { fetchObjects, fetchRuns } from '../api/editor';
 import { type PageFrame, type Rect, rectToPage } from './pageCoordinates';
 
 /** A run of text in one font, size and colour within a line. */
@@ -31,26 +32,58 @@ export function runsIn(runs: readonly TextRun[], area: Rect): Rect[] {
   });
 }
 
-/** The runs of page `source` once wanted; `frame` is the page as uploaded (its own /Rotate). */
-export function useTextRuns(
-  file: { fileId: string; password?: string },
+/** An image or annotation already in the file. */
+export interface ExistingObject {
+  id: string;
+  object: 'image' | 'annotation';
+  rect: Rect;
+}
+
+/** The images and annotations of the server's answer, in user space. */
+export function objectsOfPage(answer: PageObjects, frame: PageFrame): ExistingObject[] {
+  return [
+    ...answer.images.map((i) => ({ id: i.id, object: 'image' as const, rect: rectToPage(i.bbox, frame, 1) })),
+    ...answer.annotations.map((a) => ({ id: a.id, object: 'annotation' as const, rect: rectToPage(a.rect, frame, 1) })),
+  ];
+}
+
+type PageFile = { fileId: string; password?: string };
+
+/**
+ * What the server reads of page `source` once wanted, taken into user space; `frame` is the page
+ * as uploaded (its own /Rotate). A page the server cannot read has nothing to click; drawing and
+ * annotating still work.
+ */
+function usePageRead<T>(
+  file: PageFile,
   source: number,
   frame: PageFrame | null,
   wanted: boolean,
-): TextRun[] {
-  const [runs, setRuns] = useState<TextRun[]>([]);
+  read: (file: PageFile, page: number, frame: PageFrame) => Promise<T[]>,
+): T[] {
+  const [items, setItems] = useState<T[]>([]);
   const { fileId, password } = file;
   useEffect(() => {
     if (!wanted || !frame) return;
     let current = true;
-    fetchRuns(fileId, source, password).then(
-      (answer) => current && setRuns(runsOfPage(answer, frame)),
-      // A page whose text cannot be read has no runs to click; drawing and annotating still work.
+    read({ fileId, ...(password && { password }) }, source, frame).then(
+      (found) => current && setItems(found),
       () => {},
     );
     return () => {
       current = false;
     };
-  }, [fileId, password, source, frame, wanted]);
-  return runs;
+  }, [fileId, password, source, frame, wanted, read]);
+  return items;
 }
+
+const readRuns = async (file: PageFile, page: number, frame: PageFrame) =>
+  runsOfPage(await fetchRuns(file.fileId, page, file.password), frame);
+const readObjects = async (file: PageFile, page: number, frame: PageFrame) =>
+  objectsOfPage(await fetchObjects(file.fileId, page, file.password), frame);
+
+export const useTextRuns = (file: PageFile, source: number, frame: PageFrame | null, wanted: boolean) =>
+  usePageRead(file, source, frame, wanted, readRuns);
+
+export const useExistingObjects = (file: PageFile, source: number, frame: PageFrame | null, wanted: boolean) =>
+  usePageRead(file, source, frame, wanted, readObjects);
