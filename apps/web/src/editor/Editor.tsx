@@ -6,12 +6,12 @@ import { NavigationType, useBlocker } from 'react-router';
 import { ApiError, messageFor } from '../api/client';
 import { fileDownloadUrl } from '../api/files';
 import { useT } from '../i18n/I18nProvider';
-import type { MessageKey } from '../i18n/translate';
 import { splitLocalePrefix } from '../i18n/locales';
 import { usePdfDocument } from '../pdf/pdfDocument';
 import { ShareDialog } from '../share/ShareDialog';
-import { Icon, type IconName } from '../ui/Icon';
+import { Icon } from '../ui/Icon';
 import { TASK_TOAST_MS, useToast } from '../ui/Toast';
+import { TOOL_LOOK, TOOLS } from './tools';
 import { EditSession, sessionKey } from './editSession';
 import { type EditOp, filledValues, newOpId, pageLayout } from './editOps';
 import { EditorPageView, type EditorMode, type EditorTool, type PendingImage, type ToolStyle } from './EditorPageView';
@@ -22,44 +22,6 @@ import { useFormWidgets } from './FormLayer';
 import { pageFrames } from './pageCoordinates';
 import { saveEdits } from './saveEdits';
 import './editor.css';
-
-const TOOLS: Record<EditorMode, EditorTool[]> = {
-  edit: ['select', 'editText', 'textBox', 'image', 'whiteOut', 'rectangle', 'ellipse', 'line', 'arrow'],
-  annotate: [
-    'select',
-    'highlight',
-    'underline',
-    'strikeout',
-    'note',
-    'comment',
-    'ink',
-    'rectangle',
-    'ellipse',
-    'arrow',
-    'stamp',
-    'signature',
-  ],
-};
-
-const TOOL_LOOK: Record<EditorTool, { icon: IconName; label: MessageKey }> = {
-  select: { icon: 'pointer', label: 'editor.tool.select' },
-  editText: { icon: 'text', label: 'editor.tool.editText' },
-  textBox: { icon: 'textBox', label: 'editor.tool.textBox' },
-  image: { icon: 'image', label: 'editor.tool.image' },
-  whiteOut: { icon: 'whiteOut', label: 'editor.tool.whiteOut' },
-  rectangle: { icon: 'rectangle', label: 'editor.tool.rectangle' },
-  ellipse: { icon: 'ellipse', label: 'editor.tool.ellipse' },
-  line: { icon: 'line', label: 'editor.tool.line' },
-  arrow: { icon: 'arrow', label: 'editor.tool.arrow' },
-  highlight: { icon: 'highlight', label: 'editor.tool.highlight' },
-  underline: { icon: 'underline', label: 'editor.tool.underline' },
-  strikeout: { icon: 'strikeout', label: 'editor.tool.strikeout' },
-  note: { icon: 'note', label: 'editor.tool.note' },
-  comment: { icon: 'comment', label: 'editor.tool.comment' },
-  ink: { icon: 'ink', label: 'editor.tool.ink' },
-  stamp: { icon: 'stamp', label: 'editor.tool.stamp' },
-  signature: { icon: 'signature', label: 'editor.tool.signature' },
-};
 
 const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 /** Export waits this long after the click, so the button's pressed state is seen first. */
@@ -288,7 +250,7 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
                 onMode(m);
               }}
             >
-              {t(m === 'edit' ? 'editor.modeEdit' : 'editor.modeAnnotate')}
+              {m === 'edit' ? t('editor.modeEdit') : t('editor.modeAnnotate')}
             </button>
           ))}
         </div>

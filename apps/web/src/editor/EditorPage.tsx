@@ -105,7 +105,7 @@ export function EditorPage() {
     <div className={`tool-page editor-start ${drop.active ? 'drop-active' : ''}`} {...drop.dropProps}>
       <section className="upload-hero" data-testid="dropzone">
         <Icon name={mode === 'edit' ? 'edit' : 'annotate'} size={56} />
-        <h1>{t(mode === 'edit' ? 'editor.titleEdit' : 'editor.titleAnnotate')}</h1>
+        <h1>{mode === 'edit' ? t('editor.titleEdit') : t('editor.titleAnnotate')}</h1>
         <p>{t('editor.description')}</p>
         {opening.kind === 'loading' && (
           <span className="spinner" role="status" aria-label={t('editor.loading')} data-testid="editor-loading" />
@@ -124,7 +124,7 @@ export function EditorPage() {
             }}
           >
             <label>
-              {t(opening.wrong ? 'editor.wrongPassword' : 'editor.needsPassword')}
+              {opening.wrong ? t('editor.wrongPassword') : t('editor.needsPassword')}
               <input name="password" type="password" autoComplete="off" data-testid="editor-password" required />
             </label>
             <button type="submit" className="button button-primary">
