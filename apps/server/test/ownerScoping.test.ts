@@ -189,6 +189,8 @@ function example(schema: Json, name: string, made: Made): unknown {
   // A list gets one entry even where it may be empty: a call may need one somewhere (redaction: an area or a text).
   if (schema.type === 'array') return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => example(schema.items, name, made));
   if (schema.default !== undefined) return schema.default;
+  // A string of a pattern (a colour) declares an example.
+  if (schema.examples?.length) return schema.examples[0];
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   const choice = schema.anyOf ?? schema.oneOf;

@@ -39,7 +39,8 @@ export const editPoint = z.tuple([coordinate, coordinate]).describe('[x, y] in p
 export const editColor = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, { message: 'Colours are written #rrggbb.' })
-  .describe('#rrggbb');
+  .describe('#rrggbb')
+  .meta({ examples: ['#000000'] });
 const opacity = z.number().min(0).max(1);
 const text = z.string().max(EDIT_LIMITS.textLength);
 const fontFamily = z.enum(fontFamilyIds).describe('One of the 21 families (fonts.ts)');

@@ -5,6 +5,8 @@ import { extractModel } from '../convert/extract.js';
 import { pageGeometry } from '../convert/pageGeometry.js';
 import { writeDocument } from '../convert/writeDocument.js';
 import { crop } from '../engines/mupdf/crop.js';
+import { edit } from '../engines/mupdf/edit.js';
+import { inspect } from '../engines/mupdf/inspect.js';
 import { optimize } from '../engines/mupdf/optimize.js';
 import { JobFailure, openPdf, progress, serveMupdfJob } from '../engines/mupdf/program.js';
 import { redact } from '../engines/mupdf/redact.js';
@@ -15,6 +17,8 @@ void serveMupdfJob({
   redact,
   replace,
   optimize,
+  edit,
+  inspect,
   geometry: (job) => pageGeometry(job, openPdf(job.input), progress, (code, msg) => new JobFailure(code, msg)),
   async extract(job) {
     const doc = openPdf(job.input);

@@ -55,6 +55,7 @@ import { apiKeyCalls } from './apiKeys.js';
 import { adminCalls } from './admin.js';
 import { cloudCalls } from './cloud.js';
 import { shareCalls } from './share.js';
+import { editorCalls } from './editor.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -79,6 +80,8 @@ export interface Call {
   sendsFile?: true;
   /** The handler answers with a redirect (a browser's navigation), not envelope data. */
   redirects?: true;
+  /** Bytes the request body may have, where more than the server's 1 MB (the editor's images). */
+  bodyLimit?: number;
   /** Counted against the client's rate limit of this kind of call (429 beyond it). */
   rateLimit?: RateLimitedCall;
   /**
@@ -352,5 +355,6 @@ export function buildCalls(): Call[] {
     ...adminCalls(),
     ...cloudCalls(),
     ...shareCalls(),
+    ...editorCalls(queueTask),
   ];
 }

@@ -1,6 +1,7 @@
 // What the MuPDF child program (program.ts) is asked to do, and what it answers: the contract
 // between the server and that child process.
-import type { PdfDocumentFormat } from '@quire/contracts';
+import type { EditOperation, FormFields, PageObjects, PageRuns, PdfDocumentFormat } from '@quire/contracts';
+import type { FontFiles } from '../fontFiles.js';
 import type { Margins } from '../pageBoxes.js';
 
 export interface RedactArea {
@@ -86,7 +87,22 @@ export interface OptimizeJob extends JobFiles {
   chromaSubsampling: boolean;
 }
 
-export type MupdfJob = CropJob | RedactJob | ReplaceJob | GeometryJob | ExtractJob | OptimizeJob;
+/** The editor's save: its operations (the pages one first) written into the file. */
+export interface EditJob extends JobFiles {
+  op: 'edit';
+  operations: EditOperation[];
+  fonts: FontFiles;
+}
+
+/** The editor's reads: a page's text runs or its images and annotations, or the form's fields; `output` is not written. */
+export interface InspectJob extends JobFiles {
+  op: 'inspect';
+  what: 'runs' | 'objects' | 'fields';
+  /** 1-based, for runs and objects. */
+  page: number;
+}
+
+export type MupdfJob = CropJob | RedactJob | ReplaceJob | GeometryJob | ExtractJob | OptimizeJob | EditJob | InspectJob;
 
 export interface JobResults {
   crop: { pages: number };
@@ -94,6 +110,9 @@ export interface JobResults {
   /** fallbackFont: the standard font used where the original one lacks the new characters. */
   replace: { count: number; fallbackFont: string | null };
   geometry: { pages: number };
+  /** fallbackFonts: the families used where a run's own font lacks the new characters. */
+  edit: { fallbackFonts: string[] };
+  inspect: PageRuns | PageObjects | FormFields;
   extract: { pages: number };
   /**
    * Images stored as JPEG: imagesDownsampled brought down to the level's resolution,

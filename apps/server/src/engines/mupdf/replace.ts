@@ -7,6 +7,18 @@ import { findHits } from './searchBudget.js';
 import type { JobResults, ReplaceJob } from './jobs.js';
 import { charsOf, markAndApply, pageText, quadBounds } from './pageText.js';
 import { openPdf, progress, save } from './program.js';
+import {
+  appendContent,
+  codePoints,
+  colorOp,
+  resourceName,
+  hasGlyphs,
+  hex,
+  identityFont,
+  num,
+  pageResources,
+  type TextFont,
+} from './contentText.js';
 
 const BASE14 = new Set([
   'Helvetica',
@@ -59,12 +71,8 @@ function winAnsiCode(cp: number): number | undefined {
   return WIN_ANSI_EXTRA[cp];
 }
 
-const codePoints = (text: string) => [...text].map((c) => c.codePointAt(0)!);
-const isSpace = (cp: number) => /\s/.test(String.fromCodePoint(cp));
-const hex = (n: number, digits: number) => n.toString(16).padStart(digits, '0');
-
 /** The font's own name, without a subset tag ("ABCDEF+Helvetica"). */
-const baseName = (font: mupdf.Font) => font.getName().replace(/^[A-Z]{6}\+/, '');
+export const baseName = (font: mupdf.Font) => font.getName().replace(/^[A-Z]{6}\+/, '');
 
 /** The standard font closest in style: family from the name or flags, then weight and slant. */
 function standardLike(font: mupdf.Font): string {
@@ -85,48 +93,28 @@ function standardLike(font: mupdf.Font): string {
   return style ? `${family}-${style}` : family;
 }
 
-/** Every character that is not white space has a glyph with ink (subsets may keep empty glyphs). */
-function hasGlyphs(font: mupdf.Font, text: string): boolean {
-  const bbox = (gid: number) => {
-    const t = new mupdf.Text();
-    t.showGlyph(font, mupdf.Matrix.identity, gid, 0);
-    const r = t.getBounds(null as unknown as mupdf.StrokeState, mupdf.Matrix.identity); // null: filled, not stroked
-    t.destroy();
-    return r;
-  };
-  return codePoints(text).every((cp) => {
-    if (isSpace(cp)) return true;
-    const gid = font.encodeCharacter(cp);
-    if (gid <= 0) return false;
-    const r = bbox(gid);
-    return r[2] > r[0] && r[3] > r[1];
-  });
-}
-
-interface TextFont {
-  resource: mupdf.PDFObject;
-  /** A TJ operand showing `text`, and its advance in text space units (ems). */
-  show(text: string): { operand: string; advance: number };
-}
-
 /** Fonts added to the document for new text, made once each. */
-class FontPicker {
+export class FontPicker {
   private made = new Map<string, TextFont | null>();
   constructor(private readonly doc: mupdf.PDFDocument) {}
 
   /** The font for `text` set in place of text in `original`, and the fallback's name if it is not the original. */
   pick(original: mupdf.Font, text: string): { font: TextFont; fallback: string | null } {
-    const name = baseName(original);
+    const own = this.own(original, text);
+    if (own) return { font: own, fallback: null };
     const latin = codePoints(text).every((cp) => winAnsiCode(cp) !== undefined);
-    if (hasGlyphs(original, text)) {
-      // A standard font need not be embedded: the same name in WinAnsi encoding is the same font.
-      if (BASE14.has(name) && latin) return { font: this.simple(name), fallback: null };
-      const own = this.identity(`font:${original.pointer}`, original);
-      if (own) return { font: own, fallback: null };
-    }
     const standard = standardLike(original);
     const font = latin ? this.simple(standard) : (this.identity(`std:${standard}`, new mupdf.Font(standard)) ?? this.simple(standard));
     return { font, fallback: standard };
+  }
+
+  /** The original font itself, where it has every glyph `text` needs and can be written again. */
+  own(original: mupdf.Font, text: string): TextFont | null {
+    if (!hasGlyphs(original, text)) return null;
+    const name = baseName(original);
+    // A standard font need not be embedded: the same name in WinAnsi encoding is the same font.
+    if (BASE14.has(name) && codePoints(text).every((cp) => winAnsiCode(cp) !== undefined)) return this.simple(name);
+    return this.identity(`font:${original.pointer}`, original);
   }
 
   private simple(name: string): TextFont {
@@ -150,88 +138,9 @@ class FontPicker {
 
   /** The font embedded as Identity-H (glyph ids), or null when MuPDF cannot embed it (Type 3, bare CFF). */
   private identity(key: string, font: mupdf.Font): TextFont | null {
-    if (this.made.has(key)) return this.made.get(key)!;
-    let made: TextFont | null = null;
-    try {
-      made = {
-        resource: this.doc.addFont(font),
-        show: (text) => {
-          // A font subset without a space glyph still gets its gap: a TJ offset of a quarter em.
-          const parts: string[] = [];
-          let advance = 0;
-          for (const cp of codePoints(text)) {
-            const gid = Math.max(0, font.encodeCharacter(cp));
-            if (gid === 0 && isSpace(cp)) {
-              parts.push('-250');
-              advance += 0.25;
-            } else {
-              parts.push(`<${hex(gid, 4)}>`);
-              advance += font.advanceGlyph(gid);
-            }
-          }
-          return { operand: `[${parts.join(' ')}]`, advance };
-        },
-      };
-    } catch {
-      made = null;
-    }
-    this.made.set(key, made);
-    return made;
+    if (!this.made.has(key)) this.made.set(key, identityFont(this.doc, font));
+    return this.made.get(key)!;
   }
-}
-
-const num = (n: number) => String(Number(n.toFixed(4)));
-
-/** A resource name not yet used in the page's font dictionary. */
-function fontName(fonts: mupdf.PDFObject, taken: Map<mupdf.PDFObject, string>, resource: mupdf.PDFObject): string {
-  const known = taken.get(resource);
-  if (known) return known;
-  let i = 0;
-  while (!fonts.get(`Quire${i}`).isNull()) i++;
-  const name = `Quire${i}`;
-  fonts.put(name, resource);
-  taken.set(resource, name);
-  return name;
-}
-
-/** The page's own resource dictionary (copied from an ancestor if inherited) with a font dictionary. */
-function pageFonts(doc: mupdf.PDFDocument, page: mupdf.PDFObject): mupdf.PDFObject {
-  let resources = page.get('Resources');
-  if (!resources.isDictionary()) {
-    const inherited = page.getInheritable('Resources');
-    resources = doc.newDictionary();
-    if (inherited.isDictionary()) {
-      inherited.forEach((value, key) => {
-        resources.put(key, value);
-      });
-    }
-    page.put('Resources', resources);
-  }
-  let fonts = resources.get('Font');
-  if (!fonts.isDictionary()) {
-    fonts = doc.newDictionary();
-    resources.put('Font', fonts);
-  }
-  return fonts;
-}
-
-/** Appends content to the page, after the existing content wrapped in q/Q so its state cannot leak into ours. */
-function appendContent(doc: mupdf.PDFDocument, page: mupdf.PDFObject, content: string) {
-  const old = page.get('Contents');
-  const contents = doc.newArray();
-  contents.push(doc.addStream('q\n', {}));
-  if (old.isArray()) {
-    old.forEach((c) => {
-      contents.push(c);
-    });
-  } else if (!old.isNull()) contents.push(old);
-  contents.push(doc.addStream(`Q\n${content}`, {}));
-  page.put('Contents', contents);
-}
-
-function colorOp(color: number[]): string {
-  const c = color.map(num).join(' ');
-  return color.length === 1 ? `${c} g` : color.length === 4 ? `${c} k` : `${c} rg`;
 }
 
 export function replace(job: ReplaceJob): JobResults['replace'] {
@@ -256,7 +165,7 @@ export function replace(job: ReplaceJob): JobResults['replace'] {
       replaced += edits.length;
       if (job.replace) {
         const obj = page.getObject();
-        const fontDict = pageFonts(doc, obj);
+        const fontDict = pageResources(doc, obj, 'Font');
         const names = new Map<mupdf.PDFObject, string>();
         const toUser = mupdf.Matrix.invert(page.getTransform());
         const ops: string[] = [];
@@ -278,7 +187,7 @@ export function replace(job: ReplaceJob): JobResults['replace'] {
           const s = first.size;
           const inPage: mupdf.Matrix = [s * dx, s * dy, s * dy, -s * dx, first.origin[0], first.origin[1]];
           const tm = mupdf.Matrix.concat(inPage, toUser);
-          const name = fontName(fontDict, names, font.resource);
+          const name = resourceName(fontDict, names, font.resource);
           ops.push(`BT /${name} 1 Tf ${colorOp(first.color)} ${num(scale)} Tz ${tm.map(num).join(' ')} Tm ${operand} TJ ET`);
         }
         appendContent(doc, obj, `${ops.join('\n')}\n`);

@@ -1,0 +1,542 @@
+// The editor's save: each operation written into the PDF with MuPDF. Text edits go into the page's
+// content stream (the old glyphs removed as a redaction removes them, the new ones set in the run's
+// own font where it has them); annotations are PDF annotations; form values go into the fields.
+import fs from 'node:fs';
+import path from 'node:path';
+import * as mupdf from 'mupdf';
+import type { EditOperation, EditRect, FontFamilyId } from '@quire/contracts';
+import { ErrorCode, errorMessages } from '@quire/contracts/errors';
+import { fontFamilies, nearestFamily } from '@quire/contracts/fonts';
+import type { FontFiles, FontStyle } from '../fontFiles.js';
+import { appendContent, colorOp, identityFont, num, pageResources, resourceName, type TextFont } from './contentText.js';
+import type { EditJob, JobResults } from './jobs.js';
+import { annotationId, fromEditRect, onStates, type PageImage, readImages, readRuns, type Run } from './pageObjects.js';
+import { markAndApply, quadBounds } from './pageText.js';
+import { JobFailure, openPdf, progress, save } from './program.js';
+import { baseName, FontPicker } from './replace.js';
+
+type Op<K extends EditOperation['op']> = Extract<EditOperation, { op: K }>;
+
+const gone = (what: string) => new JobFailure(ErrorCode.EditTargetGone, `${errorMessages[ErrorCode.EditTargetGone]} (${what})`);
+
+const rgb = (hex: string): [number, number, number] => {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number];
+  return [r, g, b];
+};
+
+const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u;
+
+/** The editor's fonts: the runs' own, and the 21 families' files, each embedded once. */
+class EditFonts {
+  private readonly picker: FontPicker;
+  private readonly families = new Map<string, { font: mupdf.Font; text: TextFont }>();
+  readonly fallbacks = new Set<string>();
+  get embeddedFiles() {
+    return this.families.size > 0;
+  }
+  constructor(
+    private readonly doc: mupdf.PDFDocument,
+    private readonly files: FontFiles,
+  ) {
+    this.picker = new FontPicker(doc);
+  }
+
+  /** A family in a style (the first family installed when this one is not). */
+  family(id: FontFamilyId, bold: boolean, italic: boolean): { font: mupdf.Font; text: TextFont } {
+    const style: FontStyle = bold ? (italic ? 'boldItalic' : 'bold') : italic ? 'italic' : 'regular';
+    const installed = this.files[id] ?? Object.values(this.files)[0];
+    if (!installed) throw new JobFailure(ErrorCode.TaskFailed, 'No fonts are installed for the editor.');
+    const file = installed[style];
+    const cached = this.families.get(file);
+    if (cached) return cached;
+    // Named after its file (DejaVuSans-Bold), as pdffonts and other readers will show it.
+    const font = new mupdf.Font(path.basename(file, path.extname(file)), fs.readFileSync(file));
+    const text = identityFont(this.doc, font);
+    if (!text) throw new JobFailure(ErrorCode.TaskFailed, `The font ${id} could not be embedded.`);
+    const made = { font, text };
+    this.families.set(file, made);
+    return made;
+  }
+
+  /**
+   * The font a run's new text is set in: the run's own where it has the glyphs and no other style is
+   * asked for, else the family asked for, else the family nearest the run's font (noted as a fallback).
+   */
+  forRun(run: Run, text: string, ask: { font?: FontFamilyId; bold?: boolean; italic?: boolean }): TextFont {
+    const name = baseName(run.font);
+    const bold = run.font.isBold() || /bold|black|heavy/i.test(name);
+    const italic = run.font.isItalic() || /italic|oblique/i.test(name);
+    const restyled = (ask.bold !== undefined && ask.bold !== bold) || (ask.italic !== undefined && ask.italic !== italic);
+    if (!ask.font && !restyled) {
+      const own = this.picker.own(run.font, text);
+      if (own) return own;
+    }
+    const family =
+      ask.font ?? (CJK.test(text) ? 'droid-sans-fallback' : nearestFamily({ name, serif: run.font.isSerif(), mono: run.font.isMono() }));
+    if (!ask.font && !restyled) this.fallbacks.add(fontFamilies.find((f) => f.id === family)!.name);
+    return this.family(family, ask.bold ?? bold, ask.italic ?? italic).text;
+  }
+}
+
+/** A stretch of text in one font, size and colour. */
+interface Piece {
+  text: string;
+  font: TextFont;
+  size: number;
+  color: number[];
+}
+
+/** Text placed on a line: its pieces at their offsets along the baseline from `origin`. */
+interface SetLine {
+  origin: mupdf.Point;
+  parts: { piece: Piece; at: number; operand: string }[];
+}
+
+const widthOf = (p: Piece) => p.font.show(p.text).advance * p.size;
+
+/** Splits pieces into words, each keeping the spaces after it, for wrapping. */
+function words(pieces: Piece[]): Piece[] {
+  return pieces.flatMap((p) => (p.text.match(/\S+\s*|\s+/g) ?? []).map((text) => ({ ...p, text })));
+}
+
+/**
+ * Lays the pieces out from `first` along the writing direction, wrapping before `right` (the
+ * distance available from each line's start); the lines go on the baselines given, then on at `leading`.
+ */
+function wrap(pieces: Piece[], starts: mupdf.Point[], available: number[], leading: number, dir: mupdf.Point): SetLine[] {
+  const lines: SetLine[] = [];
+  let line: SetLine | null = null;
+  let x = 0;
+  const startOf = (i: number): mupdf.Point => {
+    const known = starts[i];
+    if (known) return known;
+    const last = starts.at(-1)!;
+    const extra = i - starts.length + 1;
+    // Down the page, across the writing direction: (-dy, dx) turned to y down is (−dir[1], dir[0]).
+    return [last[0] - dir[1] * leading * extra, last[1] + dir[0] * leading * extra];
+  };
+  for (const word of words(pieces)) {
+    const w = widthOf(word);
+    const limit = available[lines.length - 1] ?? available.at(-1)!;
+    if (!line || (x > 0 && x + widthOf({ ...word, text: word.text.trimEnd() }) > limit + 0.5)) {
+      line = { origin: startOf(lines.length), parts: [] };
+      lines.push(line);
+      x = 0;
+      if (!word.text.trim()) continue;
+    }
+    const prev = line.parts.at(-1);
+    if (prev && prev.piece.font === word.font && prev.piece.size === word.size && prev.piece.color === word.color) {
+      prev.piece = { ...prev.piece, text: prev.piece.text + word.text };
+      prev.operand = prev.piece.font.show(prev.piece.text).operand;
+    } else line.parts.push({ piece: word, at: x, operand: word.font.show(word.text).operand });
+    x += w;
+  }
+  return lines;
+}
+
+/** Writes text into pages: the content each page gets at the end of its edits. */
+class PageWriter {
+  private readonly names = new Map<mupdf.PDFObject, string>();
+  private readonly ops: string[] = [];
+  constructor(
+    private readonly doc: mupdf.PDFDocument,
+    private readonly page: mupdf.PDFPage,
+  ) {}
+
+  private name(kind: 'Font' | 'XObject' | 'ExtGState', resource: mupdf.PDFObject) {
+    return resourceName(pageResources(this.doc, this.page.getObject(), kind), this.names, resource);
+  }
+
+  /** Page space (y down, as shown) to the page's user space. */
+  private get toUser() {
+    return mupdf.Matrix.invert(this.page.getTransform());
+  }
+
+  text(lines: SetLine[], dir: mupdf.Point) {
+    const [dx, dy] = dir;
+    for (const line of lines)
+      for (const { piece, at, operand } of line.parts) {
+        const s = piece.size;
+        const inPage: mupdf.Matrix = [s * dx, s * dy, s * dy, -s * dx, line.origin[0] + at * dx, line.origin[1] + at * dy];
+        const tm = mupdf.Matrix.concat(inPage, this.toUser);
+        this.ops.push(
+          `BT /${this.name('Font', piece.font.resource)} 1 Tf ${colorOp(piece.color)} ${tm.map(num).join(' ')} Tm ${operand} TJ ET`,
+        );
+      }
+  }
+
+  /** Drawing in page space: `body` is content whose coordinates are the editor's. */
+  drawing(body: string, opacity = 1) {
+    let gs = '';
+    if (opacity < 1) {
+      const state = this.doc.newDictionary();
+      state.put('CA', opacity);
+      state.put('ca', opacity);
+      gs = `/${this.name('ExtGState', this.doc.addObject(state))} gs `;
+    }
+    this.ops.push(`q ${this.toUser.map(num).join(' ')} cm ${gs}${body} Q`);
+  }
+
+  image(image: mupdf.Image, rect: EditRect) {
+    const name = this.name('XObject', this.doc.addImage(image));
+    // The unit square of the image, its bottom left at the rectangle's bottom left (y down).
+    this.drawing(`${num(rect.width)} 0 0 ${num(-rect.height)} ${num(rect.x)} ${num(rect.y + rect.height)} cm /${name} Do`);
+  }
+
+  /** Writes what is pending; done before a redaction, which rewrites the page's content and resources. */
+  flush() {
+    if (this.ops.length) appendContent(this.doc, this.page.getObject(), `${this.ops.join('\n')}\n`);
+    this.ops.length = 0;
+    this.names.clear();
+  }
+}
+
+const pathOfRect = (r: EditRect) => `${num(r.x)} ${num(r.y)} ${num(r.width)} ${num(r.height)} re`;
+
+function pathOfEllipse(r: EditRect): string {
+  const k = 0.5523;
+  const [cx, cy, rx, ry] = [r.x + r.width / 2, r.y + r.height / 2, r.width / 2, r.height / 2];
+  const p = (...n: number[]) => n.map(num).join(' ');
+  return [
+    `${p(cx + rx, cy)} m`,
+    `${p(cx + rx, cy + k * ry, cx + k * rx, cy + ry, cx, cy + ry)} c`,
+    `${p(cx - k * rx, cy + ry, cx - rx, cy + k * ry, cx - rx, cy)} c`,
+    `${p(cx - rx, cy - k * ry, cx - k * rx, cy - ry, cx, cy - ry)} c`,
+    `${p(cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy)} c h`,
+  ].join(' ');
+}
+
+function shapeContent(o: Op<'shape'>): string {
+  const paint = `${o.stroke ? `${colorOp(rgb(o.stroke)).toUpperCase()} ${num(o.width)} w ` : ''}${o.fill ? `${colorOp(rgb(o.fill))} ` : ''}`;
+  const op = o.stroke && o.fill ? 'B' : o.fill ? 'f' : 'S';
+  if (o.kind === 'rect' || o.kind === 'ellipse') {
+    if (!o.rect) throw new JobFailure(ErrorCode.InvalidParams, `A ${o.kind} needs its rect.`);
+    return `${paint}${o.kind === 'rect' ? pathOfRect(o.rect) : pathOfEllipse(o.rect)} ${op}`;
+  }
+  if (!o.points) throw new JobFailure(ErrorCode.InvalidParams, `A ${o.kind} needs its points.`);
+  const [[x0, y0], [x1, y1]] = o.points;
+  const stroke = o.stroke ?? '#000000';
+  let body = `${colorOp(rgb(stroke)).toUpperCase()} ${num(o.width)} w 1 J ${num(x0)} ${num(y0)} m ${num(x1)} ${num(y1)} l S`;
+  if (o.kind === 'arrow') {
+    // A filled head three line widths wide (at least 6 points), pointing along the line.
+    const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+    const [ux, uy] = [(x1 - x0) / len, (y1 - y0) / len];
+    const head = Math.max(6, o.width * 3);
+    const [bx, by] = [x1 - ux * head, y1 - uy * head];
+    const p = (x: number, y: number) => `${num(x)} ${num(y)}`;
+    body += ` ${colorOp(rgb(stroke))} ${p(x1, y1)} m ${p(bx - uy * head * 0.5, by + ux * head * 0.5)} l ${p(bx + uy * head * 0.5, by - ux * head * 0.5)} l h f`;
+  }
+  return body;
+}
+
+/** Lines of a text box: the given line breaks, then words wrapped at its width. */
+function textBox(o: Op<'addText'>, font: TextFont): SetLine[] {
+  const leading = o.size * 1.2;
+  const color = rgb(o.color);
+  const lines = o.text.split(/\r?\n/).flatMap((paragraph) => {
+    const piece: Piece = { text: paragraph, font, size: o.size, color };
+    return paragraph.trim() ? wrap([piece], [[0, 0]], [o.rect.width], 0, [1, 0]) : [{ origin: [0, 0] as mupdf.Point, parts: [] }];
+  });
+  return lines.map((line, i) => {
+    const width = line.parts.reduce((w, p) => w + widthOf({ ...p.piece, text: p.piece.text.trimEnd() }), 0);
+    const shift = o.align === 'center' ? (o.rect.width - width) / 2 : o.align === 'right' ? o.rect.width - width : 0;
+    return { ...line, origin: [o.rect.x + shift, o.rect.y + o.size * 0.85 + i * leading] };
+  });
+}
+
+const quadOf = (r: EditRect): mupdf.Quad => [r.x, r.y, r.x + r.width, r.y, r.x, r.y + r.height, r.x + r.width, r.y + r.height];
+
+const annotationTypes: Record<Op<'annotate'>['type'], mupdf.PDFAnnotationType> = {
+  highlight: 'Highlight',
+  underline: 'Underline',
+  strikeout: 'StrikeOut',
+  note: 'Text',
+  ink: 'Ink',
+  square: 'Square',
+  circle: 'Circle',
+  line: 'Line',
+  freetext: 'FreeText',
+  stamp: 'Stamp',
+};
+
+function annotate(page: mupdf.PDFPage, o: Op<'annotate'>) {
+  const needs = (what: string) => new JobFailure(ErrorCode.InvalidParams, `A ${o.type} annotation needs its ${what}.`);
+  const annot = page.createAnnotation(annotationTypes[o.type]);
+  const color = rgb(o.color);
+  if (o.type === 'highlight' || o.type === 'underline' || o.type === 'strikeout') {
+    if (!o.quads?.length) throw needs('quads');
+    annot.setQuadPoints(o.quads.map(quadOf));
+  } else if (o.type === 'ink') {
+    if (!o.ink?.length) throw needs('ink');
+    annot.setInkList(o.ink.map((stroke) => stroke.map(([x, y]) => [x, y] as mupdf.Point)));
+    annot.setBorderWidth(o.width);
+  } else if (o.type === 'line') {
+    if (!o.points) throw needs('points');
+    annot.setLine(o.points[0], o.points[1]);
+    annot.setBorderWidth(o.width);
+  } else {
+    if (!o.rect) throw needs('rect');
+    annot.setRect(fromEditRect(o.rect));
+    if (o.type === 'square' || o.type === 'circle') annot.setBorderWidth(o.width);
+    if (o.type === 'freetext') annot.setDefaultAppearance('Helv', o.font_size, color);
+    if (o.type === 'stamp' && o.contents) annot.setIcon(o.contents.replace(/[^A-Za-z]/g, '') || 'Draft');
+  }
+  if (o.type !== 'freetext') annot.setColor(color);
+  annot.setOpacity(o.opacity);
+  if (o.contents !== undefined) annot.setContents(o.contents);
+  if (o.author !== undefined) annot.setAuthor(o.author);
+  annot.update();
+}
+
+function findAnnotation(page: mupdf.PDFPage, id: string): mupdf.PDFAnnotation {
+  const annot = page.getAnnotations().find((a) => annotationId(a) === id);
+  if (!annot) throw gone(`annotation ${id}`);
+  return annot;
+}
+
+function editAnnotation(page: mupdf.PDFPage, o: Op<'editAnnotation'>) {
+  const annot = findAnnotation(page, o.annotation);
+  if (o.rect) annot.setRect(fromEditRect(o.rect));
+  if (o.color) annot.setColor(rgb(o.color));
+  if (o.opacity !== undefined) annot.setOpacity(o.opacity);
+  if (o.contents !== undefined) annot.setContents(o.contents);
+  if (o.author !== undefined) annot.setAuthor(o.author);
+  annot.update();
+}
+
+function fillForm(doc: mupdf.PDFDocument, o: Op<'fillForm'>) {
+  const widgets: mupdf.PDFWidget[] = [];
+  for (let i = 0; i < doc.countPages(); i++) widgets.push(...doc.loadPage(i).getWidgets());
+  for (const [name, value] of Object.entries(o.fields)) {
+    const refuse = (why: string) => new JobFailure(ErrorCode.EditFieldUnknown, `The field "${name}" ${why}.`);
+    const mine = widgets.filter((w) => w.getName() === name);
+    const first = mine[0];
+    if (!first) throw refuse('is not in this form');
+    if (first.isReadOnly()) throw refuse('is read-only');
+    if (first.isCheckbox() || first.isRadioButton()) {
+      // A check box: true checks it; a radio group: the option named is chosen (the widget with that on state).
+      if (first.isCheckbox()) {
+        if (typeof value !== 'boolean') throw refuse('is a check box: its value is true or false');
+        if (value !== (first.getValue() !== 'Off')) first.toggle();
+        first.update();
+        continue;
+      }
+      const target = mine.find((w) => onStates(w).includes(String(value)));
+      if (!target) throw refuse(`has no option "${String(value)}"`);
+      if (target.getValue() !== value) target.toggle();
+      target.update();
+    } else if (first.isChoice()) {
+      if (typeof value !== 'string' || !first.getOptions().includes(value)) throw refuse(`has no option "${String(value)}"`);
+      first.setChoiceValue(value);
+      first.update();
+    } else if (first.isText()) {
+      if (typeof value !== 'string') throw refuse('takes text');
+      first.setTextValue(value);
+      first.update();
+    } else throw refuse('cannot be filled');
+  }
+}
+
+/** The pages operation: the new document page by page; answers each new page's page of the file as uploaded (null: blank). */
+function rearrange(doc: mupdf.PDFDocument, o: Op<'pages'>): (number | null)[] {
+  const indices: number[] = [];
+  o.order.forEach((entry, i) => {
+    if (entry.from !== 'blank') {
+      indices.push(entry.from - 1);
+      return;
+    }
+    // A blank page the size of the page before it as shown (of the first page at the start).
+    const before = o.order
+      .slice(0, i)
+      .reverse()
+      .find((e) => e.from !== 'blank')?.from;
+    const model = doc.loadPage(typeof before === 'number' ? before - 1 : 0);
+    const [x0, y0, x1, y1] = model.getBounds();
+    doc.insertPage(doc.countPages(), doc.addPage([0, 0, x1 - x0, y1 - y0], 0, doc.newDictionary(), ''));
+    indices.push(doc.countPages() - 1);
+  });
+  doc.rearrangePages(indices);
+  o.order.forEach((entry, i) => {
+    if (!entry.rotate) return;
+    const page = doc.loadPage(i).getObject();
+    page.put('Rotate', (Number(page.getInheritable('Rotate').valueOf()) + entry.rotate) % 360);
+  });
+  return o.order.map((e) => (e.from === 'blank' ? null : e.from));
+}
+
+/** What each page's edits need to know of it before any edit: its runs and images as the file has them. */
+interface PageState {
+  page: mupdf.PDFPage;
+  writer: PageWriter;
+  runs?: Run[];
+  images?: PageImage[];
+}
+
+function replaceText(state: PageState, fonts: EditFonts, o: Op<'replaceText'>) {
+  const runs = state.runs!;
+  const run = runs.find((r) => r.id === o.run);
+  if (!run) throw gone(`text ${o.run}`);
+  const first = run.chars[0]!;
+  const dir = first.dir;
+  const own = (r: Run): Piece => ({ text: r.text, font: fonts.forRun(r, r.text, {}), size: r.size, color: r.color });
+  const edited: Piece = {
+    text: o.text,
+    font: fonts.forRun(run, o.text || ' ', o),
+    size: o.size ?? run.size,
+    color: o.color ? rgb(o.color) : run.color,
+  };
+  const block = runs.filter((r) => r.block === run.block);
+  const after = block.slice(block.indexOf(run) + 1);
+  const restOfLine = after.filter((r) => r.line === run.line);
+  // The paragraph's right edge, measured along the line from a point.
+  const room = (p: mupdf.Point) => (dir[0] > 0.99 ? run.blockBbox[2] - p[0] : Number.POSITIVE_INFINITY);
+  const lineWidth = [edited, ...restOfLine.map(own)].reduce((w, p) => w + widthOf(p), 0);
+  // The line as edited fits: it alone is set again; else the paragraph re-flows from the run on.
+  const fits = lineWidth <= room(first.origin) + 0.5;
+  const moved = fits ? restOfLine : after;
+  const lineStarts = new Map<number, mupdf.Point>([[run.line, first.origin]]);
+  for (const r of moved) if (!lineStarts.has(r.line)) lineStarts.set(r.line, r.chars[0]!.origin);
+  const starts = [...lineStarts.values()];
+  const leading = starts.length > 1 ? Math.hypot(starts[1]![0] - starts[0]![0], starts[1]![1] - starts[0]![1]) : run.size * 1.2;
+  // Lines after the first start at the paragraph's left edge as the file has them.
+  const available = starts.map((p) => room(p));
+  state.writer.flush();
+  markAndApply(
+    state.page,
+    [run, ...moved].map((r) => ({ rect: quadBounds(r.chars.map((c) => c.quad)), quads: r.chars.map((c) => c.quad) })),
+    false,
+  );
+  // Runs of one line follow each other as they were; a run that ended a line is followed by a space.
+  const joined = [run, ...moved]
+    .map((r, i) => {
+      const piece = i === 0 ? edited : own(r);
+      const next = moved[i];
+      return next && next.line !== r.line && !/\s$/.test(piece.text) ? { ...piece, text: `${piece.text} ` } : piece;
+    })
+    .filter((p) => p.text);
+  state.writer.text(
+    fits ? wrap(joined, starts, [Number.POSITIVE_INFINITY], leading, dir) : wrap(joined, starts, available, leading, dir),
+    dir,
+  );
+}
+
+function findImage(state: PageState, id: string): PageImage {
+  const image = state.images!.find((i) => i.id === id);
+  if (!image) throw gone(`image ${id}`);
+  return image;
+}
+
+/** Takes an image off the page: a redaction at its centre that removes the images it touches, and nothing else. */
+function removeImage({ page, writer }: PageState, image: PageImage) {
+  writer.flush();
+  const [x0, y0, x1, y1] = image.bbox;
+  const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2];
+  const annot = page.createAnnotation('Redact');
+  annot.setRect([cx - 0.5, cy - 0.5, cx + 0.5, cy + 0.5]);
+  page.applyRedactions(false, mupdf.PDFPage.REDACT_IMAGE_REMOVE, mupdf.PDFPage.REDACT_LINE_ART_NONE, mupdf.PDFPage.REDACT_TEXT_NONE);
+}
+
+function decodeImage(base64: string): mupdf.Image {
+  const bytes = Buffer.from(base64, 'base64');
+  const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
+  const refuse = () => new JobFailure(ErrorCode.EditImageUnreadable, errorMessages[ErrorCode.EditImageUnreadable]);
+  if (!png && !jpeg) throw refuse();
+  try {
+    const image = new mupdf.Image(bytes);
+    if (image.getWidth() < 1 || image.getHeight() < 1) throw refuse();
+    return image;
+  } catch {
+    throw refuse();
+  }
+}
+
+export function edit(job: EditJob): JobResults['edit'] {
+  const doc = openPdf(job.input);
+  const fonts = new EditFonts(doc, job.fonts);
+  const order = job.operations.find((o): o is Op<'pages'> => o.op === 'pages');
+  const origin: (number | null)[] = order ? rearrange(doc, order) : Array.from({ length: doc.countPages() }, (_, i) => i + 1);
+  const states = new Map<number, PageState>();
+  const stateOf = (pageNumber: number): PageState => {
+    const known = states.get(pageNumber);
+    if (known) return known;
+    if (pageNumber > doc.countPages()) throw new JobFailure(ErrorCode.EditPageMissing, `The document has no page ${pageNumber}.`);
+    const page = doc.loadPage(pageNumber - 1);
+    const state: PageState = { page, writer: new PageWriter(doc, page) };
+    states.set(pageNumber, state);
+    return state;
+  };
+  // Runs and images are read before any edit, so ids name what the file as uploaded has.
+  for (const o of job.operations) {
+    if (o.op !== 'replaceText' && o.op !== 'moveImage' && o.op !== 'deleteImage') continue;
+    const state = stateOf(o.page);
+    const uploaded = origin[o.page - 1] ?? 0;
+    if (o.op === 'replaceText') state.runs ??= readRuns(state.page, uploaded);
+    else state.images ??= readImages(state.page, uploaded);
+  }
+  job.operations.forEach((o, i) => {
+    switch (o.op) {
+      case 'pages':
+        break;
+      case 'replaceText':
+        replaceText(stateOf(o.page), fonts, o);
+        break;
+      case 'addText': {
+        const { text } = fonts.family(o.font, o.bold, o.italic);
+        stateOf(o.page).writer.text(textBox(o, text), [1, 0]);
+        break;
+      }
+      case 'addImage':
+        stateOf(o.page).writer.image(decodeImage(o.image), o.rect);
+        break;
+      case 'moveImage': {
+        const state = stateOf(o.page);
+        const image = findImage(state, o.image);
+        removeImage(state, image);
+        state.writer.image(image.image, o.rect);
+        break;
+      }
+      case 'deleteImage': {
+        const state = stateOf(o.page);
+        removeImage(state, findImage(state, o.image));
+        break;
+      }
+      case 'whiteout':
+        stateOf(o.page).writer.drawing(`${colorOp(rgb(o.color))} ${pathOfRect(o.rect)} f`);
+        break;
+      case 'shape':
+        stateOf(o.page).writer.drawing(shapeContent(o), o.opacity);
+        break;
+      case 'annotate':
+        annotate(stateOf(o.page).page, o);
+        break;
+      case 'editAnnotation':
+        editAnnotation(stateOf(o.page).page, o);
+        break;
+      case 'deleteAnnotation': {
+        const { page } = stateOf(o.page);
+        page.deleteAnnotation(findAnnotation(page, o.annotation));
+        break;
+      }
+      case 'fillForm':
+        fillForm(doc, o);
+        break;
+      case 'flatten':
+        for (const state of states.values()) state.writer.flush();
+        doc.bake(o.annotations, true);
+        break;
+    }
+    progress(i + 1, job.operations.length + 1);
+  });
+  for (const state of states.values()) state.writer.flush();
+  // The families' files were embedded whole: only the glyphs used are kept.
+  if (fonts.embeddedFiles) {
+    try {
+      doc.subsetFonts();
+    } catch (e) {
+      process.stderr.write(`font subsetting failed: ${(e as Error).message}\n`);
+    }
+  }
+  save(doc, job.output);
+  return { fallbackFonts: [...fonts.fallbacks] };
+}

@@ -1,0 +1,57 @@
+// The PDF editor's calls: the save (document/content, a task of the edit tool) and its reads. The
+// reads are POSTs so that a file's password travels in the body, never in a URL.
+import {
+  EDIT_BODY_BYTES,
+  editFileRequest,
+  editPageRequest,
+  editRequest,
+  formFields,
+  pageObjects,
+  pageRuns,
+  taskCreated,
+} from '@quire/contracts';
+import { formFieldsOf, pageObjectsOf, pageRunsOf } from '../services/editor.js';
+import type { Call, CallContext } from './calls.js';
+
+const base = '/api/tools/v1/document/';
+
+export function editorCalls(queueTask: (c: CallContext, toolId: string, params: unknown) => Promise<unknown>): Call[] {
+  return [
+    {
+      method: 'POST',
+      path: `${base}content`,
+      summary:
+        "Save the editor's operations (edit or annotate mode) as a task whose output is the edited PDF; " +
+        '4201 for an id the page lacks, 4202 for a page the document lacks, 4203 for an unreadable image, 4204 for a form field, 4205 past the bounds',
+      body: editRequest,
+      response: taskCreated,
+      rateLimit: 'task',
+      bodyLimit: EDIT_BODY_BYTES,
+      handler: ({ body }, c) => queueTask(c, 'edit', body),
+    },
+    {
+      method: 'POST',
+      path: `${base}runs`,
+      summary: "A page's text as runs of one font, size and colour, with their paragraphs (ids stable for an unchanged file)",
+      body: editPageRequest,
+      response: pageRuns,
+      handler: ({ body }, c) => pageRunsOf(c.ctx, c.ownerId, body),
+    },
+    {
+      method: 'POST',
+      path: `${base}objects`,
+      summary: "A page's images and annotations, with the ids the editor's operations name them by",
+      body: editPageRequest,
+      response: pageObjects,
+      handler: ({ body }, c) => pageObjectsOf(c.ctx, c.ownerId, body),
+    },
+    {
+      method: 'POST',
+      path: `${base}form-fields`,
+      summary: "The document's form fields: name, type, value, options, page and place",
+      body: editFileRequest,
+      response: formFields,
+      handler: ({ body }, c) => formFieldsOf(c.ctx, c.ownerId, body),
+    },
+  ];
+}

@@ -1,0 +1,372 @@
+// The PDF editor's server through HTTP (document/runs, document/objects, document/form-fields and
+// the save, document/content), each result checked with independent tools: pdftotext for text at its
+// place, pdffonts for the fonts, pdfimages for images, qpdf --json for annotations and form values,
+// pdfinfo for rotation, pdftoppm for what is drawn.
+// Files from test-corpus/pdfjs (pdf.js's test suite, test-corpus/README.md): issue13201.pdf (the
+// Bitcoin paper, iText, subset TrueType fonts), bug1883609.pdf (a form with text fields, check boxes
+// and a combo box), 160F-2019.pdf (a Belgian tax form with a radio group).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode, type EditOperationInput, type FormFields, type PageObjects, type PageRuns } from '@quire/contracts';
+import { Client, quireForTests } from './harness.js';
+import { encryptPdf, npages, rotations } from './fixtures.js';
+import { annotations, colourIn, formFields, pdffonts, qpdfCheckOk, text, words } from './editFixtures.js';
+
+const served = quireForTests('editor');
+const { client, dir } = served;
+const file = (name: string) => path.join(dir, name);
+const corpus = (name: string) => path.join(import.meta.dirname, '../../../test-corpus/pdfjs', name);
+
+const bitcoin = corpus('issue13201.pdf');
+let paperId: string;
+
+const runsOf = async (fileId: string, page = 1, c = client) => {
+  const res = await c.post<PageRuns>('document/runs', { file_id: fileId, page });
+  expect(res.code, res.msg).toBe(0);
+  return res.data.runs;
+};
+const objectsOf = async (fileId: string, page = 1) => {
+  const res = await client.post<PageObjects>('document/objects', { file_id: fileId, page });
+  expect(res.code, res.msg).toBe(0);
+  return res.data;
+};
+const save = (fileId: string, operations: EditOperationInput[], dest: string, mode: 'edit' | 'annotate' = 'edit') =>
+  client.runTool('document/content', { file_id: fileId, mode, operations }, file(dest));
+
+/** A small PNG: a red square, drawn by ImageMagick. */
+function redPng(): string {
+  const png = file('red.png');
+  execFileSync('convert', ['-size', '40x40', 'xc:#e00000', png]);
+  return fs.readFileSync(png).toString('base64');
+}
+const pageText = (pdf: string) => execFileSync('pdftotext', ['-f', '1', '-l', '1', pdf, '-']).toString();
+const imagesIn = (pdf: string) => execFileSync('pdfimages', ['-list', pdf]).toString().trim().split('\n').slice(2);
+
+beforeAll(async () => {
+  paperId = await client.uploadId(bitcoin);
+});
+
+describe('reading a page', () => {
+  it('answers the text runs with font, size, colour and paragraph, with the same ids every time', async () => {
+    const runs = await runsOf(paperId);
+    const line = runs.find((r) => r.text.includes('financial institution'))!;
+    expect(line).toBeDefined();
+    expect(line.font).toBe('TimesNewRomanPSMT');
+    expect(line.family).toBe('liberation-serif');
+    expect(line.size).toBeGreaterThan(9);
+    expect(line.color).toBe('#000000');
+    expect(line.paragraph_bbox.width).toBeGreaterThan(line.bbox.width - 1);
+    // The abstract's lines share their paragraph.
+    expect(runs.filter((r) => r.paragraph === line.paragraph).length).toBeGreaterThan(5);
+    expect((await runsOf(paperId)).map((r) => r.id)).toEqual(runs.map((r) => r.id));
+  });
+
+  it('answers 4202 for a page past the end and 2405 for another visitor’s file', async () => {
+    expect((await client.post('document/runs', { file_id: paperId, page: 99 })).code).toBe(ErrorCode.EditPageMissing);
+    const stranger = new Client(served.quire.url);
+    for (const call of ['document/runs', 'document/objects', 'document/form-fields'])
+      expect((await stranger.post(call, { file_id: paperId, page: 1 })).code).toBe(ErrorCode.NoData);
+    const save = await stranger.post('document/content', {
+      file_id: paperId,
+      operations: [{ op: 'whiteout', page: 1, rect: rect(0, 0, 9, 9) }],
+    });
+    expect(save.code).toBe(ErrorCode.NoData);
+  });
+
+  it('asks for the password of an encrypted file, which travels in the body', async () => {
+    const locked = await client.uploadId(encryptPdf(bitcoin, file('locked.pdf'), 'open-sesame'));
+    expect((await client.post('document/runs', { file_id: locked, page: 1 })).code).toBe(ErrorCode.Encrypted);
+    const res = await client.post<PageRuns>('document/runs', { file_id: locked, page: 1, passwd: 'open-sesame' });
+    expect(res.code).toBe(0);
+    expect(res.data.runs.some((r) => r.text.includes('Satoshi'))).toBe(true);
+  });
+});
+
+const rect = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
+
+describe('editing text in the content stream', () => {
+  it('changes a word in its paragraph, in the run’s own font, at its place', async () => {
+    const runs = await runsOf(paperId);
+    const line = runs.find((r) => r.text.includes('financial institution'))!;
+    const entry = await save(
+      paperId,
+      [{ op: 'replaceText', page: 1, run: line.id, text: line.text.replace('financial', 'banking') }],
+      'word.pdf',
+    );
+    expect(entry.status, entry.msg).toBe(0);
+    const out = file('word.pdf');
+    expect(qpdfCheckOk(out)).toBe(true);
+    const after = pageText(out);
+    expect(after).toMatch(/banking institution/);
+    expect(after).not.toMatch(/financial institution\./);
+    // The page's two other "financial"s, in other paragraphs, stay.
+    expect(after.match(/financial/g)).toHaveLength(2);
+    // The rest of the paragraph is untouched.
+    expect(after).toMatch(/Digital signatures provide part of the solution/);
+    const was = words(bitcoin, 1).find((w) => w.word === 'financial')!.box;
+    const now = words(out, 1).find((w) => w.word === 'banking')!.box;
+    expect(Math.abs(now[0] - was[0])).toBeLessThan(1);
+    expect(Math.abs(now[1] - was[1])).toBeLessThan(1);
+    // The run's own font had the glyphs: it is the font of the new text, and no family was added.
+    expect(pdffonts(out)).toMatch(/TimesNewRomanPSMT/);
+    expect(pdffonts(out)).not.toMatch(/Liberation|DejaVu/);
+    expect(entry.outputs[0]!.note).toBe('1 change saved.');
+  });
+
+  it('falls back to the nearest family where the run’s font lacks a glyph', async () => {
+    const line = (await runsOf(paperId)).find((r) => r.text.includes('financial institution'))!;
+    const entry = await save(paperId, [{ op: 'replaceText', page: 1, run: line.id, text: 'Ω payments to Zürich' }], 'fallback.pdf');
+    expect(entry.status, entry.msg).toBe(0);
+    expect(text(file('fallback.pdf'))).toMatch(/Ω payments to Zürich/);
+    expect(pdffonts(file('fallback.pdf'))).toMatch(/LiberationSerif/);
+    expect(entry.outputs[0]!.note).toMatch(/Liberation Serif was used/);
+  });
+
+  it('re-flows the paragraph when the line grows past its box', async () => {
+    const runs = await runsOf(paperId);
+    const line = runs.find((r) => r.text.includes('financial institution'))!;
+    const para = line.paragraph_bbox;
+    const longer = line.text.replace('financial institution', 'financial institution, a clearing house or any other middleman');
+    const entry = await save(paperId, [{ op: 'replaceText', page: 1, run: line.id, text: longer }], 'reflow.pdf');
+    expect(entry.status, entry.msg).toBe(0);
+    const flat = text(file('reflow.pdf')).replace(/\s+/g, ' ');
+    expect(flat).toMatch(/clearing house or any other middleman\. Digital signatures provide part of the solution/);
+    // Every word of the paragraph stays within its box's width.
+    const inPara = words(file('reflow.pdf'), 1).filter(
+      (w) => w.box[1] > para.y - 1 && w.box[0] >= para.x - 1 && w.box[1] < para.y + para.height + 40,
+    );
+    expect(inPara.length).toBeGreaterThan(50);
+    for (const w of inPara) expect(w.box[2]).toBeLessThan(para.x + para.width + 1.5);
+  });
+});
+
+describe('adding and changing content', () => {
+  let withImageId: string;
+
+  it('adds text, an image, a white-out and shapes', async () => {
+    const ops: EditOperationInput[] = [
+      {
+        op: 'addText',
+        page: 1,
+        rect: rect(72, 20, 300, 40),
+        text: 'Reviewed by Quire',
+        font: 'dejavu-sans',
+        size: 14,
+        color: '#0000ff',
+        bold: true,
+      },
+      { op: 'addImage', page: 1, rect: rect(450, 20, 60, 60), image: redPng() },
+      { op: 'whiteout', page: 1, rect: rect(72, 680, 200, 30) },
+      { op: 'shape', page: 1, kind: 'rect', rect: rect(400, 700, 100, 50), stroke: '#000000', fill: '#00c000', width: 2 },
+      { op: 'shape', page: 1, kind: 'ellipse', rect: rect(400, 600, 100, 50), stroke: null, fill: '#0000e0' },
+      {
+        op: 'shape',
+        page: 1,
+        kind: 'arrow',
+        points: [
+          [100, 760],
+          [300, 760],
+        ],
+        stroke: '#e00000',
+        width: 3,
+      },
+    ];
+    const entry = await save(paperId, ops, 'added.pdf');
+    expect(entry.status, entry.msg).toBe(0);
+    const out = file('added.pdf');
+    expect(text(out)).toMatch(/Reviewed by Quire/);
+    expect(pdffonts(out)).toMatch(/DejaVuSans-Bold/);
+    expect(imagesIn(out)).toHaveLength(1);
+    const green = colourIn(out, 1, [420, 710, 480, 740]);
+    expect(green[1]).toBeGreaterThan(150);
+    expect(green[0]).toBeLessThan(60);
+    const blue = colourIn(out, 1, [440, 615, 460, 635]);
+    expect(blue[2]).toBeGreaterThan(150);
+    expect(colourIn(out, 1, [200, 758, 240, 762])[0]).toBeGreaterThan(150);
+    expect(colourIn(out, 1, [455, 25, 505, 75])[0]).toBeGreaterThan(180);
+    // The white-out covers the lines that were there.
+    const covered = colourIn(out, 1, [72, 680, 272, 710]);
+    expect(Math.min(...covered)).toBeGreaterThan(250);
+    withImageId = await client.uploadId(out);
+  });
+
+  it('lists images and moves, resizes and deletes them', async () => {
+    const { images } = await objectsOf(withImageId);
+    expect(images).toHaveLength(1);
+    expect(images[0]!.bbox.x).toBeCloseTo(450, 0);
+    const moved = await save(withImageId, [{ op: 'moveImage', page: 1, image: images[0]!.id, rect: rect(100, 300, 120, 80) }], 'moved.pdf');
+    expect(moved.status, moved.msg).toBe(0);
+    expect(imagesIn(file('moved.pdf'))).toHaveLength(1);
+    expect(colourIn(file('moved.pdf'), 1, [110, 310, 210, 370])[0]).toBeGreaterThan(180);
+    expect(Math.min(...colourIn(file('moved.pdf'), 1, [455, 25, 505, 75]))).toBeGreaterThan(250);
+    const deleted = await save(withImageId, [{ op: 'deleteImage', page: 1, image: images[0]!.id }], 'noimage.pdf');
+    expect(deleted.status, deleted.msg).toBe(0);
+    expect(imagesIn(file('noimage.pdf'))).toHaveLength(0);
+    // The text around it stays.
+    expect(text(file('noimage.pdf'))).toMatch(/Reviewed by Quire/);
+  });
+
+  it('reorders, rotates, deletes and adds pages', async () => {
+    // canvas.pdf (pdf.js's test suite): two pages, "HTML5 Canvas Cheat Sheet" on the first.
+    const canvas = corpus('canvas.pdf');
+    const twoPages = await client.uploadId(canvas);
+    const order = [{ from: 2 }, { from: 'blank' as const }, { from: 1, rotate: 90 as const }];
+    const entry = await save(twoPages, [{ op: 'pages', order }], 'pages.pdf');
+    expect(entry.status, entry.msg).toBe(0);
+    const out = file('pages.pdf');
+    expect(npages(canvas)).toBe(2);
+    expect(npages(out)).toBe(3);
+    expect(rotations(out)).toEqual([0, 0, 90]);
+    const pages = text(out).split('\f');
+    expect(pages[2]).toMatch(/HTML5 Canvas Cheat Sheet/);
+    expect(pages[0]).not.toMatch(/HTML5 Canvas Cheat Sheet/);
+    expect(pages[1]!.trim()).toBe('');
+  });
+});
+
+describe('annotations', () => {
+  let annotatedId: string;
+
+  it('adds real PDF annotations of every kind', async () => {
+    const line = (await runsOf(paperId)).find((r) => r.text.includes('financial institution'))!;
+    const ops: EditOperationInput[] = [
+      { op: 'annotate', page: 1, type: 'highlight', quads: [line.bbox], color: '#ffff00', author: 'Ada' },
+      { op: 'annotate', page: 1, type: 'underline', quads: [line.bbox], color: '#00a000' },
+      { op: 'annotate', page: 1, type: 'strikeout', quads: [line.bbox], color: '#ff0000' },
+      { op: 'annotate', page: 1, type: 'note', rect: rect(520, 100, 20, 20), contents: 'Check this claim', author: 'Ada' },
+      {
+        op: 'annotate',
+        page: 1,
+        type: 'ink',
+        ink: [
+          [
+            [100, 100],
+            [150, 130],
+            [200, 100],
+          ],
+        ],
+        color: '#0000ff',
+        width: 2,
+      },
+      { op: 'annotate', page: 1, type: 'square', rect: rect(60, 600, 100, 40), color: '#ff00ff' },
+      { op: 'annotate', page: 1, type: 'circle', rect: rect(200, 600, 60, 40), color: '#00ffff' },
+      {
+        op: 'annotate',
+        page: 1,
+        type: 'line',
+        points: [
+          [60, 650],
+          [260, 650],
+        ],
+        color: '#000000',
+      },
+      { op: 'annotate', page: 1, type: 'freetext', rect: rect(300, 600, 200, 30), contents: 'A typed comment', color: '#000000' },
+      { op: 'annotate', page: 1, type: 'stamp', rect: rect(350, 660, 150, 50), contents: 'Approved', color: '#00a000' },
+    ];
+    const entry = await save(paperId, ops, 'annotated.pdf', 'annotate');
+    expect(entry.status, entry.msg).toBe(0);
+    const out = file('annotated.pdf');
+    // The note's popup comes with it.
+    expect(
+      annotations(out)
+        .map((a) => a.subtype)
+        .filter((s) => s !== '/Popup'),
+    ).toEqual(['/Highlight', '/Underline', '/StrikeOut', '/Text', '/Ink', '/Square', '/Circle', '/Line', '/FreeText', '/Stamp']);
+    expect(annotations(out).find((a) => a.subtype === '/Text')!.contents).toBe('Check this claim');
+    // Each has an appearance, which pdftoppm draws: the ink stroke is blue.
+    const ink = colourIn(out, 1, [148, 126, 152, 131]);
+    expect(ink[2]).toBeGreaterThan(ink[0] + 60);
+    annotatedId = await client.uploadId(out);
+  });
+
+  it('lists annotations and edits and deletes them', async () => {
+    const { annotations: listed } = await objectsOf(annotatedId);
+    expect(listed.map((a) => a.type)).toEqual([
+      'highlight',
+      'underline',
+      'strikeout',
+      'note',
+      'ink',
+      'square',
+      'circle',
+      'line',
+      'freetext',
+      'stamp',
+    ]);
+    const note = listed.find((a) => a.type === 'note')!;
+    expect(note.contents).toBe('Check this claim');
+    expect(note.author).toBe('Ada');
+    const square = listed.find((a) => a.type === 'square')!;
+    const entry = await save(
+      annotatedId,
+      [
+        { op: 'editAnnotation', page: 1, annotation: note.id, contents: 'Checked: fine' },
+        { op: 'deleteAnnotation', page: 1, annotation: square.id },
+      ],
+      'reannotated.pdf',
+      'annotate',
+    );
+    expect(entry.status, entry.msg).toBe(0);
+    const after = annotations(file('reannotated.pdf')).filter((a) => a.subtype !== '/Popup');
+    expect(after.map((a) => a.subtype)).not.toContain('/Square');
+    expect(after).toHaveLength(9);
+    expect(after.find((a) => a.subtype === '/Text')!.contents).toBe('Checked: fine');
+  });
+});
+
+describe('forms', () => {
+  it('lists the fields, fills text, check boxes, choices and radio buttons, and flattens them', async () => {
+    const formId = await client.uploadId(corpus('bug1883609.pdf'));
+    const listed = await client.post<FormFields>('document/form-fields', { file_id: formId });
+    expect(listed.code).toBe(0);
+    const types = new Set(listed.data.fields.map((f) => f.type));
+    expect(types).toEqual(new Set(['text', 'checkbox', 'combobox']));
+    const box = listed.data.fields.find((f) => f.type === 'checkbox')!;
+    const combo = listed.data.fields.find((f) => f.type === 'combobox')!;
+    expect(combo.options).toContain('Belgium');
+    const fields = { 'Given Name Text Box': 'Grace', [box.name]: true, [combo.name]: 'Belgium' };
+    const filled = await save(formId, [{ op: 'fillForm', fields }], 'filled.pdf');
+    expect(filled.status, filled.msg).toBe(0);
+    const values = new Map(formFields(file('filled.pdf')).map((f) => [f.name, f.value]));
+    expect(values.get('Given Name Text Box')).toBe('Grace');
+    expect(values.get(box.name)).toBe(`/${box.options[0]}`);
+    expect(values.get(combo.name)).toBe('Belgium');
+
+    const flat = await save(formId, [{ op: 'fillForm', fields }, { op: 'flatten' }], 'flat.pdf');
+    expect(flat.status, flat.msg).toBe(0);
+    expect(formFields(file('flat.pdf'))).toHaveLength(0);
+    expect(text(file('flat.pdf'))).toMatch(/Grace/);
+    expect(text(file('flat.pdf'))).toMatch(/Belgium/);
+
+    const radioForm = await client.uploadId(corpus('160F-2019.pdf'));
+    const radios = (await client.post<FormFields>('document/form-fields', { file_id: radioForm })).data.fields.filter(
+      (f) => f.type === 'radio',
+    );
+    expect(radios.length).toBeGreaterThan(1);
+    const option = radios[1]!.options[0]!;
+    const chosen = await save(radioForm, [{ op: 'fillForm', fields: { [radios[1]!.name]: option } }], 'radio.pdf');
+    expect(chosen.status, chosen.msg).toBe(0);
+    expect(new Map(formFields(file('radio.pdf')).map((f) => [f.name, f.value])).get(radios[1]!.name)).toBe(`/${option}`);
+  });
+});
+
+describe('refusals', () => {
+  it('refuses bad calls with their catalogue codes', async () => {
+    const post = (operations: unknown) => client.post('document/content', { file_id: paperId, operations });
+    expect((await post([])).code).toBe(ErrorCode.InvalidParams);
+    expect((await post([{ op: 'whiteout', page: 20, rect: rect(0, 0, 9, 9) }])).code).toBe(ErrorCode.EditPageMissing);
+    expect((await post([{ op: 'addImage', page: 1, rect: rect(0, 0, 9, 9), image: 'data:image/png;base64,AAAA' }])).code).toBe(
+      ErrorCode.InvalidParams,
+    );
+    expect((await post([{ op: 'addText', page: 1, rect: rect(0, 0, 9, 9), text: 'x'.repeat(5001) }])).code).toBe(ErrorCode.InvalidParams);
+    expect((await post([{ op: 'pages', order: [{ from: 10 }] }])).code).toBe(ErrorCode.EditPageMissing);
+    const failed = async (operations: EditOperationInput[]) => (await save(paperId, operations, 'refused.pdf')).status;
+    expect(await failed([{ op: 'replaceText', page: 1, run: '1.999.0.0', text: 'x' }])).toBe(ErrorCode.EditTargetGone);
+    expect(
+      await failed([{ op: 'addImage', page: 1, rect: rect(0, 0, 9, 9), image: Buffer.from('GIF89a not an image').toString('base64') }]),
+    ).toBe(ErrorCode.EditImageUnreadable);
+    expect(await failed([{ op: 'fillForm', fields: { nothing: 'x' } }])).toBe(ErrorCode.EditFieldUnknown);
+  });
+});
