@@ -1,11 +1,13 @@
 // The PDF editor as a user works in it, in Chromium: open a PDF, change a word, highlight a
-// line, add a sticky note and a shape, reload (the session comes back), undo one step.
+// line, add a sticky note and a shape, reload (the session comes back), undo one step, save and
+// export; the exported file is checked with pdftotext and qpdf, and rendered for a look.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDoc, words } from '../apps/server/test/editFixtures.js';
-import { startE2e, tmpDir, type E2e } from './browser.js';
+import { annotations, makeDoc, text, words } from '../apps/server/test/editFixtures.js';
+import { download, startE2e, tmpDir, type E2e } from './browser.js';
 
 let e2e: E2e;
 const dir = tmpDir('editor');
@@ -85,8 +87,27 @@ describe('the PDF editor in the browser', () => {
     await expect.poll(() => opCount(page)).toBe(3);
     expect(await page.locator('[data-testid="editor-page"][data-page="1"] .op-svg').count()).toBe(0);
 
+    // Save: the server writes the edits, and editing goes on from its output with a fresh session.
+    const before = new URL(page.url()).searchParams.get('file_id');
+    await page.getByTestId('editor-save').click();
+    await page.waitForURL((url) => url.searchParams.get('file_id') !== before, { timeout: 60_000 });
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    expect(await opCount(page)).toBe(0);
+    const exported = await download(page, 'editor-export', dir);
+
+    const exportedText = text(exported).replace(/\s+/g, ' ');
+    expect(exportedText).toContain('the meeting is on Thursday.');
+    expect(exportedText).not.toContain('Tuesday');
+    const annots = annotations(exported);
+    // The note comes with its popup; the rectangle was undone.
+    expect(annots.map((a) => a.subtype).sort()).toEqual(['/Highlight', '/Popup', '/Text']);
+    expect(annots.find((a) => a.subtype === '/Text')?.contents).toBe('Check the date');
+    if (shots) execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', exported, path.join(shots, 'exported')]);
+
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByTestId('fit-width').click();
+    await page.reload();
+    await page.getByTestId('editor').waitFor({ timeout: 30_000 });
+    await page.getByTestId('tool-highlight').click();
     if (shots) await page.screenshot({ path: path.join(shots, 'editor-390.png') });
-  }, 120_000);
+  }, 180_000);
 });
