@@ -11,7 +11,7 @@ import { usePdfDocument } from '../pdf/pdfDocument';
 import { ShareDialog } from '../share/ShareDialog';
 import { Icon } from '../ui/Icon';
 import { TASK_TOAST_MS, useToast } from '../ui/Toast';
-import { TOOL_LOOK, TOOLS } from './tools';
+import { ToolButton, TOOL_LOOK, TOOLS } from './tools';
 import { EditSession, sessionKey } from './editSession';
 import { type EditOp, filledValues, newOpId, pageLayout } from './editOps';
 import { EditorPageView, type EditorMode, type EditorTool, type PendingImage, type ToolStyle } from './EditorPageView';
@@ -256,18 +256,14 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
         </div>
         <div className="editor-tools">
           {TOOLS[mode].map((name) => (
-            <button
+            <ToolButton
               key={name}
-              type="button"
-              className={`tool-button ${tool === name ? 'active' : ''}`}
-              aria-pressed={tool === name}
-              title={t(TOOL_LOOK[name].label)}
-              aria-label={t(TOOL_LOOK[name].label)}
-              data-testid={`tool-${name}`}
+              icon={TOOL_LOOK[name].icon}
+              label={t(TOOL_LOOK[name].label)}
+              testId={`tool-${name}`}
+              pressed={tool === name}
               onClick={() => chooseTool(name)}
-            >
-              <Icon name={TOOL_LOOK[name].icon} size={18} />
-            </button>
+            />
           ))}
           <label className="tool-color" title={t('editor.color')}>
             <input
@@ -299,59 +295,14 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
           </label>
         )}
         <div className="editor-history">
-          <button
-            type="button"
-            className="tool-button"
-            title={t('editor.undo')}
-            aria-label={t('editor.undo')}
-            data-testid="undo"
-            disabled={!session.canUndo}
-            onClick={() => session.undo()}
-          >
-            <Icon name="undo" size={18} />
-          </button>
-          <button
-            type="button"
-            className="tool-button"
-            title={t('editor.redo')}
-            aria-label={t('editor.redo')}
-            data-testid="redo"
-            disabled={!session.canRedo}
-            onClick={() => session.redo()}
-          >
-            <Icon name="redo" size={18} />
-          </button>
-          <button
-            type="button"
-            className="tool-button"
-            title={t('editor.zoomOut')}
-            aria-label={t('editor.zoomOut')}
-            onClick={() => zoomBy(-1)}
-          >
-            <Icon name="zoomOut" size={18} />
-          </button>
+          <ToolButton icon="undo" label={t('editor.undo')} testId="undo" disabled={!session.canUndo} onClick={() => session.undo()} />
+          <ToolButton icon="redo" label={t('editor.redo')} testId="redo" disabled={!session.canRedo} onClick={() => session.redo()} />
+          <ToolButton icon="zoomOut" label={t('editor.zoomOut')} onClick={() => zoomBy(-1)} />
           <span className="editor-zoom" data-testid="zoom">
             {Math.round(zoom * 100)}%
           </span>
-          <button
-            type="button"
-            className="tool-button"
-            title={t('editor.zoomIn')}
-            aria-label={t('editor.zoomIn')}
-            onClick={() => zoomBy(1)}
-          >
-            <Icon name="zoomIn" size={18} />
-          </button>
-          <button
-            type="button"
-            className="tool-button"
-            title={t('editor.fitWidth')}
-            aria-label={t('editor.fitWidth')}
-            data-testid="fit-width"
-            onClick={() => void fitWidth()}
-          >
-            <Icon name="fitWidth" size={18} />
-          </button>
+          <ToolButton icon="zoomIn" label={t('editor.zoomIn')} onClick={() => zoomBy(1)} />
+          <ToolButton icon="fitWidth" label={t('editor.fitWidth')} testId="fit-width" onClick={() => void fitWidth()} />
         </div>
         <div className="editor-actions">
           {selected && (

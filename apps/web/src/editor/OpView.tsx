@@ -2,7 +2,7 @@
 // to place and judge it (the server draws the real thing with the PDF's own fonts).
 import type { CSSProperties } from 'react';
 import { type EditOp, type FormOp, isFormOp, isPageOp, type PageOp } from './editOps';
-import { rectToScreen, toScreen, type PageFrame, type Point, type Rect } from './pageCoordinates';
+import { type PageFrame, type Point, type Rect, rectToScreen, spanned, toScreen } from './pageCoordinates';
 
 /** The operations drawn over a page (not page, form or field operations). */
 export type DrawnOp = Exclude<EditOp, PageOp | FormOp>;
@@ -12,39 +12,24 @@ export const isDrawn = (op: EditOp): op is DrawnOp => !isPageOp(op) && !isFormOp
 /** Sticky notes are drawn this size whatever the zoom, as viewers draw their icon. */
 const NOTE_PX = 24;
 
+/** The smallest box holding all the points. */
+function spannedAll(points: readonly Point[]): Rect {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  return spanned({ x: Math.min(...xs), y: Math.min(...ys) }, { x: Math.max(...xs), y: Math.max(...ys) });
+}
+
 /** The user-space box an operation takes: what is selected, moved and resized. */
 export function boxOf(op: DrawnOp): Rect {
   switch (op.kind) {
     case 'shape':
-      return {
-        x: Math.min(op.from.x, op.to.x),
-        y: Math.min(op.from.y, op.to.y),
-        width: Math.abs(op.to.x - op.from.x),
-        height: Math.abs(op.to.y - op.from.y),
-      };
-    case 'markup': {
-      const xs = op.rects.flatMap((r) => [r.x, r.x + r.width]);
-      const ys = op.rects.flatMap((r) => [r.y, r.y + r.height]);
-      return {
-        x: Math.min(...xs),
-        y: Math.min(...ys),
-        width: Math.max(...xs) - Math.min(...xs),
-        height: Math.max(...ys) - Math.min(...ys),
-      };
-    }
+      return spanned(op.from, op.to);
+    case 'markup':
+      return spannedAll(op.rects.flatMap((r) => [r, { x: r.x + r.width, y: r.y + r.height }]));
     case 'note':
       return { x: op.at.x, y: op.at.y - 18, width: 18, height: 18 };
-    case 'ink': {
-      const points = op.paths.flat();
-      const xs = points.map((p) => p.x);
-      const ys = points.map((p) => p.y);
-      return {
-        x: Math.min(...xs),
-        y: Math.min(...ys),
-        width: Math.max(...xs) - Math.min(...xs),
-        height: Math.max(...ys) - Math.min(...ys),
-      };
-    }
+    case 'ink':
+      return spannedAll(op.paths.flat());
     default:
       return op.rect;
   }

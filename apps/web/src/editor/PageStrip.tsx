@@ -3,8 +3,8 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useState } from 'react';
 import { useT } from '../i18n/I18nProvider';
 import { PageThumb } from '../pdf/PageThumb';
-import { Icon } from '../ui/Icon';
 import type { LaidOutPage } from './editOps';
+import { ToolButton } from './tools';
 
 interface PageStripProps {
   doc: PDFDocumentProxy;
@@ -61,35 +61,15 @@ export function PageStrip({ doc, pages, onShow, onRotate, onDelete, onMove }: Pa
           </button>
           <div className="page-strip-actions">
             <span className="page-strip-number">{i + 1}</span>
-            <button
-              type="button"
-              className="icon-button"
-              title={t('editor.rotateLeft')}
-              aria-label={t('editor.rotateLeft')}
-              onClick={() => onRotate(page.source, -90)}
-            >
-              <Icon name="rotateLeft" size={16} />
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              title={t('editor.rotateRight')}
-              aria-label={t('editor.rotateRight')}
-              onClick={() => onRotate(page.source, 90)}
-            >
-              <Icon name="rotateRight" size={16} />
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              title={t('editor.deletePage')}
-              aria-label={t('editor.deletePage')}
+            <ToolButton icon="rotateLeft" label={t('editor.rotateLeft')} onClick={() => onRotate(page.source, -90)} />
+            <ToolButton icon="rotateRight" label={t('editor.rotateRight')} onClick={() => onRotate(page.source, 90)} />
+            <ToolButton
+              icon="trash"
+              label={t('editor.deletePage')}
+              testId="delete-page"
               disabled={pages.length < 2}
-              data-testid="delete-page"
               onClick={() => onDelete(page.source)}
-            >
-              <Icon name="trash" size={16} />
-            </button>
+            />
           </div>
         </li>
       ))}

@@ -3,7 +3,7 @@
 // page operations), which is where the server draws them.
 import type { EditOperationInput } from '@quire/contracts';
 import { type EditOp, filledValues, isFormOp, isPageOp, pageLayout } from './editOps';
-import { normalRotation, type PageFrame, type Point, type Rect, rectToScreen, toScreen } from './pageCoordinates';
+import { normalRotation, type PageFrame, type Point, type Rect, rectToScreen, spanned, toScreen } from './pageCoordinates';
 
 /** A box the server takes: at least a point wide and high (a shape drawn along one axis is flat). */
 const solid = (r: Rect): Rect => ({ ...r, width: Math.max(1, r.width), height: Math.max(1, r.height) });
@@ -49,12 +49,7 @@ export function editOperations(ops: readonly EditOp[], frames: ReadonlyMap<numbe
         out.push({ op: 'whiteout', page, rect: rect(op.rect) });
         break;
       case 'shape': {
-        const box = rect({
-          x: Math.min(op.from.x, op.to.x),
-          y: Math.min(op.from.y, op.to.y),
-          width: Math.abs(op.to.x - op.from.x),
-          height: Math.abs(op.to.y - op.from.y),
-        });
+        const box = rect(spanned(op.from, op.to));
         const points: [[number, number], [number, number]] = [point(op.from), point(op.to)];
         const boxed = op.shape === 'rectangle' || op.shape === 'ellipse';
         if (op.annotation) {

@@ -1,6 +1,6 @@
 // The editor's tools as the toolbar shows them.
 import type { MessageKey } from '../i18n/translate';
-import type { IconName } from '../ui/Icon';
+import { Icon, type IconName } from '../ui/Icon';
 import type { EditorMode, EditorTool } from './EditorPageView';
 
 /** The tools of each mode, in toolbar order. */
@@ -42,3 +42,32 @@ export const TOOL_LOOK: Record<EditorTool, { icon: IconName; label: MessageKey }
   stamp: { icon: 'stamp', label: 'editor.tool.stamp' },
   signature: { icon: 'signature', label: 'editor.tool.signature' },
 };
+
+interface ToolButtonProps {
+  icon: IconName;
+  /** Its name, also its tooltip: the button shows only the icon. */
+  label: string;
+  testId?: string;
+  /** For tools: chosen or not. Left out for one-off actions. */
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick(): void;
+}
+
+/** An icon button of the toolbar or the page strip. */
+export function ToolButton({ icon, label, testId, pressed, disabled, onClick }: ToolButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`tool-button ${pressed ? 'active' : ''}`}
+      aria-pressed={pressed}
+      title={label}
+      aria-label={label}
+      data-testid={testId}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon name={icon} size={18} />
+    </button>
+  );
+}
