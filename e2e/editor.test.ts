@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { annotations, makeDoc, text, words } from '../apps/server/test/editFixtures.js';
+import { annotations, formFields, makeDoc, pdfinfo, text, words } from '../apps/server/test/editFixtures.js';
 import { download, startE2e, tmpDir, type E2e } from './browser.js';
 
 let e2e: E2e;
@@ -27,6 +27,16 @@ beforeAll(async () => {
         ],
       },
       { lines: [{ text: 'Second page of the letter.', x: 72, y: 760 }] },
+    ],
+  });
+  await makeDoc(file('form.pdf'), {
+    pages: [
+      {
+        lines: [{ text: 'Application', x: 72, y: 780 }],
+        fields: [{ name: 'applicant', value: '', rect: [72, 700, 200, 20] }],
+        notes: [{ rect: [400, 760, 420, 780], contents: 'Old remark' }],
+      },
+      { lines: [{ text: 'Page to delete.', x: 72, y: 760 }] },
     ],
   });
 });
@@ -110,4 +120,39 @@ describe('the PDF editor in the browser', () => {
     await page.getByTestId('tool-highlight').click();
     if (shots) await page.screenshot({ path: path.join(shots, 'editor-390.png') });
   }, 180_000);
+
+  it('fills a form field, deletes a page and an old note, and saves when the editor is left', async () => {
+    const page = await e2e.open('/app/pdf-editor', { width: 1280, height: 900 });
+    await page.getByTestId('file-input').setInputFiles(file('form.pdf'));
+    await page.getByTestId('editor').waitFor({ timeout: 30_000 });
+    const field = page.locator('[data-testid="form-input"][data-field="applicant"]');
+    await field.fill('Ada Lovelace');
+    await field.press('Tab');
+    await page.getByTestId('existing-object').first().click();
+    await page.getByTestId('delete-existing').click();
+    await expect.poll(() => opCount(page)).toBe(2);
+    if (shots) await page.screenshot({ path: path.join(shots, 'editor-form-1280.png') });
+    const filled = await download(page, 'editor-export', dir);
+    expect(formFields(filled)).toEqual([{ name: 'applicant', value: 'Ada Lovelace' }]);
+    expect(annotations(filled).filter((a) => a.subtype === '/Text')).toEqual([]);
+
+    // Export saved the edits: the next export starts from the saved file.
+    await expect.poll(() => opCount(page)).toBe(0);
+    await page.locator('[data-testid="page-strip-item"][data-source="2"] [data-testid="delete-page"]').click();
+    await expect.poll(() => page.getByTestId('page-strip-item').count()).toBe(1);
+    const shorter = await download(page, 'editor-export', dir);
+    expect(pdfinfo(shorter)).toMatch(/Pages:\s+1\n/);
+    expect(text(shorter)).toContain('Ada Lovelace');
+
+    // Leaving through the sidebar saves the session first, then goes.
+    await page.getByTestId('tool-note').click();
+    const sheet = (await page.locator('[data-testid="editor-page"][data-page="1"]').boundingBox())!;
+    await page.mouse.click(sheet.x + 300, sheet.y + 300);
+    await page.getByTestId('note-editor').fill('Left behind?');
+    await page.getByTestId('note-editor').press('Escape');
+    const saving = page.waitForRequest((r) => r.url().includes('/document/content') && r.method() === 'POST');
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await saving;
+    await page.waitForURL(/\/app\/home/, { timeout: 60_000 });
+  }, 120_000);
 });
