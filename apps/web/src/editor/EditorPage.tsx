@@ -93,8 +93,7 @@ export function EditorPage() {
   const setMode = (m: EditorMode) =>
     setQuery((q) => {
       const next = new URLSearchParams(q);
-      if (m === 'edit') next.set('t', 'edit');
-      else next.delete('t');
+      next.set('t', m);
       return next;
     });
 

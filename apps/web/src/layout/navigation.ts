@@ -89,7 +89,7 @@ export const sidebarItems: NavItem[] = [
   { kind: 'link', id: 'home', labelKey: 'nav.home', icon: 'home', path: '/app/home' },
   { kind: 'soon', id: 'template', labelKey: 'nav.template', icon: 'template' },
   { kind: 'link', id: 'document-cloud', labelKey: 'nav.documentCloud', icon: 'cloud', path: '/app/document-cloud' },
-  { kind: 'link', id: 'annotate', labelKey: 'nav.annotate', icon: 'annotate', path: '/app/pdf-editor' },
+  { kind: 'link', id: 'annotate', labelKey: 'nav.annotate', icon: 'annotate', path: '/app/pdf-editor?t=annotate' },
   { kind: 'group', id: 'edit', labelKey: 'nav.editPdf', icon: 'edit', children: groupChildren('edit') },
   { kind: 'group', id: 'convert', labelKey: 'nav.convert', icon: 'convert', children: groupChildren('convert') },
   { kind: 'group', id: 'organize', labelKey: 'nav.organize', icon: 'organize', children: groupChildren('organize') },
