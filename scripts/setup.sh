@@ -15,6 +15,9 @@ DEBIAN_PACKAGES+=(libreoffice-writer libreoffice-calc libreoffice-impress libreo
 # LibreOffice cannot open an encrypted legacy PowerPoint (.ppt) even with its password: msoffcrypto-tool
 # decrypts it first, in LibreOffice's jail.
 DEBIAN_PACKAGES+=(python3-msoffcrypto-tool)
+# The PDF editor's 21 font families (packages/contracts/src/fonts.ts): the fonts above, DejaVu and
+# URW's base 35, found by fontconfig's fc-match.
+DEBIAN_PACKAGES+=(fontconfig fonts-urw-base35)
 # LibreOffice runs shut in (bubblewrap): it sees its job's files only, never the data folder.
 DEBIAN_PACKAGES+=(bubblewrap)
 # OCR: Tesseract page by page (OCRmyPDF for forced OCR and deskew, ADR 0110), its page-orientation model (osd) and the languages offered.

@@ -136,6 +136,7 @@ export const editOperation = z.discriminatedUnion('op', [
     contents: text.optional().describe("The note's or comment's text; freetext: the text shown; stamp: its name (Approved, Draft …)"),
     author: z.string().max(200).optional(),
     font_size: fontSize.default(12).describe('freetext'),
+    image: imageData.optional().describe('stamp: a picture (a signature) as its appearance, instead of the named stamp'),
   }),
   z.object({
     op: z.literal('editAnnotation'),
@@ -162,6 +163,15 @@ export const editOperation = z.discriminatedUnion('op', [
 export type EditOperation = z.infer<typeof editOperation>;
 export type EditOperationInput = z.input<typeof editOperation>;
 
+/** What annotate mode may do: the page's content stays as it is. */
+export const annotateModeOps: ReadonlySet<EditOperation['op']> = new Set([
+  'annotate',
+  'editAnnotation',
+  'deleteAnnotation',
+  'fillForm',
+  'flatten',
+]);
+
 /**
  * POST document/content. The `pages` operation (at most one) is applied first, wherever it is in
  * the list; every other operation's `page` counts pages in the new order. Ids (runs, images,
@@ -176,7 +186,10 @@ export const editRequest = z
     mode: z.enum(['edit', 'annotate']).default('edit'),
     operations: z.array(editOperation).min(1).max(EDIT_LIMITS.operations),
   })
-  .refine((r) => r.operations.filter((o) => o.op === 'pages').length <= 1, { message: 'Send at most one pages operation.' });
+  .refine((r) => r.operations.filter((o) => o.op === 'pages').length <= 1, { message: 'Send at most one pages operation.' })
+  .refine((r) => r.mode === 'edit' || r.operations.every((o) => annotateModeOps.has(o.op)), {
+    message: 'Annotate mode adds annotations and fills forms only: switch to edit mode to change the page.',
+  });
 export type EditRequest = z.input<typeof editRequest>;
 
 /** The read calls' body: the file, its password, and a page of the file as uploaded. */

@@ -15,6 +15,24 @@ import type { Call, CallContext } from './calls.js';
 
 const base = '/api/tools/v1/document/';
 
+const reads = [
+  [
+    'runs',
+    "A page's text as runs of one font, size and colour, with their paragraphs (ids stable for an unchanged file)",
+    editPageRequest,
+    pageRuns,
+    pageRunsOf,
+  ],
+  [
+    'objects',
+    "A page's images and annotations, with the ids the editor's operations name them by",
+    editPageRequest,
+    pageObjects,
+    pageObjectsOf,
+  ],
+  ['form-fields', "The document's form fields: name, type, value, options, page and place", editFileRequest, formFields, formFieldsOf],
+] as const;
+
 export function editorCalls(queueTask: (c: CallContext, toolId: string, params: unknown) => Promise<unknown>): Call[] {
   return [
     {
@@ -29,29 +47,15 @@ export function editorCalls(queueTask: (c: CallContext, toolId: string, params: 
       bodyLimit: EDIT_BODY_BYTES,
       handler: ({ body }, c) => queueTask(c, 'edit', body),
     },
-    {
-      method: 'POST',
-      path: `${base}runs`,
-      summary: "A page's text as runs of one font, size and colour, with their paragraphs (ids stable for an unchanged file)",
-      body: editPageRequest,
-      response: pageRuns,
-      handler: ({ body }, c) => pageRunsOf(c.ctx, c.ownerId, body),
-    },
-    {
-      method: 'POST',
-      path: `${base}objects`,
-      summary: "A page's images and annotations, with the ids the editor's operations name them by",
-      body: editPageRequest,
-      response: pageObjects,
-      handler: ({ body }, c) => pageObjectsOf(c.ctx, c.ownerId, body),
-    },
-    {
-      method: 'POST',
-      path: `${base}form-fields`,
-      summary: "The document's form fields: name, type, value, options, page and place",
-      body: editFileRequest,
-      response: formFields,
-      handler: ({ body }, c) => formFieldsOf(c.ctx, c.ownerId, body),
-    },
+    ...reads.map(
+      ([name, summary, body, response, read]): Call => ({
+        method: 'POST',
+        path: base + name,
+        summary,
+        body,
+        response,
+        handler: ({ body }, c) => read(c.ctx, c.ownerId, body),
+      }),
+    ),
   ];
 }

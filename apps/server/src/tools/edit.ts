@@ -21,7 +21,10 @@ export const edit = defineTool({
     }
     const after = order?.op === 'pages' ? order.order.length : pages!;
     for (const o of p.operations) if ('page' in o && o.page > after) throw missing(o.page, after);
-    const imageBytes = p.operations.reduce((sum, o) => sum + (o.op === 'addImage' ? decodedBytes(o.image) : 0), 0);
+    const imageBytes = p.operations.reduce(
+      (sum, o) => sum + ('image' in o && o.image && o.op !== 'moveImage' && o.op !== 'deleteImage' ? decodedBytes(o.image) : 0),
+      0,
+    );
     if (imageBytes > EDIT_LIMITS.imagesTotalBytes)
       throw new QuireError(ErrorCode.EditTooMuch, 'The images added in one save may have 10 MB in all. Please save part of them first.');
     const points = p.operations.reduce(

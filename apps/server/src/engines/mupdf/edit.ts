@@ -13,7 +13,7 @@ import type { EditJob, JobResults } from './jobs.js';
 import { annotationId, fromEditRect, onStates, type PageImage, readImages, readRuns, type Run } from './pageObjects.js';
 import { markAndApply, quadBounds } from './pageText.js';
 import { JobFailure, openPdf, progress, save } from './program.js';
-import { baseName, FontPicker } from './replace.js';
+import { baseName, FontPicker, winAnsiCode } from './replace.js';
 
 type Op<K extends EditOperation['op']> = Extract<EditOperation, { op: K }>;
 
@@ -31,6 +31,10 @@ class EditFonts {
   private readonly picker: FontPicker;
   private readonly families = new Map<string, { font: mupdf.Font; text: TextFont }>();
   readonly fallbacks = new Set<string>();
+  private readonly reusedFonts = new Map<number, TextFont>();
+  private reused(run: Run, text: string, page: PageState) {
+    return reusedFont(run, text, page, this.reusedFonts);
+  }
   get embeddedFiles() {
     return this.families.size > 0;
   }
@@ -62,13 +66,13 @@ class EditFonts {
    * The font a run's new text is set in: the run's own where it has the glyphs and no other style is
    * asked for, else the family asked for, else the family nearest the run's font (noted as a fallback).
    */
-  forRun(run: Run, text: string, ask: { font?: FontFamilyId; bold?: boolean; italic?: boolean }): TextFont {
+  forRun(run: Run, text: string, ask: { font?: FontFamilyId; bold?: boolean; italic?: boolean }, page: PageState): TextFont {
     const name = baseName(run.font);
     const bold = run.font.isBold() || /bold|black|heavy/i.test(name);
     const italic = run.font.isItalic() || /italic|oblique/i.test(name);
     const restyled = (ask.bold !== undefined && ask.bold !== bold) || (ask.italic !== undefined && ask.italic !== italic);
     if (!ask.font && !restyled) {
-      const own = this.picker.own(run.font, text);
+      const own = this.reused(run, text, page) ?? this.picker.own(run.font, text);
       if (own) return own;
     }
     const family =
@@ -76,6 +80,74 @@ class EditFonts {
     if (!ask.font && !restyled) this.fallbacks.add(fontFamilies.find((f) => f.id === family)!.name);
     return this.family(family, ask.bold ?? bold, ask.italic ?? italic).text;
   }
+}
+
+/**
+ * The run's own font resource, written again with its own codes, where the page already draws every
+ * character of `text` in it (a subset font has the glyphs it draws, whatever its cmap says). Simple
+ * fonts in WinAnsi or standard encoding only; others are re-embedded or replaced.
+ */
+function reusedFont(run: Run, text: string, page: PageState, made: Map<number, TextFont>): TextFont | null {
+  const drawn = new Set(page.runs!.filter((r) => r.font.pointer === run.font.pointer).flatMap((r) => [...r.text]));
+  if (![...text].every((ch) => /\s/.test(ch) || drawn.has(ch))) return null;
+  const fonts = page.page.getObject().getInheritable('Resources').get('Font');
+  if (!fonts.isDictionary()) return null;
+  let resource: mupdf.PDFObject | null = null;
+  fonts.forEach((font) => {
+    if (!resource && font.get('BaseFont').isName() && font.get('BaseFont').asName() === run.font.getName()) resource = font;
+  });
+  const found = resource as mupdf.PDFObject | null;
+  if (!found) return null;
+  const simple = ['TrueType', 'Type1'].includes(found.get('Subtype').isName() ? found.get('Subtype').asName() : '');
+  const codes = simple ? fontCodes(found) : null;
+  if (!codes || ![...text].every((ch) => /\s/.test(ch) || codes(ch) !== undefined)) return null;
+  const known = made.get(found.asIndirect());
+  if (known) return known;
+  const widths = found.get('Widths');
+  const firstChar = found.get('FirstChar').isNumber() ? found.get('FirstChar').asNumber() : 0;
+  const width = (code: number) => {
+    const w = widths.isArray() ? widths.get(code - firstChar) : null;
+    return w?.isNumber() ? w.asNumber() / 1000 : 0.5;
+  };
+  const font: TextFont = {
+    resource: found,
+    show: (shown) => {
+      // A space the font has no code for is a gap of a quarter em, as for re-embedded subsets.
+      const parts = [...shown].map((ch) => codes(ch) ?? -1);
+      return {
+        operand: `[${parts.map((c) => (c < 0 ? '-250' : `<${c.toString(16).padStart(2, '0')}>`)).join(' ')}]`,
+        advance: parts.reduce((sum, c) => sum + (c < 0 ? 0.25 : width(c)), 0),
+      };
+    },
+  };
+  made.set(found.asIndirect(), font);
+  return font;
+}
+
+/**
+ * The code of each character in a simple font: its ToUnicode map turned round (subsets number their
+ * glyphs as they please), else WinAnsi's where the font says it uses that encoding; null when neither is known.
+ */
+function fontCodes(font: mupdf.PDFObject): ((ch: string) => number | undefined) | null {
+  const toUnicode = font.get('ToUnicode');
+  if (toUnicode.isStream()) {
+    const cmap = toUnicode.readStream().asString();
+    const codes = new Map<string, number>();
+    const unicode = (hex: string) => String.fromCodePoint(...(hex.match(/.{4}/g) ?? []).map((u) => Number.parseInt(u, 16)));
+    for (const block of cmap.match(/beginbfchar([\s\S]*?)endbfchar/g) ?? [])
+      for (const [, code, dst] of block.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
+        codes.set(unicode(dst!), Number.parseInt(code!, 16));
+    for (const block of cmap.match(/beginbfrange([\s\S]*?)endbfrange/g) ?? [])
+      for (const [, lo, hi, dst] of block.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
+        const first = Number.parseInt(dst!, 16);
+        for (let c = Number.parseInt(lo!, 16); c <= Number.parseInt(hi!, 16); c++)
+          codes.set(String.fromCodePoint(first + c - Number.parseInt(lo!, 16)), c);
+      }
+    return (ch) => codes.get(ch);
+  }
+  const encoding = font.get('Encoding');
+  if (encoding.isName() && encoding.asName() === 'WinAnsiEncoding') return (ch) => winAnsiCode(ch.codePointAt(0)!);
+  return null;
 }
 
 /** A stretch of text in one font, size and colour. */
@@ -279,7 +351,8 @@ function annotate(page: mupdf.PDFPage, o: Op<'annotate'>) {
     annot.setRect(fromEditRect(o.rect));
     if (o.type === 'square' || o.type === 'circle') annot.setBorderWidth(o.width);
     if (o.type === 'freetext') annot.setDefaultAppearance('Helv', o.font_size, color);
-    if (o.type === 'stamp' && o.contents) annot.setIcon(o.contents.replace(/[^A-Za-z]/g, '') || 'Draft');
+    if (o.type === 'stamp' && o.image) annot.setStampImage(decodeImage(o.image));
+    else if (o.type === 'stamp' && o.contents) annot.setIcon(o.contents.replace(/[^A-Za-z]/g, '') || 'Draft');
   }
   if (o.type !== 'freetext') annot.setColor(color);
   annot.setOpacity(o.opacity);
@@ -378,10 +451,10 @@ function replaceText(state: PageState, fonts: EditFonts, o: Op<'replaceText'>) {
   if (!run) throw gone(`text ${o.run}`);
   const first = run.chars[0]!;
   const dir = first.dir;
-  const own = (r: Run): Piece => ({ text: r.text, font: fonts.forRun(r, r.text, {}), size: r.size, color: r.color });
+  const own = (r: Run): Piece => ({ text: r.text, font: fonts.forRun(r, r.text, {}, state), size: r.size, color: r.color });
   const edited: Piece = {
     text: o.text,
-    font: fonts.forRun(run, o.text || ' ', o),
+    font: fonts.forRun(run, o.text || ' ', o, state),
     size: o.size ?? run.size,
     color: o.color ? rgb(o.color) : run.color,
   };

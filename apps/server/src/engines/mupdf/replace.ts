@@ -66,7 +66,7 @@ const WIN_ANSI_EXTRA: Record<number, number> = {
   0x0178: 0x9f,
 };
 
-function winAnsiCode(cp: number): number | undefined {
+export function winAnsiCode(cp: number): number | undefined {
   if ((cp >= 0x20 && cp < 0x7f) || (cp >= 0xa0 && cp <= 0xff)) return cp;
   return WIN_ANSI_EXTRA[cp];
 }
