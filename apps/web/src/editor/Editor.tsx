@@ -122,7 +122,7 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
     if (!doc) return null;
     setSaving(true);
     try {
-      const saved = await saveEdits(file, session.ops, await pageFrames(doc), mode);
+      const saved = await saveEdits(file, session.ops, await pageFrames(doc));
       session.discard();
       return saved.fileId;
     } catch (e) {
@@ -131,7 +131,7 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
     } finally {
       setSaving(false);
     }
-  }, [file, session, doc, mode, toast, t]);
+  }, [file, session, doc, toast, t]);
 
   const saveAndGoOn = async () => {
     const fileId = await save();

@@ -1,7 +1,7 @@
 import { editRequest } from '@quire/contracts';
 import { describe, expect, it } from 'vitest';
 import type { EditOp } from './editOps';
-import { editOperations } from './editRequest';
+import { editOperations, modeOf } from './editRequest';
 import type { PageFrame } from './pageCoordinates';
 
 const a4: PageFrame = { width: 595, height: 842, rotation: 0 };
@@ -107,5 +107,25 @@ describe('the save request', () => {
       { op: 'flatten' },
     ]);
     expect(editRequest.safeParse({ file_id: 'f', operations: sent }).success).toBe(true);
+  });
+
+  it('asks for annotate mode only when every operation annotates or fills the form', () => {
+    const note: EditOp = { id: '1', page: 1, kind: 'note', at: { x: 10, y: 10 }, text: 'hi' };
+    const signature: EditOp = {
+      id: '2',
+      page: 1,
+      kind: 'signature',
+      rect: { x: 10, y: 10, width: 80, height: 30 },
+      dataUrl: 'data:image/png;base64,iVBORw0KGgo=',
+    };
+    const whiteOut: EditOp = { id: '3', page: 1, kind: 'whiteOut', rect: { x: 10, y: 10, width: 80, height: 30 } };
+    expect(modeOf(editOperations([note, signature], frames))).toBe('annotate');
+    expect(modeOf(editOperations([note, whiteOut], frames))).toBe('edit');
+    const mixed = {
+      file_id: 'f',
+      mode: modeOf(editOperations([note, whiteOut], frames)),
+      operations: editOperations([note, whiteOut], frames),
+    };
+    expect(editRequest.safeParse(mixed).success).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 // The session's operations as document/content takes them: pages renumbered and coordinates
 // turned into points from the top left of each page as it will be shown (after the session's
 // page operations), which is where the server draws them.
-import type { EditOperationInput } from '@quire/contracts';
+import { annotateModeOps, type EditOperationInput } from '@quire/contracts';
 import { type EditOp, filledValues, isFormOp, isPageOp, pageLayout } from './editOps';
 import { normalRotation, type PageFrame, type Point, type Rect, rectToScreen, spanned, toScreen } from './pageCoordinates';
 
@@ -42,8 +42,11 @@ export function editOperations(ops: readonly EditOp[], frames: ReadonlyMap<numbe
         if (op.text.trim()) out.push({ op: 'addText', page, rect: rect(op.rect), text: op.text, size: op.fontSize, color: op.color });
         break;
       case 'image':
-      case 'signature':
         out.push({ op: 'addImage', page, rect: rect(op.rect), image: base64Of(op.dataUrl) });
+        break;
+      case 'signature':
+        // A stamp annotation with the picture as its appearance: annotate mode, movable later.
+        out.push({ op: 'annotate', page, type: 'stamp', rect: rect(op.rect), image: base64Of(op.dataUrl) });
         break;
       case 'whiteOut':
         out.push({ op: 'whiteout', page, rect: rect(op.rect) });
@@ -100,4 +103,9 @@ export function editOperations(ops: readonly EditOp[], frames: ReadonlyMap<numbe
   }
   if (flatten) out.push({ op: 'flatten' });
   return out;
+}
+
+/** The request's mode: annotate while every operation only annotates or fills the form, else edit. */
+export function modeOf(operations: readonly EditOperationInput[]): 'edit' | 'annotate' {
+  return operations.every((o) => annotateModeOps.has(o.op)) ? 'annotate' : 'edit';
 }

@@ -3,9 +3,8 @@
 import type { EditRequest } from '@quire/contracts';
 import { sleep } from '../api/sleep';
 import { fetchTaskEntries, outputAsFile, outputLinks, pollTask, startTask, type TaskOutputLink } from '../api/tasks';
-import type { EditorMode } from './EditorPageView';
 import type { EditOp } from './editOps';
-import { editOperations } from './editRequest';
+import { editOperations, modeOf } from './editRequest';
 import type { PageFrame } from './pageCoordinates';
 
 export interface SavedEdit {
@@ -19,13 +18,14 @@ export async function saveEdits(
   file: { fileId: string; password?: string },
   ops: readonly EditOp[],
   frames: ReadonlyMap<number, PageFrame>,
-  mode: EditorMode,
 ): Promise<SavedEdit> {
+  const operations = editOperations(ops, frames);
   const request: EditRequest = {
     file_id: file.fileId,
     ...(file.password && { passwd: file.password }),
-    mode,
-    operations: editOperations(ops, frames),
+    // A session may hold edits made in both modes: the request is an edit unless it only annotates.
+    mode: modeOf(operations),
+    operations,
   };
   const { task_id } = await startTask('document/content', request);
   const entries = await pollTask(
