@@ -144,6 +144,11 @@ describe('the PDF editor in the browser', () => {
     expect(pdfinfo(shorter)).toMatch(/Pages:\s+1\n/);
     expect(text(shorter)).toContain('Ada Lovelace');
 
+    // Share (desktop): the file is saved, then the share dialog opens on it.
+    await page.getByTestId('editor-share').click();
+    await page.getByTestId('share-dialog').waitFor();
+    await page.getByTestId('share-close').click();
+
     // Leaving through the sidebar saves the session first, then goes.
     await page.getByTestId('tool-note').click();
     const sheet = (await page.locator('[data-testid="editor-page"][data-page="1"]').boundingBox())!;
@@ -155,4 +160,20 @@ describe('the PDF editor in the browser', () => {
     await saving;
     await page.waitForURL(/\/app\/home/, { timeout: 60_000 });
   }, 120_000);
+
+  it('asks for the password of a protected PDF before opening it', async () => {
+    // The password goes to qpdf in a file of arguments, never on its command line.
+    fs.writeFileSync(file('args'), `--encrypt\nsesame\nsesame\n256\n--\n${file('letter.pdf')}\n${file('locked.pdf')}\n`);
+    execFileSync('qpdf', [`@${file('args')}`]);
+    const page = await e2e.open('/app/pdf-editor?t=edit', { width: 1280, height: 900 });
+    await page.getByTestId('file-input').setInputFiles(file('locked.pdf'));
+    await page.getByTestId('editor-password').fill('wrong');
+    await page.getByTestId('editor-password').press('Enter');
+    await page.getByText('Wrong password. Try again.').waitFor({ timeout: 30_000 });
+    await page.getByTestId('editor-password').fill('sesame');
+    await page.getByTestId('editor-password').press('Enter');
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('tool-editText').click();
+    await page.getByRole('button', { name: 'The venue is the old library hall.' }).waitFor({ timeout: 30_000 });
+  }, 60_000);
 });
