@@ -1,6 +1,6 @@
 // One operation drawn over its page, in screen pixels: what the saved file will show, near enough
 // to place and judge it (the server draws the real thing with the PDF's own fonts).
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { type EditOp, type FormOp, isFormOp, isPageOp, type PageOp } from './editOps';
 import { type PageFrame, type Point, type Rect, rectToScreen, spanned, toScreen } from './pageCoordinates';
 
@@ -65,6 +65,21 @@ const boxStyle = (r: Rect): CSSProperties => ({ left: r.x, top: r.y, width: r.wi
 
 const MARKUP_COLOR = { highlight: 'rgba(255, 214, 0, 0.45)', underline: '#1d6fe0', strikeout: '#d93025' } as const;
 
+/** An SVG over `box` (screen pixels) with `pad` pixels of room around it for strokes and arrow heads. */
+function PaddedSvg({ box, pad, children }: { box: Rect; pad: number; children: ReactNode }) {
+  return (
+    <svg
+      className="op-svg"
+      style={{ left: box.x - pad, top: box.y - pad }}
+      width={box.width + 2 * pad}
+      height={box.height + 2 * pad}
+      aria-hidden="true"
+    >
+      {children}
+    </svg>
+  );
+}
+
 function ShapeSvg({ op, page, zoom }: { op: Extract<DrawnOp, { kind: 'shape' }>; page: PageFrame; zoom: number }) {
   const box = rectToScreen(boxOf(op), page, zoom);
   const pad = op.lineWidth * zoom + 8;
@@ -77,20 +92,14 @@ function ShapeSvg({ op, page, zoom }: { op: Extract<DrawnOp, { kind: 'shape' }>;
   const angle = Math.atan2(q.y - p.y, q.x - p.x);
   const wing = (turn: number) => `${q.x - head * Math.cos(angle + turn)},${q.y - head * Math.sin(angle + turn)}`;
   return (
-    <svg
-      className="op-svg"
-      style={{ left: box.x - pad, top: box.y - pad }}
-      width={box.width + 2 * pad}
-      height={box.height + 2 * pad}
-      aria-hidden="true"
-    >
+    <PaddedSvg box={box} pad={pad}>
       {op.shape === 'rectangle' && <rect x={pad} y={pad} width={box.width} height={box.height} {...stroke} />}
       {op.shape === 'ellipse' && (
         <ellipse cx={pad + box.width / 2} cy={pad + box.height / 2} rx={box.width / 2} ry={box.height / 2} {...stroke} />
       )}
       {(op.shape === 'line' || op.shape === 'arrow') && <line x1={p.x} y1={p.y} x2={q.x} y2={q.y} {...stroke} />}
       {op.shape === 'arrow' && <polyline points={`${wing(0.45)} ${q.x},${q.y} ${wing(-0.45)}`} {...stroke} fill="none" />}
-    </svg>
+    </PaddedSvg>
   );
 }
 
@@ -128,13 +137,7 @@ export function OpView({ op, page, zoom }: { op: DrawnOp; page: PageFrame; zoom:
       const box = screen(boxOf(op));
       const pad = op.lineWidth * zoom + 2;
       return (
-        <svg
-          className="op-svg"
-          style={{ left: box.x - pad, top: box.y - pad }}
-          width={box.width + 2 * pad}
-          height={box.height + 2 * pad}
-          aria-hidden="true"
-        >
+        <PaddedSvg box={box} pad={pad}>
           {op.paths.map((path) => (
             <polyline
               key={path.map((p) => `${p.x},${p.y}`).join(' ')}
@@ -149,7 +152,7 @@ export function OpView({ op, page, zoom }: { op: DrawnOp; page: PageFrame; zoom:
               strokeLinejoin="round"
             />
           ))}
-        </svg>
+        </PaddedSvg>
       );
     }
     case 'whiteOut':
