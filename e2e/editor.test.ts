@@ -174,6 +174,7 @@ describe('the PDF editor in the browser', () => {
     await page.getByTestId('editor-password').press('Enter');
     await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
     await page.getByTestId('tool-editText').click();
-    await page.getByRole('button', { name: 'The venue is the old library hall.' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'The venue is the old library hall.' }).hover({ timeout: 30_000 });
+    if (shots) await page.screenshot({ path: path.join(shots, 'editor-edit-1280.png') });
   }, 60_000);
 });
