@@ -6,6 +6,7 @@ import { AdminPage } from './admin/AdminPage';
 import { LinkPage, type LinkKind } from './account/LinkPage';
 import { SessionProvider } from './account/session';
 import { DocumentCloudPage } from './cloud/DocumentCloudPage';
+import { EditorPage } from './editor/EditorPage';
 import { SsoCallbackPage } from './account/SingleSignOn';
 import { I18nProvider } from './i18n/I18nProvider';
 import { langPrefixes } from './i18n/locales';
@@ -79,6 +80,7 @@ function routesUnder(prefix: string): RouteObject[] {
         { path: 'document-cloud', element: <DocumentCloudPage /> },
         { path: 'share-document', element: <ShareDocumentPage /> },
         { path: 'download-file', element: <DownloadFilePage /> },
+        { path: 'pdf-editor', element: <EditorPage /> },
         // Keyed by tool so moving between tools starts a fresh page.
         ...toolDefinitions.map((tool) => ({ path: tool.slug, element: <ToolPage key={tool.slug} tool={tool} /> })),
       ],

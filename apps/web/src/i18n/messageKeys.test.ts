@@ -4,7 +4,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PLAN_NAMES } from '../account/accountForms';
-import { sidebarItems } from '../layout/navigation';
+import { TOOL_LOOK } from '../editor/tools';
+import { appPages, sidebarItems } from '../layout/navigation';
 import { PLAN_FEATURES } from '../pricing/prices';
 import { sortKeys, templateCategoryKeys } from '../templates/templateModel';
 import { toolPages } from '../tool/toolPages';
@@ -32,6 +33,8 @@ function usedKeys(): Set<string> {
   for (const list of Object.values(PLAN_FEATURES)) for (const key of list) keys.add(key);
   for (const key of Object.values(PLAN_NAMES)) keys.add(key);
   for (const key of [...Object.values(templateCategoryKeys), ...Object.values(sortKeys)]) keys.add(key);
+  for (const { label } of Object.values(TOOL_LOOK)) keys.add(label);
+  for (const page of Object.values(appPages)) keys.add(page.title).add(page.description);
   for (const item of sidebarItems) {
     keys.add(item.labelKey);
     if (item.kind === 'group') for (const child of item.children) if (child.kind === 'soon') keys.add(child.labelKey);

@@ -8,7 +8,7 @@ import { LocaleNavLink } from '../ui/LocaleLink';
 import { IconTile } from '../ui/ToolIcon';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './MarketingLayout';
-import { linkedPage, sidebarItems, type NavGroup } from './navigation';
+import { linkedPage, pagePath, sidebarItems, type NavGroup } from './navigation';
 
 /** The group holding the tool (or page) of the current page, open from the start. */
 function groupOfPath(pathname: string): string | undefined {
@@ -123,7 +123,7 @@ function SidebarGroup({ group, open, onToggle }: { group: NavGroup; open: boolea
             const page = linkedPage(child);
             return (
               <li key={page.slug}>
-                <LocaleNavLink to={`/app/${page.slug}`} className="nav-child" title={t(page.title)}>
+                <LocaleNavLink to={pagePath(page)} className="nav-child" title={t(page.title)}>
                   <IconTile {...page.look} size={22} />
                   <span className="nav-label">{t(page.title)}</span>
                 </LocaleNavLink>

@@ -1,7 +1,7 @@
 import { useT } from '../i18n/I18nProvider';
 import { LocaleLink } from '../ui/LocaleLink';
 import { IconTile } from '../ui/ToolIcon';
-import { linkedPage, toolCategories } from './navigation';
+import { linkedPage, pagePath, toolCategories } from './navigation';
 
 /** Every category with its tools: built ones as links, the rest marked "coming soon". */
 export function CategoryMenu({ onNavigate }: { onNavigate?: () => void }) {
@@ -25,7 +25,7 @@ export function CategoryMenu({ onNavigate }: { onNavigate?: () => void }) {
               const page = linkedPage(child);
               return (
                 <li key={page.slug}>
-                  <LocaleLink to={`/app/${page.slug}`} className="category-tool" onClick={onNavigate}>
+                  <LocaleLink to={pagePath(page)} className="category-tool" onClick={onNavigate}>
                     <IconTile {...page.look} size={26} />
                     {t(page.title)}
                   </LocaleLink>

@@ -11,7 +11,12 @@ export interface AppPage {
   title: MessageKey;
   description: MessageKey;
   look: ToolLook;
+  /** Query the page opens with (the editor's mode). */
+  query?: string;
 }
+
+/** Where a page under /app is linked. */
+export const pagePath = (page: AppPage) => `/app/${page.slug}${page.query ?? ''}`;
 
 export const appPages = {
   'share-document': {
@@ -19,6 +24,13 @@ export const appPages = {
     title: 'shareDocument.title',
     description: 'shareDocument.description',
     look: { icon: 'share', color: '#0b7fab', category: 'protect' },
+  },
+  'pdf-editor': {
+    slug: 'pdf-editor',
+    title: 'editor.titleEdit',
+    description: 'editor.description',
+    look: { icon: 'edit', color: '#6b4fd8', category: 'edit' },
+    query: '?t=edit',
   },
 } as const satisfies Record<string, AppPage>;
 
@@ -41,7 +53,6 @@ const specChildren: Record<ToolCategory, string[]> = {
 
 // Labels of the children not built yet; a built tool's label is its title.
 const comingSoonLabels: Record<string, MessageKey> = {
-  'pdf-editor': 'soon.pdfEditor',
   'sign-pdf': 'soon.signPdf',
   'chat-pdf': 'soon.chatPdf',
   'ai-translator': 'soon.aiTranslator',
@@ -78,7 +89,7 @@ export const sidebarItems: NavItem[] = [
   { kind: 'link', id: 'home', labelKey: 'nav.home', icon: 'home', path: '/app/home' },
   { kind: 'link', id: 'template', labelKey: 'nav.template', icon: 'template', path: '/template' },
   { kind: 'link', id: 'document-cloud', labelKey: 'nav.documentCloud', icon: 'cloud', path: '/app/document-cloud' },
-  { kind: 'soon', id: 'annotate', labelKey: 'nav.annotate', icon: 'annotate' },
+  { kind: 'link', id: 'annotate', labelKey: 'nav.annotate', icon: 'annotate', path: '/app/pdf-editor?t=annotate' },
   { kind: 'group', id: 'edit', labelKey: 'nav.editPdf', icon: 'edit', children: groupChildren('edit') },
   { kind: 'group', id: 'convert', labelKey: 'nav.convert', icon: 'convert', children: groupChildren('convert') },
   { kind: 'group', id: 'organize', labelKey: 'nav.organize', icon: 'organize', children: groupChildren('organize') },

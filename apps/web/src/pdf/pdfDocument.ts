@@ -24,22 +24,26 @@ export type PdfState = { doc: PDFDocumentProxy | null; failed: boolean; password
 /** pdf.js's PasswordResponses.INCORRECT_PASSWORD. */
 const INCORRECT_PASSWORD = 2;
 
+/** What pdf.js opens: a URL, or bytes already fetched. Bytes are copied: pdf.js hands them to its worker, which leaves them empty here. */
+function documentSource(source: string | Blob | Uint8Array): Promise<{ url: string } | { data: Uint8Array }> | { url: string } | { data: Uint8Array } {
+  if (typeof source === 'string') return { url: source };
+  if (source instanceof Uint8Array) return { data: source.slice() };
+  return source.arrayBuffer().then((b) => ({ data: new Uint8Array(b) }));
+}
+
 /**
  * Opens the PDF at `source` (a URL, or bytes already fetched) with its password for previews; closed
  * again on unmount. With `askPassword`, an encrypted document is not a failure: the state carries a
  * request that hands the password to pdf.js, so it is checked and used in the browser only.
  */
-export function usePdfDocument(source: string | Blob | undefined, password?: string, askPassword = false): PdfState {
+export function usePdfDocument(source: string | Blob | Uint8Array | undefined, password?: string, askPassword = false): PdfState {
   const [state, setState] = useState<PdfState>({ doc: null, failed: false });
   useEffect(() => {
     if (!source) return;
     let cancelled = false;
     let destroy: (() => Promise<void>) | undefined;
     setState({ doc: null, failed: false });
-    Promise.all([
-      loadPdfJs(),
-      typeof source === 'string' ? { url: source } : source.arrayBuffer().then((b) => ({ data: new Uint8Array(b) })),
-    ])
+    Promise.all([loadPdfJs(), documentSource(source)])
       .then(([pdfjs, from]) => {
         if (cancelled) return null;
         // isEvalSupported off: never compile font code from a document with eval. Where the server
@@ -92,32 +96,36 @@ async function withRenderSlot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Draws page `pageNumber` into `canvas` so its longer side is `boxSize` CSS pixels.
+ * Draws page `pageNumber` into `canvas` so its longer side is `boxSize` CSS pixels, turned
+ * `extraRotation` degrees clockwise beyond its own /Rotate.
  * Returns a function that cancels a render still under way.
  */
-export function renderPageThumbnail(doc: PDFDocumentProxy, pageNumber: number, canvas: HTMLCanvasElement, boxSize: number) {
-  return renderPage(doc, pageNumber, canvas, (natural) => boxSize / Math.max(natural.width, natural.height));
+export function renderPageThumbnail(doc: PDFDocumentProxy, pageNumber: number, canvas: HTMLCanvasElement, boxSize: number, extraRotation = 0) {
+  return renderPage(doc, pageNumber, canvas, (natural) => boxSize / Math.max(natural.width, natural.height), extraRotation);
 }
 
 /**
  * Draws page `pageNumber` into `canvas` at the scale `scaleOf` gives for its natural size (points),
- * sharp on high-density screens. Returns a function that cancels a render still under way.
+ * turned `extraRotation` degrees beyond its own /Rotate, sharp on high-density screens. Returns a
+ * function that cancels a render still under way.
  */
 export function renderPage(
   doc: PDFDocumentProxy,
   pageNumber: number,
   canvas: HTMLCanvasElement,
   scaleOf: (natural: { width: number; height: number }) => number,
+  extraRotation = 0,
 ) {
   let cancelled = false;
   let cancelRender: (() => void) | undefined;
   const done = withRenderSlot(async () => {
     if (cancelled) return;
     const page = await doc.getPage(pageNumber);
-    const natural = page.getViewport({ scale: 1 });
+    const rotation = (page.rotate + extraRotation) % 360;
+    const natural = page.getViewport({ scale: 1, rotation });
     const pixelRatio = Math.min(window.devicePixelRatio || 1, 2);
     const scale = scaleOf(natural);
-    const viewport = page.getViewport({ scale: scale * pixelRatio });
+    const viewport = page.getViewport({ scale: scale * pixelRatio, rotation });
     canvas.width = Math.round(viewport.width);
     canvas.height = Math.round(viewport.height);
     canvas.style.width = `${Math.round(viewport.width / pixelRatio)}px`;

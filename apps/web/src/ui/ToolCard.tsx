@@ -1,6 +1,6 @@
 import type { ToolDefinition } from '@quire/contracts';
 import { useT } from '../i18n/I18nProvider';
-import { linkedPage, type AppPage } from '../layout/navigation';
+import { linkedPage, pagePath, type AppPage } from '../layout/navigation';
 import { LocaleLink } from './LocaleLink';
 import { IconTile } from './ToolIcon';
 
@@ -12,7 +12,7 @@ export function ToolCard({ tool }: { tool: ToolDefinition }) {
 export function PageCard({ page }: { page: AppPage }) {
   const t = useT();
   return (
-    <LocaleLink to={`/app/${page.slug}`} className="tool-card" data-testid="tool-card">
+    <LocaleLink to={pagePath(page)} className="tool-card" data-testid="tool-card">
       <IconTile {...page.look} />
       <h3>{t(page.title)}</h3>
       <p>{t(page.description)}</p>

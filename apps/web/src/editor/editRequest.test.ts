@@ -1,0 +1,131 @@
+import { editRequest } from '@quire/contracts';
+import { describe, expect, it } from 'vitest';
+import type { EditOp } from './editOps';
+import { editOperations, modeOf } from './editRequest';
+import type { PageFrame } from './pageCoordinates';
+
+const a4: PageFrame = { width: 595, height: 842, rotation: 0 };
+const frames = new Map<number, PageFrame>([
+  [1, a4],
+  [2, { ...a4, rotation: 90 }],
+  [3, a4],
+]);
+
+describe('the save request', () => {
+  it('sends boxes from the top left of the page as shown, y down', () => {
+    const ops: EditOp[] = [
+      { id: '1', page: 1, kind: 'whiteOut', rect: { x: 72, y: 700, width: 100, height: 20 } },
+      { id: '2', page: 1, kind: 'markup', markup: 'highlight', rects: [{ x: 72, y: 750, width: 200, height: 12 }], color: '#ffd400' },
+    ];
+    expect(editOperations(ops, frames)).toEqual([
+      { op: 'whiteout', page: 1, rect: { x: 72, y: 122, width: 100, height: 20 } },
+      { op: 'annotate', page: 1, type: 'highlight', quads: [{ x: 72, y: 80, width: 200, height: 12 }], color: '#ffd400' },
+    ]);
+  });
+
+  it('renumbers pages after deletes and moves, follows added rotation, and drops what was on a deleted page', () => {
+    const ops: EditOp[] = [
+      { id: '1', page: 1, kind: 'note', at: { x: 100, y: 800 }, text: 'gone with its page' },
+      {
+        id: '2',
+        page: 3,
+        kind: 'shape',
+        shape: 'line',
+        from: { x: 0, y: 0 },
+        to: { x: 100, y: 0 },
+        stroke: '#000000',
+        fill: null,
+        lineWidth: 2,
+        annotation: true,
+      },
+      { id: '3', page: 1, kind: 'deletePage' },
+      { id: '4', page: 3, kind: 'rotatePage', degrees: 90 },
+      { id: '5', page: 3, kind: 'movePage', before: 2 },
+    ];
+    const sent = editOperations(ops, frames);
+    expect(sent[0]).toEqual({
+      op: 'pages',
+      order: [
+        { from: 3, rotate: 90 },
+        { from: 2, rotate: 0 },
+      ],
+    });
+    // Page 3 is now the first, turned: its bottom edge is shown as the left edge, running down.
+    expect(sent.slice(1)).toEqual([
+      {
+        op: 'annotate',
+        page: 1,
+        type: 'line',
+        points: [
+          [0, 0],
+          [0, 100],
+        ],
+        color: '#000000',
+        width: 2,
+      },
+    ]);
+    expect(editRequest.safeParse({ file_id: 'f', operations: sent }).success).toBe(true);
+  });
+
+  it('sends edits the server accepts, and leaves out empty text', () => {
+    const ops: EditOp[] = [
+      { id: '1', page: 2, kind: 'replaceText', run: 'r7', rect: { x: 70, y: 72, width: 12, height: 200 }, text: 'Thursday', fontSize: 12 },
+      { id: '2', page: 1, kind: 'textBox', rect: { x: 10, y: 10, width: 100, height: 20 }, text: '  ', fontSize: 12, color: '#000000' },
+      { id: '3', page: 1, kind: 'image', rect: { x: 10, y: 10, width: 100, height: 50 }, dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
+      {
+        id: '4',
+        page: 1,
+        kind: 'shape',
+        shape: 'rectangle',
+        from: { x: 10, y: 10 },
+        to: { x: 110, y: 10 },
+        stroke: '#ff0000',
+        fill: null,
+        lineWidth: 1,
+        annotation: false,
+      },
+    ];
+    const sent = editOperations(ops, frames);
+    expect(sent.map((o) => o.op)).toEqual(['replaceText', 'addImage', 'shape']);
+    expect(sent[1]).toMatchObject({ image: 'iVBORw0KGgo=' });
+    expect(sent[2]).toMatchObject({ kind: 'rect', rect: { x: 10, y: 832, width: 100, height: 1 } });
+    expect(editRequest.safeParse({ file_id: 'f', operations: sent }).success).toBe(true);
+  });
+
+  it('sends the filled fields as one fillForm, the latest value winning, and flattens last', () => {
+    const ops: EditOp[] = [
+      { id: '1', kind: 'flatten' },
+      { id: '2', kind: 'fillField', name: 'name', value: 'Ada' },
+      { id: '3', kind: 'fillField', name: 'agree', value: true },
+      { id: '4', kind: 'fillField', name: 'name', value: 'Ada Lovelace' },
+      { id: '5', page: 1, kind: 'deleteObject', object: 'annotation', target: 'a12', rect: { x: 1, y: 1, width: 5, height: 5 } },
+    ];
+    const sent = editOperations(ops, frames);
+    expect(sent).toEqual([
+      { op: 'fillForm', fields: { name: 'Ada Lovelace', agree: true } },
+      { op: 'deleteAnnotation', page: 1, annotation: 'a12' },
+      { op: 'flatten' },
+    ]);
+    expect(editRequest.safeParse({ file_id: 'f', operations: sent }).success).toBe(true);
+  });
+
+  it('asks for annotate mode only when every operation annotates or fills the form', () => {
+    const note: EditOp = { id: '1', page: 1, kind: 'note', at: { x: 10, y: 10 }, text: 'hi' };
+    const signature: EditOp = {
+      id: '2',
+      page: 1,
+      kind: 'signature',
+      rect: { x: 10, y: 10, width: 80, height: 30 },
+      dataUrl: 'data:image/png;base64,iVBORw0KGgo=',
+    };
+    const whiteOut: EditOp = { id: '3', page: 1, kind: 'whiteOut', rect: { x: 10, y: 10, width: 80, height: 30 } };
+    expect(modeOf(editOperations([note, signature], frames))).toBe('annotate');
+    expect(modeOf(editOperations([note, whiteOut], frames))).toBe('edit');
+    const mixed = {
+      file_id: 'f',
+      mode: modeOf(editOperations([note, whiteOut], frames)),
+      operations: editOperations([note, whiteOut], frames),
+    };
+    expect(editRequest.safeParse(mixed).success).toBe(true);
+  });
+});

@@ -1,0 +1,111 @@
+// The session's operations as document/content takes them: pages renumbered and coordinates
+// turned into points from the top left of each page as it will be shown (after the session's
+// page operations), which is where the server draws them.
+import { annotateModeOps, type EditOperationInput } from '@quire/contracts';
+import { type EditOp, filledValues, isFormOp, isPageOp, pageLayout } from './editOps';
+import { normalRotation, type PageFrame, type Point, type Rect, rectToScreen, spanned, toScreen } from './pageCoordinates';
+
+/** A box the server takes: at least a point wide and high (a shape drawn along one axis is flat). */
+const solid = (r: Rect): Rect => ({ ...r, width: Math.max(1, r.width), height: Math.max(1, r.height) });
+
+const base64Of = (dataUrl: string) => dataUrl.slice(dataUrl.indexOf(',') + 1);
+
+/**
+ * `frames`: each page of the file as uploaded (its size and own /Rotate), by number. Operations on
+ * a page the session deleted are left out; an empty text box or note is not sent.
+ */
+export function editOperations(ops: readonly EditOp[], frames: ReadonlyMap<number, PageFrame>): EditOperationInput[] {
+  const layout = pageLayout(ops, frames.size);
+  const out: EditOperationInput[] = [];
+  if (ops.some(isPageOp)) out.push({ op: 'pages', order: layout.map((p) => ({ from: p.source, rotate: normalRotation(p.rotation) })) });
+  const fields = filledValues(ops);
+  if (fields.size) out.push({ op: 'fillForm', fields: Object.fromEntries(fields) });
+  // Flattening comes last: it bakes the values just filled into the page.
+  const flatten = ops.some((op) => op.kind === 'flatten');
+  for (const op of ops) {
+    if (isPageOp(op) || isFormOp(op)) continue;
+    const at = layout.findIndex((p) => p.source === op.page);
+    const own = frames.get(op.page);
+    if (at < 0 || !own) continue;
+    const frame: PageFrame = { ...own, rotation: normalRotation(own.rotation + layout[at]!.rotation) };
+    const page = at + 1;
+    const rect = (r: Rect) => solid(rectToScreen(r, frame, 1));
+    const point = (p: Point): [number, number] => {
+      const s = toScreen(p, frame, 1);
+      return [s.x, s.y];
+    };
+    switch (op.kind) {
+      case 'replaceText':
+        out.push({ op: 'replaceText', page, run: op.run, text: op.text });
+        break;
+      case 'textBox':
+        if (op.text.trim()) out.push({ op: 'addText', page, rect: rect(op.rect), text: op.text, size: op.fontSize, color: op.color });
+        break;
+      case 'image':
+        out.push({ op: 'addImage', page, rect: rect(op.rect), image: base64Of(op.dataUrl) });
+        break;
+      case 'signature':
+        // A stamp annotation with the picture as its appearance: annotate mode, movable later.
+        out.push({ op: 'annotate', page, type: 'stamp', rect: rect(op.rect), image: base64Of(op.dataUrl) });
+        break;
+      case 'whiteOut':
+        out.push({ op: 'whiteout', page, rect: rect(op.rect) });
+        break;
+      case 'shape': {
+        const box = rect(spanned(op.from, op.to));
+        const points: [[number, number], [number, number]] = [point(op.from), point(op.to)];
+        const boxed = op.shape === 'rectangle' || op.shape === 'ellipse';
+        if (op.annotation) {
+          const type = op.shape === 'rectangle' ? 'square' : op.shape === 'ellipse' ? 'circle' : 'line';
+          out.push({ op: 'annotate', page, type, ...(boxed ? { rect: box } : { points }), color: op.stroke, width: op.lineWidth });
+        } else {
+          const kind = op.shape === 'rectangle' ? 'rect' : op.shape;
+          out.push({
+            op: 'shape',
+            page,
+            kind,
+            ...(boxed ? { rect: box } : { points }),
+            stroke: op.stroke,
+            fill: op.fill,
+            width: op.lineWidth,
+          });
+        }
+        break;
+      }
+      case 'markup':
+        out.push({ op: 'annotate', page, type: op.markup, quads: op.rects.map(rect), color: op.color });
+        break;
+      case 'note':
+        out.push({
+          op: 'annotate',
+          page,
+          type: 'note',
+          rect: rect({ x: op.at.x, y: op.at.y - 18, width: 18, height: 18 }),
+          contents: op.text,
+        });
+        break;
+      case 'comment':
+        if (op.text.trim())
+          out.push({ op: 'annotate', page, type: 'freetext', rect: rect(op.rect), contents: op.text, font_size: 11, color: '#fff8c4' });
+        break;
+      case 'ink':
+        out.push({ op: 'annotate', page, type: 'ink', ink: op.paths.map((path) => path.map(point)), color: op.color, width: op.lineWidth });
+        break;
+      case 'stamp':
+        out.push({ op: 'annotate', page, type: 'stamp', rect: rect(op.rect), contents: op.label, color: op.color });
+        break;
+      case 'deleteObject':
+        out.push(
+          op.object === 'image' ? { op: 'deleteImage', page, image: op.target } : { op: 'deleteAnnotation', page, annotation: op.target },
+        );
+        break;
+    }
+  }
+  if (flatten) out.push({ op: 'flatten' });
+  return out;
+}
+
+/** The request's mode: annotate while every operation only annotates or fills the form, else edit. */
+export function modeOf(operations: readonly EditOperationInput[]): 'edit' | 'annotate' {
+  return operations.every((o) => annotateModeOps.has(o.op)) ? 'annotate' : 'edit';
+}
