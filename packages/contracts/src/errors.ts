@@ -1,4 +1,5 @@
 import type { LimitRefusal } from './limits.js';
+import { signMessages } from './sign.js';
 
 // The error catalogue. Codes marked "Quire" are ours where the product names
 // a condition but gives no number; they are documented in docs/errors.md.
@@ -40,6 +41,10 @@ export const ErrorCode = {
   CloudNameExists: 4101, // Quire: a cloud file or folder of this name is already in the folder
   FolderExists: 4102, // Quire: a folder of this name is already in the folder
   CloudFull: 41003,
+  TooManySignatures: 4211, // Quire: an account's saved signatures are at their limit
+  BadSignatureImage: 4212, // Quire: a signature image that is not a PNG or SVG, or too large
+  NoCertificate: 4213, // Quire: a digital signature without a certificate (none uploaded, none configured)
+  BadCertificate: 4214, // Quire: a PKCS#12 that cannot be read with its password, or without a key and certificate
   ShareLimit: 3023,
   ShareExpired: 11016,
   NeedPdfFirst: 90001,
@@ -85,6 +90,10 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.CloudNameExists]: 'The name already exists.',
   [ErrorCode.FolderExists]: 'The folder already exists',
   [ErrorCode.CloudFull]: 'File size exceeded. Please upgrade permissions.',
+  [ErrorCode.TooManySignatures]: signMessages.tooManySaved,
+  [ErrorCode.BadSignatureImage]: signMessages.notAnImage,
+  [ErrorCode.NoCertificate]: signMessages.noCertificate,
+  [ErrorCode.BadCertificate]: signMessages.badCertificate,
   [ErrorCode.ShareLimit]: "You have reached today's sharing limit. Please try again after 24 hours.",
   [ErrorCode.ShareExpired]: 'The shared file has expired.',
   [ErrorCode.NeedPdfFirst]: 'Please upload a PDF first.',

@@ -10,3 +10,4 @@ export * from './account.js';
 export * from './limits.js';
 export * from './cloud.js';
 export * from './share.js';
+export * from './sign.js';

@@ -18,6 +18,7 @@ import {
   IMAGE_RESIZE_PERCENT,
   imageOutputFormats,
 } from './imageTools.js';
+import { digitalSignature, MAX_SIGN_PLACEMENTS, signPlacement } from './sign.js';
 import { converterOcrOptions, DEFAULT_OCR_LANGUAGE, ocrLanguagesParam, ocrOutputFormats } from './ocr.js';
 
 export const protectPasswordMessage = 'The password must contain between 6 and 20 characters.';
@@ -141,6 +142,18 @@ export const toolParams = {
     search: z.string().min(1).max(1000),
     replace: z.string().max(1000),
   }),
+  // Signatures, names and dates written into the pages; with `digital`, a PAdES signature too.
+  sign: z
+    .object({
+      file_id: fileId,
+      passwd,
+      multi_id: multiId,
+      placements: z.array(signPlacement).min(1).max(MAX_SIGN_PLACEMENTS),
+      digital: digitalSignature.optional(),
+    })
+    .refine((p) => !p.digital || p.placements[p.digital.appearance]?.kind === 'image', {
+      message: "The digital signature's appearance must be one of the image placements.",
+    }),
   // A GET: the query carries these.
   convert: z.object({
     file_id: fileId,
@@ -396,6 +409,16 @@ export const toolDefinitions: readonly ToolDefinition[] = [
     pageId: 'replaceText',
     slug: 'replace-text',
     apiPath: 'document/replacetext',
+    ...pdfIn,
+    isSingleUpload: true,
+    minFiles: 1,
+  },
+  // The password travels in the body (passwd), never in the path.
+  {
+    id: 'sign',
+    pageId: 'signPDF',
+    slug: 'sign-pdf',
+    apiPath: 'document/content/:file_id/sign',
     ...pdfIn,
     isSingleUpload: true,
     minFiles: 1,

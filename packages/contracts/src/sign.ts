@@ -1,0 +1,154 @@
+// Signing a PDF: saved signatures of an account (file/sign), the signing tool's placements and its
+// digital signature (document/content/{file_id}/sign), the date a date field shows (query-sign-date)
+// and how many signatures an account applied (sign-times). Calls under /api/tools/v1/.
+import { z } from 'zod';
+
+/** How a signature image was made: drawn with the pointer, typed in a handwriting font, or uploaded. */
+export const signatureKinds = ['drawn', 'typed', 'uploaded'] as const;
+export type SignatureKind = (typeof signatureKinds)[number];
+
+/** Saved signatures an account keeps; saving one more is refused (4211). */
+export const MAX_SAVED_SIGNATURES = 20;
+/** Bytes of one signature image as sent (PNG or SVG), before it is decoded. */
+export const MAX_SIGNATURE_BYTES = 512 * 1024;
+/** Width or height of a signature image, in pixels (an SVG is rendered to a PNG this size at most). */
+export const MAX_SIGNATURE_SIDE_PX = 2000;
+/** Placements in one signing task (marks over all pages). */
+export const MAX_SIGN_PLACEMENTS = 200;
+/** Bytes of an uploaded PKCS#12 certificate file. */
+export const MAX_P12_BYTES = 64 * 1024;
+
+export const signMessages = {
+  tooManySaved: `You can keep up to ${MAX_SAVED_SIGNATURES} saved signatures. Delete one to save another.`,
+  imageTooLarge: `The signature image is too large (at most ${MAX_SIGNATURE_BYTES / 1024} KB and ${MAX_SIGNATURE_SIDE_PX} × ${MAX_SIGNATURE_SIDE_PX} pixels).`,
+  notAnImage: 'The signature must be a PNG or SVG image.',
+  noCertificate: 'No certificate is available for a digital signature: upload a PKCS#12 (.p12 or .pfx) file.',
+  badCertificate: 'The certificate file or its password is not valid.',
+} as const;
+
+/** A PNG (or, when saving, an SVG) as a data URL: `data:image/png;base64,…`. */
+export const signatureImage = z
+  .string()
+  .max(Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 64, { message: signMessages.imageTooLarge })
+  .regex(/^data:image\/(png|svg\+xml);base64,[A-Za-z0-9+/]+=*$/, { message: signMessages.notAnImage })
+  .describe('A data URL: data:image/png;base64,… or data:image/svg+xml;base64,… (an SVG is stored as a PNG)');
+
+export const savedSignature = z.object({
+  id: z.string(),
+  kind: z.enum(signatureKinds),
+  image: z.string().describe('The signature as a PNG data URL'),
+  width: z.number().int().describe('Pixels'),
+  height: z.number().int().describe('Pixels'),
+  created_at: z.number().int().describe('Epoch ms'),
+});
+export type SavedSignature = z.infer<typeof savedSignature>;
+export const savedSignatureList = z.object({ signatures: z.array(savedSignature).describe('Newest first') });
+export const saveSignatureRequest = z.object({ kind: z.enum(signatureKinds), image: signatureImage });
+export type SaveSignatureRequest = z.infer<typeof saveSignatureRequest>;
+/** DELETE file/sign?id=… (also POST file/sign/delete with the same body, for clients without DELETE bodies). */
+export const deleteSignatureRequest = z.object({ id: z.string().min(1).max(64) });
+
+/** Fonts for typed text: handwriting-like ones for a typed signature, a plain sans for names and dates. */
+export const signFonts = ['dancing-script', 'kaushan-script', 'sans'] as const;
+export type SignFont = (typeof signFonts)[number];
+export const DEFAULT_SIGN_FONT: SignFont = 'sans';
+
+export const signPlacement = z
+  .object({
+    page: z.number().int().min(1).describe('1-based page number'),
+    x: z.number().min(0).describe('PDF points from the left edge of the page as shown'),
+    y: z.number().min(0).describe('PDF points from the TOP edge of the page as shown (origin top-left, y downwards)'),
+    width: z.number().positive().max(20000).describe('PDF points'),
+    height: z.number().positive().max(20000).describe('PDF points'),
+    kind: z
+      .enum(['image', 'text', 'date'])
+      .describe('image: a signature image; text: typed text (a name); date: text too, usually from query-sign-date'),
+    signature_id: z.string().min(1).max(64).optional().describe('kind image: a saved signature of the account'),
+    image: signatureImage.optional().describe('kind image: a one-off PNG (or SVG) data URL instead of a saved signature'),
+    text: z.string().min(1).max(500).optional().describe('kind text or date: the text, written as real (selectable) text'),
+    font: z.enum(signFonts).default(DEFAULT_SIGN_FONT).describe('kind text or date'),
+    color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/)
+      .default('#000000')
+      .describe('kind text or date: #rrggbb'),
+  })
+  .refine((p) => (p.kind === 'image' ? !!p.signature_id !== !!p.image : !!p.text), {
+    message: 'An image placement needs either signature_id or image; a text or date placement needs text.',
+  });
+export type SignPlacement = z.infer<typeof signPlacement>;
+
+/**
+ * A digital signature (PAdES B-B): with a PKCS#12 the caller sends (base64, with its password in
+ * the body) or, when `certificate` is `operator`, the server's own. Its visible appearance is the
+ * placement at `appearance` (an image placement), whose rectangle becomes the signature field's.
+ */
+export const digitalSignature = z.object({
+  certificate: z.enum(['uploaded', 'operator']).default('uploaded'),
+  p12: z
+    .string()
+    .max(Math.ceil((MAX_P12_BYTES * 4) / 3) + 4)
+    .regex(/^[A-Za-z0-9+/]+=*$/)
+    .optional()
+    .describe('certificate uploaded: the .p12/.pfx file, base64'),
+  p12_password: z.string().max(256).optional().describe('certificate uploaded: its password (never logged)'),
+  appearance: z.number().int().min(0).default(0).describe('Index in placements of the image that shows the signature'),
+  reason: z.string().max(200).optional(),
+  location: z.string().max(200).optional(),
+  contact_info: z.string().max(200).optional(),
+});
+export type DigitalSignature = z.infer<typeof digitalSignature>;
+
+/** The date a date field shows: pattern tokens yyyy, MM (2 digits), M, dd (2 digits), d. */
+export const signDateFormats = {
+  'en-us': 'MM/dd/yyyy',
+  'de-de': 'dd.MM.yyyy',
+  'fr-fr': 'dd/MM/yyyy',
+  'es-es': 'd/M/yyyy',
+  'pt-br': 'dd/MM/yyyy',
+  'ja-jp': 'yyyy/MM/dd',
+} as const;
+export type SignDateLanguage = keyof typeof signDateFormats;
+export const DEFAULT_SIGN_DATE_LANGUAGE: SignDateLanguage = 'en-us';
+
+/** A language tag (en, en-US, de_DE…) to one of the formats, by its language; English otherwise. */
+export function signDateLanguage(tag: string | undefined): SignDateLanguage {
+  const lower = (tag ?? '').toLowerCase().replace('_', '-');
+  const languages = Object.keys(signDateFormats) as SignDateLanguage[];
+  return languages.find((l) => l === lower) ?? languages.find((l) => l.split('-')[0] === lower.split('-')[0]) ?? DEFAULT_SIGN_DATE_LANGUAGE;
+}
+
+/** The date in a format of signDateFormats (from calendar fields, so no time zone enters). */
+export function formatSignDate(date: { year: number; month: number; day: number }, pattern: string): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return pattern.replace(/yyyy|MM|M|dd|d/g, (token) =>
+    token === 'yyyy'
+      ? String(date.year)
+      : token === 'MM'
+        ? two(date.month)
+        : token === 'M'
+          ? String(date.month)
+          : token === 'dd'
+            ? two(date.day)
+            : String(date.day),
+  );
+}
+
+export const signDateQuery = z.object({
+  lang: z.string().max(20).optional().describe('The user language (en-us, de-de, ja-jp…); English formats otherwise'),
+  tz_offset: z.coerce
+    .number()
+    .int()
+    .min(-840)
+    .max(840)
+    .optional()
+    .describe("Minutes east of UTC of the user's clock (new Date().getTimezoneOffset() negated); UTC otherwise"),
+});
+export const signDateAnswer = z.object({
+  date: z.string().describe("Today's date in the language's format"),
+  format: z.string().describe('The pattern used, e.g. MM/dd/yyyy'),
+});
+export const signTimesAnswer = z.object({
+  sign_times: z.number().int().describe('Signing tasks the account finished'),
+  signatures: z.number().int().describe('Marks (placements) those tasks applied'),
+});
