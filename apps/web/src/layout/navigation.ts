@@ -42,7 +42,6 @@ const specChildren: Record<ToolCategory, string[]> = {
 // Labels of the children not built yet; a built tool's label is its title.
 const comingSoonLabels: Record<string, MessageKey> = {
   'pdf-editor': 'soon.pdfEditor',
-  'sign-pdf': 'soon.signPdf',
   'chat-pdf': 'soon.chatPdf',
   'ai-translator': 'soon.aiTranslator',
   'ai-proofread': 'soon.aiProofread',

@@ -103,7 +103,7 @@ export function SignatureDialog({ canSave, onDone, onClose }: SignatureDialogPro
             data-testid={`signature-tab-${name}`}
             onClick={() => setTab(name)}
           >
-            {t(`sign.tab.${name}`)}
+            {name === 'draw' ? t('sign.tab.draw') : name === 'type' ? t('sign.tab.type') : t('sign.tab.upload')}
           </button>
         ))}
       </div>

@@ -1,6 +1,7 @@
-// Where a mark sits: on the page as shown (points, from the top left, after the page's /Rotate),
-// on the screen (CSS pixels over the drawn page, at the view's zoom), and on the page as stored
-// (points from the top left of the unrotated page), which is what the sign call takes.
+// Where a mark sits: on the page as shown (points from the top left, after the page's /Rotate, as
+// pdf.js draws it and as the sign call takes it) and on the screen (CSS pixels over the drawn page
+// at the view's zoom). The page's rotation is pdf.js's and the server's business: a mark never
+// needs the unrotated page's coordinates here.
 
 /** A rectangle: x and y its top-left corner, y growing downwards. */
 export interface Rect {
@@ -10,50 +11,9 @@ export interface Rect {
   height: number;
 }
 
-export type Rotation = 0 | 90 | 180 | 270;
-
-/** A page as stored: its size before rotation (points) and its clockwise /Rotate. */
-export interface StoredPage {
-  width: number;
-  height: number;
-  rotation: Rotation;
-}
-
-/** The page's size as shown: a quarter turn swaps its sides. */
-export function shownSize(page: StoredPage): { width: number; height: number } {
-  return page.rotation % 180 ? { width: page.height, height: page.width } : { width: page.width, height: page.height };
-}
-
-/** A point of the shown page → the same point of the stored page (both y down). */
-function shownToStoredPoint(page: StoredPage, x: number, y: number): [number, number] {
-  switch (page.rotation) {
-    case 90:
-      // Turned clockwise: the stored top edge is the shown right edge.
-      return [y, page.height - x];
-    case 180:
-      return [page.width - x, page.height - y];
-    case 270:
-      return [page.width - y, x];
-    default:
-      return [x, y];
-  }
-}
-
-/** A rectangle of the shown page → the stored page's rectangle covering the same area. */
-export function shownToStored(page: StoredPage, r: Rect): Rect {
-  const [ax, ay] = shownToStoredPoint(page, r.x, r.y);
-  const [bx, by] = shownToStoredPoint(page, r.x + r.width, r.y + r.height);
-  return { x: Math.min(ax, bx), y: Math.min(ay, by), width: Math.abs(bx - ax), height: Math.abs(by - ay) };
-}
-
 /** Shown points → CSS pixels at `zoom` (pixels per point). */
 export function toScreen(r: Rect, zoom: number): Rect {
   return { x: r.x * zoom, y: r.y * zoom, width: r.width * zoom, height: r.height * zoom };
-}
-
-/** CSS pixels at `zoom` → shown points. */
-export function toShown(r: Rect, zoom: number): Rect {
-  return toScreen(r, 1 / zoom);
 }
 
 /**

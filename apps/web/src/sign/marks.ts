@@ -1,5 +1,6 @@
 // The marks placed on the pages (signatures, names, dates) and the sign call they make.
 import type { DigitalSignature, SignPlacement, ToolParams } from '@quire/contracts';
+import type { Translate } from '../i18n/I18nProvider';
 import { clampToPage, type Rect } from './geometry';
 import type { SignatureImage } from './signatureImage';
 
@@ -13,6 +14,10 @@ export interface PlaceableSignature {
 export type Mark =
   | { id: string; page: number; rect: Rect; kind: 'image'; signature: PlaceableSignature }
   | { id: string; page: number; rect: Rect; kind: 'text' | 'date'; text: string };
+
+/** What a mark is, said to the user. */
+export const markLabel = (t: Translate, kind: Mark['kind']) =>
+  kind === 'image' ? t('sign.mark.image') : kind === 'text' ? t('sign.mark.text') : t('sign.mark.date');
 
 /** A new signature mark's longer side at most (points): the size of a signature on paper. */
 const SIGNATURE_MAX_WIDTH = 160;

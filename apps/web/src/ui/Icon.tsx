@@ -63,6 +63,7 @@ const paths = {
   qrCode: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 14h2M14 18h2M18 18h2v2M16 16h2v2',
   mail: 'M3 6h18v12H3zM3 7l9 6 9-6',
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
+  sign: 'M3 17c3-6 5-9 6.5-9S9 14 11 14s2.5-4 4-4 1 5 2.5 5 2-2 3.5-2M3 21h18',
 } as const;
 
 export type IconName = keyof typeof paths;

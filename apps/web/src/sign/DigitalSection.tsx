@@ -1,0 +1,85 @@
+// The optional digital signature: a PKCS#12 certificate file and its password, held only in this
+// page's memory and sent in the sign call's body.
+import { MAX_P12_BYTES } from '@quire/contracts';
+import { useId } from 'react';
+import { useT } from '../i18n/I18nProvider';
+import { Icon } from '../ui/Icon';
+import { useToast } from '../ui/Toast';
+
+export interface DigitalState {
+  on: boolean;
+  /** The certificate file, base64, and its name. */
+  p12?: { base64: string; name: string };
+  password: string;
+}
+
+/** A file's bytes as base64. */
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+    reader.readAsDataURL(file);
+  });
+}
+
+interface DigitalSectionProps {
+  state: DigitalState;
+  onChange(state: DigitalState): void;
+  /** Digital signing is on but no signature is placed to show it. */
+  needsSignature: boolean;
+}
+
+export function DigitalSection({ state, onChange, needsSignature }: DigitalSectionProps) {
+  const t = useT();
+  const toast = useToast();
+  const passwordId = useId();
+
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_P12_BYTES) {
+      toast(t('sign.certificateTooLarge'));
+      return;
+    }
+    onChange({ ...state, p12: { base64: await readBase64(file), name: file.name } });
+  };
+
+  return (
+    <section className="sign-section">
+      <label className="check-row">
+        <input type="checkbox" checked={state.on} data-testid="digital-on" onChange={(e) => onChange({ ...state, on: e.target.checked })} />
+        {t('sign.digital')}
+      </label>
+      {state.on && (
+        <>
+          <p className="panel-note">{t('sign.digitalNote')}</p>
+          <label className="button button-outline button-small sign-certificate">
+            <Icon name="lock" size={16} /> {state.p12 ? state.p12.name : t('sign.chooseCertificate')}
+            <input
+              type="file"
+              hidden
+              accept=".p12,.pfx,application/x-pkcs12"
+              data-testid="certificate-file"
+              onChange={(e) => {
+                void pick(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+          </label>
+          <label className="field" htmlFor={passwordId}>
+            <span className="field-label">{t('sign.certificatePassword')}</span>
+            <input
+              id={passwordId}
+              type="password"
+              autoComplete="off"
+              value={state.password}
+              data-testid="certificate-password"
+              onChange={(e) => onChange({ ...state, password: e.target.value })}
+            />
+          </label>
+          {needsSignature && <p className="panel-hint">{t('sign.digitalNeedsSignature')}</p>}
+        </>
+      )}
+    </section>
+  );
+}
