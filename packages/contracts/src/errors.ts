@@ -1,5 +1,5 @@
 import type { LimitRefusal } from './limits.js';
-import { signMessages } from './sign.js';
+import { signMessages } from './signLimits.js';
 
 // The error catalogue. Codes marked "Quire" are ours where the product names
 // a condition but gives no number; they are documented in docs/errors.md.

@@ -2,29 +2,13 @@
 // digital signature (document/content/{file_id}/sign), the date a date field shows (query-sign-date)
 // and how many signatures an account applied (sign-times). Calls under /api/tools/v1/.
 import { z } from 'zod';
+import { MAX_P12_BYTES, MAX_SIGN_IMAGES, MAX_SIGNATURE_BYTES, signMessages } from './signLimits.js';
+
+export * from './signLimits.js';
 
 /** How a signature image was made: drawn with the pointer, typed in a handwriting font, or uploaded. */
 export const signatureKinds = ['drawn', 'typed', 'uploaded'] as const;
 export type SignatureKind = (typeof signatureKinds)[number];
-
-/** Saved signatures an account keeps; saving one more is refused (4211). */
-export const MAX_SAVED_SIGNATURES = 20;
-/** Bytes of one signature image as sent (PNG or SVG), before it is decoded. */
-export const MAX_SIGNATURE_BYTES = 512 * 1024;
-/** Width or height of a signature image, in pixels (an SVG is rendered to a PNG this size at most). */
-export const MAX_SIGNATURE_SIDE_PX = 2000;
-/** Placements in one signing task (marks over all pages). */
-export const MAX_SIGN_PLACEMENTS = 200;
-/** Bytes of an uploaded PKCS#12 certificate file. */
-export const MAX_P12_BYTES = 64 * 1024;
-
-export const signMessages = {
-  tooManySaved: `You can keep up to ${MAX_SAVED_SIGNATURES} saved signatures. Delete one to save another.`,
-  imageTooLarge: `The signature image is too large (at most ${MAX_SIGNATURE_BYTES / 1024} KB and ${MAX_SIGNATURE_SIDE_PX} × ${MAX_SIGNATURE_SIDE_PX} pixels).`,
-  notAnImage: 'The signature must be a PNG or SVG image.',
-  noCertificate: 'No certificate is available for a digital signature: upload a PKCS#12 (.p12 or .pfx) file.',
-  badCertificate: 'The certificate file or its password is not valid.',
-} as const;
 
 /** A PNG (or, when saving, an SVG) as a data URL: `data:image/png;base64,…`. */
 export const signatureImage = z
@@ -65,6 +49,12 @@ export const signPlacement = z
       .describe('image: a signature image; text: typed text (a name); date: text too, usually from query-sign-date'),
     signature_id: z.string().min(1).max(64).optional().describe('kind image: a saved signature of the account'),
     image: signatureImage.optional().describe('kind image: a one-off PNG (or SVG) data URL instead of a saved signature'),
+    image_ref: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe("kind image: a key of the call's `images`, one image sent once for many placements"),
     text: z.string().min(1).max(500).optional().describe('kind text or date: the text, written as real (selectable) text'),
     font: z.enum(signFonts).default(DEFAULT_SIGN_FONT).describe('kind text or date'),
     color: z
@@ -73,10 +63,17 @@ export const signPlacement = z
       .default('#000000')
       .describe('kind text or date: #rrggbb'),
   })
-  .refine((p) => (p.kind === 'image' ? !!p.signature_id !== !!p.image : !!p.text), {
-    message: 'An image placement needs either signature_id or image; a text or date placement needs text.',
+  .refine((p) => (p.kind === 'image' ? [p.signature_id, p.image, p.image_ref].filter(Boolean).length === 1 : !!p.text), {
+    message: 'An image placement needs one of signature_id, image or image_ref; a text or date placement needs text.',
   });
 export type SignPlacement = z.infer<typeof signPlacement>;
+
+/** One-off images by key, each sent once however many placements name it (image_ref). */
+export const signImages = z
+  .record(z.string().min(1).max(64), signatureImage)
+  .refine((images) => Object.keys(images).length <= MAX_SIGN_IMAGES, {
+    message: `At most ${MAX_SIGN_IMAGES} different images can be placed at once.`,
+  });
 
 /**
  * A digital signature (PAdES B-B): with a PKCS#12 the caller sends (base64, with its password in

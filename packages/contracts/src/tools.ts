@@ -18,7 +18,8 @@ import {
   IMAGE_RESIZE_PERCENT,
   imageOutputFormats,
 } from './imageTools.js';
-import { digitalSignature, MAX_SIGN_PLACEMENTS, signPlacement } from './sign.js';
+import { digitalSignature, signImages, signPlacement } from './sign.js';
+import { MAX_SIGN_PLACEMENTS } from './signLimits.js';
 import { converterOcrOptions, DEFAULT_OCR_LANGUAGE, ocrLanguagesParam, ocrOutputFormats } from './ocr.js';
 
 export const protectPasswordMessage = 'The password must contain between 6 and 20 characters.';
@@ -149,10 +150,14 @@ export const toolParams = {
       passwd,
       multi_id: multiId,
       placements: z.array(signPlacement).min(1).max(MAX_SIGN_PLACEMENTS),
+      images: signImages.optional(),
       digital: digitalSignature.optional(),
     })
     .refine((p) => !p.digital || p.placements[p.digital.appearance]?.kind === 'image', {
       message: "The digital signature's appearance must be one of the image placements.",
+    })
+    .refine((p) => p.placements.every((pl) => !pl.image_ref || p.images?.[pl.image_ref]), {
+      message: 'An image_ref names no image of images.',
     }),
   // A GET: the query carries these.
   convert: z.object({

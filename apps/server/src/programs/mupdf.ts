@@ -9,12 +9,14 @@ import { optimize } from '../engines/mupdf/optimize.js';
 import { JobFailure, openPdf, progress, serveMupdfJob } from '../engines/mupdf/program.js';
 import { redact } from '../engines/mupdf/redact.js';
 import { replace } from '../engines/mupdf/replace.js';
+import { sign } from '../engines/mupdf/sign.js';
 
 void serveMupdfJob({
   crop,
   redact,
   replace,
   optimize,
+  sign,
   geometry: (job) => pageGeometry(job, openPdf(job.input), progress, (code, msg) => new JobFailure(code, msg)),
   async extract(job) {
     const doc = openPdf(job.input);

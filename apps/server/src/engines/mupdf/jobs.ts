@@ -86,7 +86,41 @@ export interface OptimizeJob extends JobFiles {
   chromaSubsampling: boolean;
 }
 
-export type MupdfJob = CropJob | RedactJob | ReplaceJob | GeometryJob | ExtractJob | OptimizeJob;
+/** A signature image or a line of text on a page; points from the top left of the page as shown. */
+export interface SignMark {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** A PNG file in the job's folder. */
+  image?: string;
+  /** Real text in the font of `fontFile` (or `fallbackFontFile` where that lacks a character); colour #rrggbb. */
+  text?: { value: string; fontFile: string; fallbackFontFile: string; color: string };
+}
+
+/** The value of a digital signature's field, with room for the CMS (contentsBytes) and its byte range. */
+export interface SignatureField {
+  /** The index in marks of the image drawn as the field's appearance (not into the page). */
+  appearance: number;
+  name: string;
+  /** The signer's name, from the certificate. */
+  signer: string;
+  /** A PDF date: D:YYYYMMDDHHmmSSZ. */
+  signedAt: string;
+  contentsBytes: number;
+  reason?: string | undefined;
+  location?: string | undefined;
+  contactInfo?: string | undefined;
+}
+
+export interface SignJob extends JobFiles {
+  op: 'sign';
+  marks: SignMark[];
+  field?: SignatureField;
+}
+
+export type MupdfJob = CropJob | RedactJob | ReplaceJob | GeometryJob | ExtractJob | OptimizeJob | SignJob;
 
 export interface JobResults {
   crop: { pages: number };
@@ -95,6 +129,8 @@ export interface JobResults {
   replace: { count: number; fallbackFont: string | null };
   geometry: { pages: number };
   extract: { pages: number };
+  /** incremental: appended to the file as it was (false where MuPDF had to repair it, and rewrote it). */
+  sign: { marks: number; incremental: boolean };
   /**
    * Images stored as JPEG: imagesDownsampled brought down to the level's resolution,
    * imagesReencoded JPEGs (or JPEG 2000s) re-encoded smaller at their own, photosToJpeg lossless
