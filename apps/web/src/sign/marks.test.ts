@@ -48,13 +48,20 @@ describe('the sign request', () => {
     ];
     const body = signRequest({ file_id: 'f1' }, marks);
     expect(body.file_id).toBe('f1');
-    expect(body.placements.map((p) => [p.page, p.kind, p.signature_id ?? p.image ?? p.text])).toEqual([
-      [1, 'image', drawn.image.png],
+    expect(body.placements.map((p) => [p.page, p.kind, p.signature_id ?? p.image_ref ?? p.text])).toEqual([
+      [1, 'image', 'one-off-1'],
       [1, 'date', '11/26/2026'],
       [2, 'image', 's1'],
     ]);
     expect(body.placements[1]).toMatchObject({ x: 10, y: 20, width: 80, height: 16 });
+    expect(body.images).toEqual({ 'one-off-1': drawn.image.png });
     expect(body.digital).toBeUndefined();
+  });
+
+  it('sends a one-off repeated on several pages once', () => {
+    const body = signRequest({ file_id: 'f1' }, [signatureMark(1), signatureMark(2), signatureMark(3)]);
+    expect(body.placements.map((p) => p.image_ref)).toEqual(['one-off-1', 'one-off-1', 'one-off-1']);
+    expect(Object.keys(body.images ?? {})).toEqual(['one-off-1']);
   });
 
   it('shows a digital signature with the first signature mark', () => {

@@ -69,24 +69,26 @@ export function repeatOnPages(
   return copies;
 }
 
-/** The placement a mark is sent as: a saved signature by its id, a one-off by its PNG. */
+/** The placement a mark is sent as: a saved signature by its id, a one-off by its key in the call's images. */
 function placementOf(mark: Mark): SignPlacement {
-  const place = { page: mark.page, x: mark.rect.x, y: mark.rect.y, width: mark.rect.width, height: mark.rect.height };
-  if (mark.kind === 'image')
-    return {
-      ...place,
-      kind: 'image',
-      ...(mark.signature.savedId ? { signature_id: mark.signature.savedId } : { image: mark.signature.image.png }),
-      font: 'sans',
-      color: '#000000',
-    };
-  return { ...place, kind: mark.kind, text: mark.text, font: 'sans', color: '#000000' };
+  const place = {
+    page: mark.page,
+    x: mark.rect.x,
+    y: mark.rect.y,
+    width: mark.rect.width,
+    height: mark.rect.height,
+    font: 'sans',
+    color: '#000000',
+  } as const;
+  if (mark.kind !== 'image') return { ...place, kind: mark.kind, text: mark.text };
+  const { savedId, key } = mark.signature;
+  return { ...place, kind: 'image', ...(savedId ? { signature_id: savedId } : { image_ref: key }) };
 }
 
 /** What a digital signature needs besides the marks: an uploaded certificate and its password, or the operator's. */
 export type DigitalChoice = { certificate: 'uploaded'; p12: string; password: string } | { certificate: 'operator' };
 
-/** The sign call's body: the marks in page order, and the digital signature shown by the first signature mark. */
+/** The sign call's body: the marks in page order, each one-off image once, and the digital signature shown by the first signature mark. */
 export function signRequest(
   file: { file_id: string; passwd?: string },
   marks: readonly Mark[],
@@ -101,5 +103,10 @@ export function signRequest(
       digital.certificate === 'operator'
         ? { certificate: 'operator', appearance }
         : { certificate: 'uploaded', p12: digital.p12, p12_password: digital.password, appearance };
-  return { ...file, placements, ...(signature && { digital: signature }) };
+  // A one-off placed on many pages is sent once.
+  const oneOffs = ordered.flatMap((m) =>
+    m.kind === 'image' && !m.signature.savedId ? [[m.signature.key, m.signature.image.png] as const] : [],
+  );
+  const images = oneOffs.length ? Object.fromEntries(oneOffs) : undefined;
+  return { ...file, placements, ...(images && { images }), ...(signature && { digital: signature }) };
 }

@@ -4,9 +4,8 @@ import '@fontsource/caveat/400.css';
 import '@fontsource/dancing-script/400.css';
 import '@fontsource/great-vibes/400.css';
 import '@fontsource/sacramento/400.css';
+import { MAX_SIGNATURE_SIDE_PX, type SignatureKind } from '@quire/contracts';
 import { drawStrokes, strokesBounds, whiteToTransparent, type Stroke } from './strokes';
-
-export type SignatureKind = 'drawn' | 'typed' | 'uploaded';
 
 /** A signature ready to place: a PNG with a transparent background, and its size in pixels. */
 export interface SignatureImage {
@@ -27,9 +26,17 @@ export const INK_COLOURS = ['#1b1f2a', '#1a3ea8', '#c0262d'] as const;
 /** Pixels per CSS pixel of the exported image: sharp when printed at the usual signature sizes. */
 const EXPORT_SCALE = 3;
 /** An uploaded picture is scaled down to this longer side: more adds bytes, not sharpness. */
-const MAX_UPLOAD_SIDE = 1200;
+const MAX_UPLOAD_SIDE = 800;
 
-function toImage(canvas: HTMLCanvasElement, kind: SignatureKind): SignatureImage {
+/** The canvas as a PNG, scaled down to the server's largest side if it is larger. */
+function toImage(drawn: HTMLCanvasElement, kind: SignatureKind): SignatureImage {
+  let canvas = drawn;
+  const shrink = MAX_SIGNATURE_SIDE_PX / Math.max(drawn.width, drawn.height);
+  if (shrink < 1) {
+    const [smaller, ctx] = canvasOf(drawn.width * shrink, drawn.height * shrink);
+    ctx.drawImage(drawn, 0, 0, smaller.width, smaller.height);
+    canvas = smaller;
+  }
   return { kind, png: canvas.toDataURL('image/png'), width: canvas.width, height: canvas.height };
 }
 
