@@ -63,7 +63,9 @@ export function SignPanel({ files, layout }: OptionPanelProps) {
   ) => {
     if (!shown) return;
     const size = initialSize(content.kind === 'image' ? { kind: 'image', image: content.signature.image } : content);
-    const [x, y] = at ?? [shown.width / 2, shown.height * 0.75];
+    // Placed by a click, each new mark comes a little lower than the last, so none hides another.
+    const stacked = marks.filter((m) => m.page === page).length;
+    const [x, y] = at ?? [shown.width / 2, Math.min(shown.height * 0.6 + stacked * 24, shown.height - size.height)];
     const mark = { ...content, id: newMarkId(), page, rect: centredAt(x, y, size, shown) } as Mark;
     setMarks((list) => [...list, mark]);
     setSelectedId(mark.id);
@@ -184,15 +186,10 @@ export function SignPanel({ files, layout }: OptionPanelProps) {
       <section className="sign-section">
         <span className="field-label">{t('sign.fields')}</span>
         <div className="sign-field-row">
-          <input
-            type="text"
-            value={name}
-            maxLength={200}
-            placeholder={t('sign.namePlaceholder')}
-            aria-label={t('sign.yourName')}
-            data-testid="name-text"
-            onChange={(e) => setName(e.target.value)}
-          />
+          <label className="field">
+            <span className="field-label">{t('sign.yourName')}</span>
+            <input type="text" value={name} maxLength={200} data-testid="name-text" onChange={(e) => setName(e.target.value)} />
+          </label>
           <button
             type="button"
             className="button button-ghost button-small"
@@ -211,14 +208,16 @@ export function SignPanel({ files, layout }: OptionPanelProps) {
         <section className="sign-section sign-selected" data-testid="selected-mark">
           <span className="field-label">{markLabel(t, selected.kind)}</span>
           {selected.kind !== 'image' && (
-            <input
-              type="text"
-              value={selected.text}
-              maxLength={500}
-              aria-label={t('sign.markText')}
-              data-testid="mark-text"
-              onChange={(e) => updateText(e.target.value)}
-            />
+            <label className="field">
+              <span className="field-label">{t('sign.markText')}</span>
+              <input
+                type="text"
+                value={selected.text}
+                maxLength={500}
+                data-testid="mark-text"
+                onChange={(e) => updateText(e.target.value)}
+              />
+            </label>
           )}
           {pageCount > 1 && (
             <>

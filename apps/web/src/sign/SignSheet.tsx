@@ -15,6 +15,7 @@ export const SIGNATURE_DRAG_TYPE = 'application/x-quire-signature';
 
 /** Zoom steps, as parts of the width that fits the frame. */
 const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+const FRAME_PADDING_PX = 4;
 const corners: Corner[] = ['nw', 'ne', 'sw', 'se'];
 
 type Drag = { id: string; corner?: Corner; x0: number; y0: number; start: Rect };
@@ -56,7 +57,8 @@ export function SignSheet(props: SignSheetProps) {
   const [step, setStep] = useState(ZOOM_STEPS.indexOf(1));
   const [drawn, setDrawn] = useState(false);
   const drag = useRef<Drag | null>(null);
-  const zoom = shown && frameWidth ? (frameWidth / shown.width) * ZOOM_STEPS[step]! : 0;
+  // The frame's padding on both sides (sign.css) is not room for the page.
+  const zoom = shown && frameWidth ? ((frameWidth - 2 * FRAME_PADDING_PX) / shown.width) * ZOOM_STEPS[step]! : 0;
 
   useEffect(() => {
     if (!doc || !shown || !zoom || !canvas.current) return;
