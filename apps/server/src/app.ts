@@ -97,6 +97,7 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
     app.route({
       method: call.method,
       url: call.path,
+      ...(call.bodyLimit && { bodyLimit: call.bodyLimit }),
       // Counted before the body is read, so a refused upload costs nothing.
       ...(rateLimit && { onRequest: async (req: FastifyRequest) => ctx.rateLimits.take(rateLimit, req.identity.ownerId, req.ip) }),
       handler: async (req, reply) => {

@@ -6,6 +6,11 @@ import { defaultLimits, limitsOverride, withOverride, type LimitsTable } from '@
 
 export type Services = { api: boolean; worker: boolean };
 
+export interface SigningCertificate {
+  p12File: string;
+  passwordFile: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -61,6 +66,8 @@ export interface Config {
   accountRate: RateLimit;
   /** How users reach the operator to buy a plan (an address or a URL), shown on the pricing page; empty: not given. */
   operatorContact: string;
+  /** The operator's PKCS#12 for digital signatures (QUIRE_SIGNING_P12) and the file holding its password; undefined: none. */
+  signingCertificate: SigningCertificate | undefined;
   /** Tasks an anonymous visitor may make per UTC day (an address: times ipRateFactor); 0: no limit. */
   anonymousTasksPerDay: number;
   /** Whether an anonymous visitor may download outputs; false: signing in (which binds the task) comes first. */
@@ -182,6 +189,9 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     anonymousDownloads: process.env.QUIRE_ANON_DOWNLOADS === '1',
     oidc: overrides.oidc ?? loadOidc(),
     operatorContact: (process.env.QUIRE_OPERATOR_CONTACT ?? '').trim(),
+    signingCertificate: process.env.QUIRE_SIGNING_P12
+      ? { p12File: process.env.QUIRE_SIGNING_P12, passwordFile: process.env.QUIRE_SIGNING_P12_PASSWORD_FILE ?? '' }
+      : undefined,
     ...overrides,
   };
 }

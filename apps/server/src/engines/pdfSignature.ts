@@ -139,8 +139,7 @@ export function signedData(digest: Buffer, { key, certificates }: SigningCredent
   // What is signed is the attributes as a SET; the SignerInfo carries them as [0] IMPLICIT.
   const signedAttributes = set(...attributes);
   const signature = crypto.sign('sha256', signedAttributes, key);
-  const signatureAlgorithm =
-    key.asymmetricKeyType === 'rsa' ? sequence(oid(OID.rsaEncryption), NULL) : sequence(oid(OID.ecdsaWithSha256));
+  const signatureAlgorithm = key.asymmetricKeyType === 'rsa' ? sequence(oid(OID.rsaEncryption), NULL) : sequence(oid(OID.ecdsaWithSha256));
   const signerInfo = sequence(
     integer(1),
     sequence(issuer, serial),
@@ -149,13 +148,7 @@ export function signedData(digest: Buffer, { key, certificates }: SigningCredent
     signatureAlgorithm,
     octets(signature),
   );
-  const content = sequence(
-    integer(1),
-    set(sha256),
-    sequence(oid(OID.data)),
-    der(0xa0, ...certificates.map((c) => c.raw)),
-    set(signerInfo),
-  );
+  const content = sequence(integer(1), set(sha256), sequence(oid(OID.data)), der(0xa0, ...certificates.map((c) => c.raw)), set(signerInfo));
   return sequence(oid(OID.signedData), der(0xa0, content));
 }
 
@@ -182,7 +175,8 @@ export async function fillSignature(file: string, credentials: SigningCredential
   bytes.write(byteRange.padEnd(range[0].length, ' '), range.index, 'latin1');
   const digest = crypto.createHash('sha256').update(bytes.subarray(0, hexStart)).update(bytes.subarray(hexEnd)).digest();
   const cms = signedData(digest, credentials);
-  if (cms.length > SIGNATURE_CONTENTS_BYTES) throw new QuireError(ErrorCode.BadCertificate, 'The certificate chain is too large to sign with.');
+  if (cms.length > SIGNATURE_CONTENTS_BYTES)
+    throw new QuireError(ErrorCode.BadCertificate, 'The certificate chain is too large to sign with.');
   bytes.write(cms.toString('hex').padEnd(SIGNATURE_CONTENTS_BYTES * 2, '0'), hexStart + 1, 'latin1');
   await fs.writeFile(file, bytes);
 }

@@ -101,7 +101,8 @@ async function signatureImage(job: SignatureImageJob): Promise<ImageAnswer> {
   const img = sharp(job.input, { limitInputPixels: job.maxSide * job.maxSide });
   const meta = await img.metadata().catch(() => null);
   if (!meta || (meta.format !== 'png' && meta.format !== 'svg')) throw new JobFailure(ErrorCode.BadSignatureImage, job.notAnImageMessage);
-  if ((meta.width ?? 0) > job.maxSide || (meta.height ?? 0) > job.maxSide) throw new JobFailure(ErrorCode.BadSignatureImage, job.tooLargeMessage);
+  if ((meta.width ?? 0) > job.maxSide || (meta.height ?? 0) > job.maxSide)
+    throw new JobFailure(ErrorCode.BadSignatureImage, job.tooLargeMessage);
   await img.png().toFile(job.output);
   return { ok: true };
 }

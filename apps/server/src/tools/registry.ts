@@ -18,6 +18,7 @@ import { imagesMergePdf } from './imagesMergePdf.js';
 import { extractImages } from './extractImages.js';
 import { ocr } from './ocr.js';
 import { imagesProcess } from './imagesProcess.js';
+import { sign } from './sign.js';
 
 export const tools: { [Id in ToolId]: Tool<Id> } = {
   merge,
@@ -37,6 +38,7 @@ export const tools: { [Id in ToolId]: Tool<Id> } = {
   extract_images: extractImages,
   ocr,
   images_process: imagesProcess,
+  sign,
 };
 
 export function toolById(id: string): Tool | undefined {

@@ -1,6 +1,6 @@
 // What the MuPDF child program (program.ts) is asked to do, and what it answers: the contract
 // between the server and that child process.
-import type { PdfDocumentFormat } from '@quire/contracts';
+import type { PdfDocumentFormat, SignFont } from '@quire/contracts';
 import type { Margins } from '../pageBoxes.js';
 
 export interface RedactArea {
@@ -85,6 +85,15 @@ export interface OptimizeJob extends JobFiles {
   /** 4:2:0 chroma subsampling of colour JPEGs. */
   chromaSubsampling: boolean;
 }
+
+/** The font files of the typed-text fonts (Debian's packages, scripts/setup.sh). */
+export const SIGN_FONT_FILES: Record<SignFont, string> = {
+  'dancing-script': '/usr/share/fonts/opentype/dancingscript/DancingScript-Regular.otf',
+  'kaushan-script': '/usr/share/fonts/opentype/kaushanscript/KaushanScript-Regular.otf',
+  sans: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+};
+/** Where a handwriting font lacks a character (the handwriting fonts have Latin letters only). */
+export const SIGN_FALLBACK_FONT_FILE = SIGN_FONT_FILES.sans;
 
 /** A signature image or a line of text on a page; points from the top left of the page as shown. */
 export interface SignMark {

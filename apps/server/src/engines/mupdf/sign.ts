@@ -3,6 +3,7 @@
 // the placeholders pdfSignature.ts fills. Saved as an incremental update where the file allows it,
 // so the bytes an earlier signature covers stay as they were.
 import fs from 'node:fs';
+import path from 'node:path';
 import * as mupdf from 'mupdf';
 import { ErrorCode } from '@quire/contracts/errors';
 import type { JobResults, SignJob, SignMark } from './jobs.js';
@@ -23,7 +24,10 @@ function ownResources(doc: mupdf.PDFDocument, page: mupdf.PDFObject): mupdf.PDFO
   if (own.isDictionary()) return own;
   const copy = doc.newDictionary();
   const inherited = page.getInheritable('Resources');
-  if (inherited.isDictionary()) inherited.forEach((value, key) => copy.put(key, value));
+  if (inherited.isDictionary())
+    inherited.forEach((value, key) => {
+      copy.put(key, value);
+    });
   page.put('Resources', copy);
   return copy;
 }
@@ -56,7 +60,8 @@ class MarkWriter {
   private font(file: string) {
     let entry = this.fonts.get(file);
     if (!entry) {
-      const font = new mupdf.Font('SignFont', fs.readFileSync(file));
+      // Named after its file (DancingScript-Regular): the name the PDF's font dictionary shows.
+      const font = new mupdf.Font(path.basename(file, path.extname(file)), fs.readFileSync(file));
       entry = { font, ref: this.doc.addFont(font) };
       this.fonts.set(file, entry);
     }
@@ -126,7 +131,10 @@ export function sign(job: SignJob): JobResults['sign'] {
     const contents = doc.newArray();
     contents.push(doc.addStream('q\n', {}));
     const old = page.get('Contents');
-    if (old.isArray()) old.forEach((part) => contents.push(part));
+    if (old.isArray())
+      old.forEach((part) => {
+        contents.push(part);
+      });
     else if (!old.isNull()) contents.push(old);
     contents.push(doc.addStream(`Q\n${ops}`, {}));
     page.put('Contents', contents);

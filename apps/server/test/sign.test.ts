@@ -1,0 +1,329 @@
+// Sign PDF through the HTTP API: saved signatures of an account (file/sign), signature images and
+// typed text written into the pages (pdfimages, pdftoppm and pdftotext -bbox find them where they
+// were placed), and digital signatures checked by poppler's pdfsig against a certificate authority
+// the test makes with openssl and trusts in an NSS database made with certutil.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode, MAX_SAVED_SIGNATURES, signMessages } from '@quire/contracts';
+import { type Client, quireForTests, signedIn } from './harness.js';
+import { encryptPdf, makePdf } from './fixtures.js';
+import { colourIn, words } from './editFixtures.js';
+import { encodePng } from './imageFixtures.js';
+
+const served = quireForTests('sign');
+const { client, dir } = served;
+const file = (name: string) => path.join(dir, name);
+const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8' });
+
+/** A solid blue PNG, `width` × `height` pixels, as a data URL. */
+function bluePng(width: number, height: number): string {
+  const data = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < data.length; i += 3) data[i + 2] = 255;
+  return `data:image/png;base64,${encodePng({ width, height, channels: 3, pixels: data }).toString('base64')}`;
+}
+const svg = (body: string) => `data:image/svg+xml;base64,${Buffer.from(body).toString('base64')}`;
+
+let account: Client;
+let other: Client;
+let docId: string;
+
+beforeAll(async () => {
+  const { url, ctx } = served.quire;
+  [account, other] = await Promise.all([
+    signedIn(url, ctx, 'signer@example.com', 'premium'),
+    signedIn(url, ctx, 'other@example.com', 'premium'),
+  ]);
+  await makePdf(file('doc.pdf'), 3, 'Contract');
+  docId = await account.uploadId(file('doc.pdf'));
+});
+
+describe('saved signatures', () => {
+  it('saves, lists and deletes an account’s signatures; another account’s id is 2405; a visitor is 3001', async () => {
+    const saved = await account.post('file/sign', { kind: 'drawn', image: bluePng(40, 20) });
+    expect(saved.code).toBe(0);
+    expect(saved.data).toMatchObject({ kind: 'drawn', width: 40, height: 20 });
+    const typed = await account.post('file/sign', {
+      kind: 'typed',
+      image: svg('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="30"><text x="2" y="24">Ann</text></svg>'),
+    });
+    expect(typed.code).toBe(0);
+    // The SVG is kept as a PNG of its own size: identify reads it independently of sharp.
+    const png = Buffer.from((typed.data.image as string).split(',')[1]!, 'base64');
+    fs.writeFileSync(file('typed.png'), png);
+    expect(run('identify', ['-format', '%m %w %h', file('typed.png')])).toBe('PNG 120 30');
+
+    const list = await account.call('file/sign');
+    expect(list.data.signatures.map((s: { id: string }) => s.id)).toEqual([typed.data.id, saved.data.id]);
+    expect((await other.call('file/sign')).data.signatures).toEqual([]);
+    expect((await client.call('file/sign')).code).toBe(ErrorCode.NotLogin);
+
+    expect((await other.call(`file/sign?id=${saved.data.id}`, { method: 'DELETE' })).code).toBe(ErrorCode.NoData);
+    expect((await account.call(`file/sign?id=${saved.data.id}`, { method: 'DELETE' })).code).toBe(0);
+    expect((await account.post('file/sign/delete', { id: saved.data.id })).code).toBe(ErrorCode.NoData);
+    expect((await account.post('file/sign/delete', { id: typed.data.id })).code).toBe(0);
+    expect((await account.call('file/sign')).data.signatures).toEqual([]);
+  });
+
+  it('refuses what is not a PNG or SVG, images past the bounds, and signatures past the limit', async () => {
+    const jpegLike = `data:image/png;base64,${Buffer.from('\xff\xd8\xff\xe0 not a png').toString('base64')}`;
+    expect(await other.post('file/sign', { kind: 'uploaded', image: jpegLike })).toMatchObject({
+      code: ErrorCode.BadSignatureImage,
+      msg: signMessages.notAnImage,
+    });
+    expect(await other.post('file/sign', { kind: 'uploaded', image: bluePng(2001, 10) })).toMatchObject({
+      code: ErrorCode.BadSignatureImage,
+      msg: signMessages.imageTooLarge,
+    });
+    const huge = svg('<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"></svg>');
+    expect((await other.post('file/sign', { kind: 'drawn', image: huge })).code).toBe(ErrorCode.BadSignatureImage);
+    const small = bluePng(4, 4);
+    for (let i = 0; i < MAX_SAVED_SIGNATURES; i++) expect((await other.post('file/sign', { kind: 'drawn', image: small })).code).toBe(0);
+    expect(await other.post('file/sign', { kind: 'drawn', image: small })).toMatchObject({
+      code: ErrorCode.TooManySignatures,
+      msg: signMessages.tooManySaved,
+    });
+  });
+});
+
+describe('query-sign-date', () => {
+  it('formats today for the language', async () => {
+    const now = new Date();
+    const [y, m, d] = [now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate()];
+    const two = (n: number) => String(n).padStart(2, '0');
+    // Near midnight UTC the server's "today" may be the next day: both are right.
+    const expectDate = async (lang: string, make: (y: number, m: number, d: number) => string) => {
+      const answer = await client.call(`query-sign-date?lang=${lang}&tz_offset=0`);
+      const tomorrow = new Date(Date.UTC(y, m - 1, d + 1));
+      expect([make(y, m, d), make(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth() + 1, tomorrow.getUTCDate())]).toContain(
+        answer.data.date,
+      );
+    };
+    await expectDate('en-us', (y, m, d) => `${two(m)}/${two(d)}/${y}`);
+    await expectDate('de', (y, m, d) => `${two(d)}.${two(m)}.${y}`);
+    await expectDate('ja-jp', (y, m, d) => `${y}/${two(m)}/${two(d)}`);
+    await expectDate('es-ES', (y, m, d) => `${d}/${m}/${y}`);
+  });
+});
+
+describe('signing', () => {
+  it('writes a drawn signature on pages 1 and 3, a typed name and the date as real text, and counts them', async () => {
+    const image = bluePng(200, 100);
+    const placements = [
+      { page: 1, x: 100, y: 200, width: 150, height: 75, kind: 'image', image },
+      { page: 3, x: 300, y: 500, width: 100, height: 50, kind: 'image', image },
+      { page: 1, x: 100, y: 300, width: 200, height: 30, kind: 'text', text: 'Ann Smith', font: 'dancing-script', color: '#aa0000' },
+      { page: 1, x: 100, y: 340, width: 120, height: 20, kind: 'date', text: '11/26/2026' },
+    ];
+    const entry = await account.runTool(`document/content/${docId}/sign`, { placements }, file('signed.pdf'));
+    expect(entry.status).toBe(0);
+    expect(entry.output_file_name).toBe('doc-signed.pdf');
+    const out = file('signed.pdf');
+    // One image object, drawn on pages 1 and 3.
+    const listed = run('pdfimages', ['-list', out]).trim().split('\n').slice(2);
+    expect(listed.map((l) => l.trim().split(/\s+/)[0])).toEqual(['1', '3']);
+    // Where it was placed (top-left origin), and nowhere else: blue inside, white beside.
+    const [r, g, b] = colourIn(out, 1, [105, 205, 245, 270]);
+    expect(b).toBeGreaterThan(200);
+    expect(r + g).toBeLessThan(60);
+    expect(colourIn(out, 3, [305, 505, 395, 545])[2]).toBeGreaterThan(200);
+    expect(colourIn(out, 3, [105, 205, 245, 270])).toEqual([255, 255, 255]);
+    // The typed text is text, inside its box.
+    const onPage = words(out, 1);
+    for (const [word, box] of [
+      ['Ann', [100, 300, 300, 330]],
+      ['Smith', [100, 300, 300, 330]],
+      ['11/26/2026', [100, 340, 220, 360]],
+    ] as const) {
+      const hit = onPage.find((w) => w.word === word);
+      expect(hit, word).toBeDefined();
+      const [x0, y0, x1, y1] = hit!.box;
+      expect(x0).toBeGreaterThanOrEqual(box[0] - 1);
+      expect(y0).toBeGreaterThanOrEqual(box[1] - 3);
+      expect(x1).toBeLessThanOrEqual(box[2] + 1);
+      expect(y1).toBeLessThanOrEqual(box[3] + 3);
+    }
+    expect(run('pdffonts', [out])).toMatch(/DancingScript/);
+    // The pages' own text is still there.
+    expect(run('pdftotext', [out, '-'])).toMatch(/Contract Page 3/);
+    expect(await account.call('sign-times')).toMatchObject({ code: 0, data: { sign_times: 1, signatures: 4 } });
+  });
+
+  it('places a saved signature by id for its account only', async () => {
+    const saved = await account.post('file/sign', { kind: 'drawn', image: bluePng(30, 30) });
+    const placements = [{ page: 2, x: 50, y: 50, width: 60, height: 60, kind: 'image', signature_id: saved.data.id }];
+    const entry = await account.runTool(`document/content/${docId}/sign`, { placements }, file('saved.pdf'));
+    expect(entry.status).toBe(0);
+    expect(colourIn(file('saved.pdf'), 2, [55, 55, 105, 105])[2]).toBeGreaterThan(200);
+
+    const otherDoc = await other.uploadId(file('doc.pdf'));
+    expect((await other.post(`document/content/${otherDoc}/sign`, { placements })).code).toBe(ErrorCode.NoData);
+    const visitorDoc = await client.uploadId(file('doc.pdf'));
+    expect((await client.post(`document/content/${visitorDoc}/sign`, { placements })).code).toBe(ErrorCode.NotLogin);
+    // Another's file: 2405, as for every tool.
+    expect(
+      (
+        await other.post(`document/content/${docId}/sign`, {
+          placements: [{ ...placements[0], signature_id: undefined, image: bluePng(2, 2) }],
+        })
+      ).code,
+    ).toBe(ErrorCode.NoData);
+  });
+
+  it('asks for the password of an encrypted file and signs with it', async () => {
+    encryptPdf(file('doc.pdf'), file('locked.pdf'), 'open-sesame');
+    const lockedId = await account.uploadId(file('locked.pdf'));
+    const placements = [{ page: 1, x: 72, y: 72, width: 150, height: 20, kind: 'text', text: 'Locked Signer' }];
+    const refused = await account.runTool(`document/content/${lockedId}/sign`, { placements }, file('x.pdf')).catch((e) => e);
+    expect(refused.code ?? refused.status).toBe(ErrorCode.Encrypted);
+    const entry = await account.runTool(`document/content/${lockedId}/sign`, { placements, passwd: 'open-sesame' }, file('unlocked.pdf'));
+    expect(entry.status).toBe(0);
+    expect(run('pdftotext', [file('unlocked.pdf'), '-'])).toMatch(/Locked Signer/);
+  });
+});
+
+describe('digital signatures', () => {
+  const pki = (name: string) => path.join(dir, 'pki', name);
+  const nssDir = () => pki('nss');
+
+  /** A CA, a signer certificate it issued, and the signer's PKCS#12 (password `p12-secret`); the CA trusted in an NSS database. */
+  beforeAll(() => {
+    fs.mkdirSync(pki('nss'), { recursive: true });
+    const ssl = (args: string[]) => run('openssl', args);
+    ssl([
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      pki('ca.key'),
+      '-out',
+      pki('ca.pem'),
+      '-days',
+      '2',
+      '-subj',
+      '/CN=Quire Test CA',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    ]);
+    ssl([
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      pki('signer.key'),
+      '-out',
+      pki('signer.csr'),
+      '-subj',
+      '/CN=Ann Signer/O=Quire Tests',
+    ]);
+    fs.writeFileSync(pki('ext.cnf'), 'keyUsage=critical,digitalSignature,nonRepudiation\nextendedKeyUsage=emailProtection\n');
+    ssl([
+      'x509',
+      '-req',
+      '-in',
+      pki('signer.csr'),
+      '-CA',
+      pki('ca.pem'),
+      '-CAkey',
+      pki('ca.key'),
+      '-CAcreateserial',
+      '-days',
+      '2',
+      '-extfile',
+      pki('ext.cnf'),
+      '-out',
+      pki('signer.pem'),
+    ]);
+    fs.writeFileSync(pki('pass'), 'p12-secret');
+    ssl([
+      'pkcs12',
+      '-export',
+      '-inkey',
+      pki('signer.key'),
+      '-in',
+      pki('signer.pem'),
+      '-certfile',
+      pki('ca.pem'),
+      '-passout',
+      `file:${pki('pass')}`,
+      '-out',
+      pki('signer.p12'),
+    ]);
+    run('certutil', ['-N', '-d', `sql:${nssDir()}`, '--empty-password']);
+    run('certutil', ['-A', '-d', `sql:${nssDir()}`, '-n', 'Quire Test CA', '-t', 'CT,C,C', '-i', pki('ca.pem')]);
+  });
+
+  const pdfsig = (pdf: string) => spawnSync('pdfsig', ['-nssdir', `sql:${nssDir()}`, pdf], { encoding: 'utf8' }).stdout;
+  const digital = () => ({
+    certificate: 'uploaded',
+    p12: fs.readFileSync(pki('signer.p12')).toString('base64'),
+    p12_password: 'p12-secret',
+    reason: 'Agreed',
+  });
+  const appearanceAt = (page: number, y: number) => ({ page, x: 350, y, width: 120, height: 60, kind: 'image', image: bluePng(120, 60) });
+
+  it('signs with an uploaded PKCS#12: pdfsig finds it valid and trusted; a second signature keeps the first valid', async () => {
+    const first = await account.runTool(
+      `document/content/${docId}/sign`,
+      { placements: [appearanceAt(1, 600)], digital: digital() },
+      file('d1.pdf'),
+    );
+    expect(first.status).toBe(0);
+    const once = pdfsig(file('d1.pdf'));
+    expect(once).toMatch(/Signer Certificate Common Name: Ann Signer/);
+    expect(once).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(once).toMatch(/Certificate Validation: Certificate is Trusted\./);
+    expect(once).toMatch(/Signature Type: ETSI\.CAdES\.detached/);
+    // The appearance shows the image where it was placed.
+    expect(colourIn(file('d1.pdf'), 1, [355, 605, 465, 655])[2]).toBeGreaterThan(200);
+
+    const d1Id = await account.uploadId(file('d1.pdf'));
+    const second = await account.runTool(
+      `document/content/${d1Id}/sign`,
+      { placements: [appearanceAt(2, 400)], digital: digital() },
+      file('d2.pdf'),
+    );
+    expect(second.status).toBe(0);
+    // An incremental update: the first revision is the start of the file, byte for byte.
+    expect(
+      fs
+        .readFileSync(file('d2.pdf'))
+        .subarray(0, fs.statSync(file('d1.pdf')).size)
+        .equals(fs.readFileSync(file('d1.pdf'))),
+    ).toBe(true);
+    const twice = pdfsig(file('d2.pdf'));
+    expect(twice.match(/Signature Validation: Signature is Valid\./g)).toHaveLength(2);
+    expect(twice).toMatch(/Signature #2/);
+  });
+
+  it('finds a changed byte: pdfsig says the signature is invalid', async () => {
+    const bytes = fs.readFileSync(file('d1.pdf'));
+    const at = bytes.indexOf('Contract Page 1');
+    // The page's text sits in a compressed stream; a byte in the first object's dictionary is as covered.
+    const target = at >= 0 ? at : bytes.indexOf('/Type');
+    bytes[target + 1] = bytes[target + 1] === 0x78 ? 0x79 : 0x78;
+    fs.writeFileSync(file('tampered.pdf'), bytes);
+    expect(pdfsig(file('tampered.pdf'))).not.toMatch(/Signature Validation: Signature is Valid\./);
+  });
+
+  it('refuses a wrong PKCS#12 password, and the operator’s certificate when none is configured', async () => {
+    const wrong = await account.runTool(
+      `document/content/${docId}/sign`,
+      { placements: [appearanceAt(1, 600)], digital: { ...digital(), p12_password: 'wrong' } },
+      file('w.pdf'),
+    );
+    expect(wrong).toMatchObject({ status: ErrorCode.BadCertificate });
+    const none = await account.runTool(
+      `document/content/${docId}/sign`,
+      { placements: [appearanceAt(1, 600)], digital: { certificate: 'operator' } },
+      file('o.pdf'),
+    );
+    expect(none).toMatchObject({ status: ErrorCode.NoCertificate });
+  });
+});
