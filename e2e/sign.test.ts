@@ -1,15 +1,20 @@
 // Sign PDF as a user does it, in Chromium: draw a signature with the mouse, place it on page 1,
-// repeat it on page 2, add the date, apply, download, and check the file with poppler's tools.
+// repeat it on page 2, add the date, apply, download, and check the file with poppler's tools; an
+// account types a signature, keeps it, and signs digitally with its own PKCS#12 (checked by pdfsig).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../apps/server/src/services/accounts.js';
 import { makeDoc, text } from '../apps/server/test/editFixtures.js';
-import { download, startE2e, tmpDir, type E2e } from './browser.js';
+import { download, signInFromHeader, startE2e, tmpDir, type E2e } from './browser.js';
 
 let e2e: E2e;
 const dir = tmpDir('sign');
 const file = (name: string) => path.join(dir, name);
+const EMAIL = 'sam.signer@example.org';
+const PASSWORD = 'sign-password-1';
+const P12_PASSWORD = 'p12-secret-e2e';
 
 /** The pages pdfimages lists an image on. */
 const imagePages = (pdf: string) =>
@@ -27,6 +32,26 @@ beforeAll(async () => {
       { lines: [{ text: 'Signed on page two.', x: 72, y: 760 }] },
     ],
   });
+  await createAccount(e2e.quire.ctx, EMAIL, PASSWORD, 'free');
+  // A self-signed signer certificate and its PKCS#12; the password goes to openssl in a file.
+  fs.writeFileSync(file('pass'), P12_PASSWORD);
+  const ssl = (args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
+  ssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    file('k.pem'),
+    '-out',
+    file('c.pem'),
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Sam Signer',
+  ]);
+  ssl(['pkcs12', '-export', '-inkey', file('k.pem'), '-in', file('c.pem'), '-passout', `file:${file('pass')}`, '-out', file('sam.p12')]);
 });
 afterAll(async () => {
   await e2e.stop();
@@ -104,6 +129,47 @@ describe('sign in the browser', () => {
     expect(execFileSync('qpdf', ['--check', out], { encoding: 'utf8' })).toContain('No syntax or stream encoding errors');
     expect(imagePages(out)).toEqual([1, 2]);
     expect(text(out)).toContain(date);
+    await page.context().close();
+  });
+
+  it('keeps a typed signature for the account and signs digitally with an uploaded certificate', async () => {
+    const page = await e2e.open('/app/sign-pdf', { width: 1280, height: 900 });
+    await signInFromHeader(page, EMAIL, PASSWORD);
+    await page.getByTestId('file-input').setInputFiles(file('contract.pdf'));
+    await page.locator('.page-view-sheet.drawn').waitFor({ timeout: 30_000 });
+
+    await page.getByTestId('create-signature').click();
+    await page.getByTestId('signature-tab-type').click();
+    await page.getByTestId('typed-name').fill('Sam Signer');
+    await page.getByTestId('typed-font').nth(1).check();
+    expect(await page.getByTestId('save-signature').isChecked()).toBe(true);
+    await page.getByTestId('use-signature').click();
+    await expect.poll(() => page.getByTestId('saved-signature').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('sign-mark').count()).toBe(1);
+
+    await page.getByTestId('digital-on').check();
+    await page.getByTestId('certificate-file').setInputFiles(file('sam.p12'));
+    await page.getByTestId('certificate-password').fill(P12_PASSWORD);
+    // The password lives in the page's memory only.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    expect(stored).not.toContain(P12_PASSWORD);
+
+    await page.getByTestId('run-tool').click();
+    await page.getByTestId('result').waitFor({ timeout: 60_000 });
+    const out = await download(page, 'download', dir);
+    const report = execFileSync('pdfsig', [out], { encoding: 'utf8' });
+    expect(report).toMatch(/Signer Certificate Common Name: Sam Signer/);
+    expect(report).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(imagePages(out)).toEqual([1]);
+
+    // The next visit offers the saved signature; deleting it leaves the account none.
+    await page.goto(`${e2e.quire.url}/app/sign-pdf`);
+    await page.getByTestId('file-input').setInputFiles(file('contract.pdf'));
+    await page.getByTestId('saved-signature').waitFor({ timeout: 30_000 });
+    await page.getByTestId('forget-signature').click();
+    await expect.poll(() => page.getByTestId('saved-signature').count()).toBe(0);
+    const left = await page.evaluate(async () => (await (await fetch('/api/tools/v1/file/sign')).json()).data.signatures.length);
+    expect(left).toBe(0);
     await page.context().close();
   });
 });
