@@ -63,9 +63,9 @@ export function SignPanel({ files, layout }: OptionPanelProps) {
   ) => {
     if (!shown) return;
     const size = initialSize(content.kind === 'image' ? { kind: 'image', image: content.signature.image } : content);
-    // Placed by a click, each new mark comes a little lower than the last, so none hides another.
-    const stacked = marks.filter((m) => m.page === page).length;
-    const [x, y] = at ?? [shown.width / 2, Math.min(shown.height * 0.6 + stacked * 24, shown.height - size.height)];
+    // Placed by a click, a new mark goes under the page's last one, so none hides another.
+    const last = marks.filter((m) => m.page === page).at(-1)?.rect;
+    const [x, y] = at ?? [shown.width / 2, last ? last.y + last.height + 6 + size.height / 2 : shown.height * 0.6];
     const mark = { ...content, id: newMarkId(), page, rect: centredAt(x, y, size, shown) } as Mark;
     setMarks((list) => [...list, mark]);
     setSelectedId(mark.id);
