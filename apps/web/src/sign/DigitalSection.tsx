@@ -3,6 +3,7 @@
 import { MAX_P12_BYTES } from '@quire/contracts';
 import { useId } from 'react';
 import { useT } from '../i18n/I18nProvider';
+import { FilePickButton } from '../ui/FilePickButton';
 import { Icon } from '../ui/Icon';
 import { useToast } from '../ui/Toast';
 
@@ -35,8 +36,7 @@ export function DigitalSection({ state, onChange, needsSignature }: DigitalSecti
   const toast = useToast();
   const passwordId = useId();
 
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
+  const pick = async (file: File) => {
     if (file.size > MAX_P12_BYTES) {
       toast(t('sign.certificateTooLarge'));
       return;
@@ -53,19 +53,14 @@ export function DigitalSection({ state, onChange, needsSignature }: DigitalSecti
       {state.on && (
         <>
           <p className="panel-note">{t('sign.digitalNote')}</p>
-          <label className="button button-outline button-small sign-certificate">
+          <FilePickButton
+            className="button button-outline button-small sign-certificate"
+            accept=".p12,.pfx,application/x-pkcs12"
+            testId="certificate-file"
+            onPick={(file) => void pick(file)}
+          >
             <Icon name="lock" size={16} /> {state.p12 ? state.p12.name : t('sign.chooseCertificate')}
-            <input
-              type="file"
-              hidden
-              accept=".p12,.pfx,application/x-pkcs12"
-              data-testid="certificate-file"
-              onChange={(e) => {
-                void pick(e.target.files?.[0]);
-                e.target.value = '';
-              }}
-            />
-          </label>
+          </FilePickButton>
           <label className="field" htmlFor={passwordId}>
             <span className="field-label">{t('sign.certificatePassword')}</span>
             <input

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type P
 import { useT } from '../i18n/I18nProvider';
 import { useShownSize } from '../pdf/pageGeometry';
 import { renderPageThumbnail } from '../pdf/pdfDocument';
-import { Icon } from '../ui/Icon';
+import { PagePager, useWidth } from '../tool/panels/PageView';
 import { moveWithin, resizeKeepingAspect, toScreen, type Corner, type Rect } from './geometry';
 import { markLabel, type Mark } from './marks';
 
@@ -32,19 +32,6 @@ interface SignSheetProps {
   onRemove(id: string): void;
   /** A signature of the panel dropped at (x, y) points of the page as shown. */
   onDropSignature(key: string, x: number, y: number): void;
-}
-
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
-    observer.observe(el);
-    setWidth(el.clientWidth);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }
 
 export function SignSheet(props: SignSheetProps) {
@@ -107,29 +94,7 @@ export function SignSheet(props: SignSheetProps) {
   return (
     <div className="sign-view">
       <div className="sign-viewbar">
-        <span className="sign-pager">
-          <button
-            type="button"
-            className="button button-ghost"
-            data-testid="page-prev"
-            disabled={page <= 1}
-            onClick={() => onPage(page - 1)}
-            aria-label={t('pageView.previous')}
-          >
-            <Icon name="arrowLeft" size={18} />
-          </button>
-          <span data-testid="page-of">{t('pageView.pageOf', { page, count: pageCount })}</span>
-          <button
-            type="button"
-            className="button button-ghost"
-            data-testid="page-next"
-            disabled={page >= pageCount}
-            onClick={() => onPage(page + 1)}
-            aria-label={t('pageView.next')}
-          >
-            <Icon name="arrowRight" size={18} />
-          </button>
-        </span>
+        <PagePager page={page} pageCount={pageCount} onPage={onPage} />
         <span className="sign-zoom">
           <button
             type="button"

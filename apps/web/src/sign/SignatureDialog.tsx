@@ -3,7 +3,9 @@
 import { useId, useMemo, useState } from 'react';
 import { useT } from '../i18n/I18nProvider';
 import { Icon } from '../ui/Icon';
+import { FilePickButton } from '../ui/FilePickButton';
 import { Modal } from '../ui/Modal';
+import { Tabs } from '../ui/Tabs';
 import { useToast } from '../ui/Toast';
 import { SignaturePad } from './SignaturePad';
 import {
@@ -18,9 +20,9 @@ import {
   type SignatureImage,
 } from './signatureImage';
 import type { Stroke } from './strokes';
+import '../share/share.css';
 
 type Tab = 'draw' | 'type' | 'upload';
-const tabs: Tab[] = ['draw', 'type', 'upload'];
 
 interface SignatureDialogProps {
   /** Offer "save for later": only an account keeps signatures. */
@@ -57,8 +59,7 @@ export function SignatureDialog({ canSave, onDone, onClose }: SignatureDialogPro
     }
   };
 
-  const pickPicture = async (file: File | undefined) => {
-    if (!file) return;
+  const pickPicture = async (file: File) => {
     try {
       setPicture(await loadImage(file));
     } catch {
@@ -85,28 +86,23 @@ export function SignatureDialog({ canSave, onDone, onClose }: SignatureDialogPro
   );
 
   return (
-    <Modal className="signature-dialog" labelledBy={titleId} testId="signature-dialog" onClose={onClose}>
+    <Modal className="share-dialog signature-dialog" labelledBy={titleId} testId="signature-dialog" onClose={onClose}>
       <div className="share-head">
         <h2 id={titleId}>{t('sign.createTitle')}</h2>
         <button type="button" className="icon-button" aria-label={t('sign.close')} onClick={onClose}>
           <Icon name="close" />
         </button>
       </div>
-      <div className="share-tabs" role="tablist">
-        {tabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className={`share-tab ${tab === name ? 'active' : ''}`}
-            data-testid={`signature-tab-${name}`}
-            onClick={() => setTab(name)}
-          >
-            {name === 'draw' ? t('sign.tab.draw') : name === 'type' ? t('sign.tab.type') : t('sign.tab.upload')}
-          </button>
-        ))}
-      </div>
+      <Tabs<Tab>
+        tabs={[
+          { id: 'draw', label: t('sign.tab.draw') },
+          { id: 'type', label: t('sign.tab.type') },
+          { id: 'upload', label: t('sign.tab.upload') },
+        ]}
+        current={tab}
+        onChoose={setTab}
+        testIdPrefix="signature-tab-"
+      />
       <div className="signature-body">
         {tab === 'draw' && (
           <>
@@ -162,19 +158,14 @@ export function SignatureDialog({ canSave, onDone, onClose }: SignatureDialogPro
         )}
         {tab === 'upload' && (
           <>
-            <label className="button button-outline signature-upload">
+            <FilePickButton
+              className="button button-outline signature-upload"
+              accept="image/png,image/jpeg,.png,.jpg,.jpeg"
+              testId="signature-file"
+              onPick={(file) => void pickPicture(file)}
+            >
               <Icon name="upload" size={18} /> {t('sign.choosePicture')}
-              <input
-                type="file"
-                hidden
-                accept="image/png,image/jpeg,.png,.jpg,.jpeg"
-                data-testid="signature-file"
-                onChange={(e) => {
-                  void pickPicture(e.target.files?.[0]);
-                  e.target.value = '';
-                }}
-              />
-            </label>
+            </FilePickButton>
             {uploaded && <img className="signature-preview" src={uploaded.png} alt="" data-testid="signature-preview" />}
             <label className="check-row">
               <input type="checkbox" checked={clearWhite} data-testid="clear-white" onChange={(e) => setClearWhite(e.target.checked)} />
