@@ -10,12 +10,17 @@ export * from './signLimits.js';
 export const signatureKinds = ['drawn', 'typed', 'uploaded'] as const;
 export type SignatureKind = (typeof signatureKinds)[number];
 
+/** A 1 × 1 transparent PNG: the documented example of an image field. */
+const EXAMPLE_IMAGE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 /** A PNG (or, when saving, an SVG) as a data URL: `data:image/png;base64,…`. */
 export const signatureImage = z
   .string()
   .max(Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 64, { message: signMessages.imageTooLarge })
   .regex(/^data:image\/(png|svg\+xml);base64,[A-Za-z0-9+/]+=*$/, { message: signMessages.notAnImage })
-  .describe('A data URL: data:image/png;base64,… or data:image/svg+xml;base64,… (an SVG is stored as a PNG)');
+  .describe('A data URL: data:image/png;base64,… or data:image/svg+xml;base64,… (an SVG is stored as a PNG)')
+  .meta({ examples: [EXAMPLE_IMAGE] });
 
 export const savedSignature = z.object({
   id: z.string(),
@@ -29,8 +34,8 @@ export type SavedSignature = z.infer<typeof savedSignature>;
 export const savedSignatureList = z.object({ signatures: z.array(savedSignature).describe('Newest first') });
 export const saveSignatureRequest = z.object({ kind: z.enum(signatureKinds), image: signatureImage });
 export type SaveSignatureRequest = z.infer<typeof saveSignatureRequest>;
-/** DELETE file/sign?id=… (also POST file/sign/delete with the same body, for clients without DELETE bodies). */
-export const deleteSignatureRequest = z.object({ id: z.string().min(1).max(64) });
+/** DELETE file/sign?signature_id=… (also POST file/sign/delete with the same body, for clients without DELETE bodies). */
+export const deleteSignatureRequest = z.object({ signature_id: z.string().min(1).max(64) });
 
 /** Fonts for typed text: handwriting-like ones for a typed signature, a plain sans for names and dates. */
 export const signFonts = ['dancing-script', 'kaushan-script', 'sans'] as const;
@@ -63,8 +68,9 @@ export const signPlacement = z
       .default('#000000')
       .describe('kind text or date: #rrggbb'),
   })
-  .refine((p) => (p.kind === 'image' ? [p.signature_id, p.image, p.image_ref].filter(Boolean).length === 1 : !!p.text), {
-    message: 'An image placement needs one of signature_id, image or image_ref; a text or date placement needs text.',
+  // Where several are given, signature_id is taken before image_ref, and image_ref before image.
+  .refine((p) => (p.kind === 'image' ? !!(p.signature_id || p.image_ref || p.image) : !!p.text), {
+    message: 'An image placement needs signature_id, image_ref or image; a text or date placement needs text.',
   });
 export type SignPlacement = z.infer<typeof signPlacement>;
 
