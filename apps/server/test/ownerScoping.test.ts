@@ -147,9 +147,11 @@ async function makeCloudObjects(o: Owner, pdf: string): Promise<Made> {
 
 /**
  * The ids an operation's fields name: the cloud's calls name cloud files by file_id and folders by
- * folder_id, parent_id and to_folder_id, and take a tool file as upload_file_id. A visitor has no cloud.
+ * folder_id, parent_id and to_folder_id, and take a tool file as upload_file_id; the saved
+ * signatures' calls name a signature by a bare id. A visitor has no cloud and no saved signature.
  */
 function idsFor({ path: p }: Operation, made: Made): Made {
+  if (p.startsWith('/api/tools/v1/file/sign')) return made.signature ? { ...made, '': made.signature } : made;
   if (!p.startsWith('/api/cloud/')) return made;
   const { cloudFile, folder, file, ...rest } = made;
   return {

@@ -59,10 +59,10 @@ describe('saved signatures', () => {
     expect((await other.call('file/sign')).data.signatures).toEqual([]);
     expect((await client.call('file/sign')).code).toBe(ErrorCode.NotLogin);
 
-    expect((await other.call(`file/sign?signature_id=${saved.data.id}`, { method: 'DELETE' })).code).toBe(ErrorCode.NoData);
-    expect((await account.call(`file/sign?signature_id=${saved.data.id}`, { method: 'DELETE' })).code).toBe(0);
-    expect((await account.post('file/sign/delete', { signature_id: saved.data.id })).code).toBe(ErrorCode.NoData);
-    expect((await account.post('file/sign/delete', { signature_id: typed.data.id })).code).toBe(0);
+    expect((await other.call(`file/sign?id=${saved.data.id}`, { method: 'DELETE' })).code).toBe(ErrorCode.NoData);
+    expect((await account.call(`file/sign?id=${saved.data.id}`, { method: 'DELETE' })).code).toBe(0);
+    expect((await account.post('file/sign/delete', { id: saved.data.id })).code).toBe(ErrorCode.NoData);
+    expect((await account.post('file/sign/delete', { id: typed.data.id })).code).toBe(0);
     expect((await account.call('file/sign')).data.signatures).toEqual([]);
   });
 

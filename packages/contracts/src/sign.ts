@@ -34,8 +34,8 @@ export type SavedSignature = z.infer<typeof savedSignature>;
 export const savedSignatureList = z.object({ signatures: z.array(savedSignature).describe('Newest first') });
 export const saveSignatureRequest = z.object({ kind: z.enum(signatureKinds), image: signatureImage });
 export type SaveSignatureRequest = z.infer<typeof saveSignatureRequest>;
-/** DELETE file/sign?signature_id=… (also POST file/sign/delete with the same body, for clients without DELETE bodies). */
-export const deleteSignatureRequest = z.object({ signature_id: z.string().min(1).max(64) });
+/** DELETE file/sign?id=… (also POST file/sign/delete with the same body, for clients without DELETE bodies). */
+export const deleteSignatureRequest = z.object({ id: z.string().min(1).max(64) });
 
 /** Fonts for typed text: handwriting-like ones for a typed signature, a plain sans for names and dates. */
 export const signFonts = ['dancing-script', 'kaushan-script', 'sans'] as const;

@@ -45,7 +45,7 @@ export function signCalls(): Call[] {
       summary: deleteSummary,
       query: deleteSignatureRequest,
       session: 'account',
-      handler: ({ query }, c) => deleteSignature(c.ctx, c.ownerId, query.signature_id),
+      handler: ({ query }, c) => deleteSignature(c.ctx, c.ownerId, query.id),
     },
     {
       method: 'POST',
@@ -53,7 +53,7 @@ export function signCalls(): Call[] {
       summary: `${deleteSummary} (the same as DELETE file/sign)`,
       body: deleteSignatureRequest,
       session: 'account',
-      handler: ({ body }, c) => deleteSignature(c.ctx, c.ownerId, body.signature_id),
+      handler: ({ body }, c) => deleteSignature(c.ctx, c.ownerId, body.id),
     },
     {
       method: 'GET',
