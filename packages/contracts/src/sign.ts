@@ -10,12 +10,17 @@ export * from './signLimits.js';
 export const signatureKinds = ['drawn', 'typed', 'uploaded'] as const;
 export type SignatureKind = (typeof signatureKinds)[number];
 
+/** A 1 × 1 transparent PNG: the documented example of an image field. */
+const EXAMPLE_IMAGE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 /** A PNG (or, when saving, an SVG) as a data URL: `data:image/png;base64,…`. */
 export const signatureImage = z
   .string()
   .max(Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 64, { message: signMessages.imageTooLarge })
   .regex(/^data:image\/(png|svg\+xml);base64,[A-Za-z0-9+/]+=*$/, { message: signMessages.notAnImage })
-  .describe('A data URL: data:image/png;base64,… or data:image/svg+xml;base64,… (an SVG is stored as a PNG)');
+  .describe('A data URL: data:image/png;base64,… or data:image/svg+xml;base64,… (an SVG is stored as a PNG)')
+  .meta({ examples: [EXAMPLE_IMAGE] });
 
 export const savedSignature = z.object({
   id: z.string(),
@@ -63,8 +68,9 @@ export const signPlacement = z
       .default('#000000')
       .describe('kind text or date: #rrggbb'),
   })
-  .refine((p) => (p.kind === 'image' ? [p.signature_id, p.image, p.image_ref].filter(Boolean).length === 1 : !!p.text), {
-    message: 'An image placement needs one of signature_id, image or image_ref; a text or date placement needs text.',
+  // Where several are given, signature_id is taken before image_ref, and image_ref before image.
+  .refine((p) => (p.kind === 'image' ? !!(p.signature_id || p.image_ref || p.image) : !!p.text), {
+    message: 'An image placement needs signature_id, image_ref or image; a text or date placement needs text.',
   });
 export type SignPlacement = z.infer<typeof signPlacement>;
 

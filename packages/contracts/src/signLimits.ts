@@ -17,6 +17,7 @@ export const signMessages = {
   tooManySaved: `You can keep up to ${MAX_SAVED_SIGNATURES} saved signatures. Delete one to save another.`,
   imageTooLarge: `The signature image is too large (at most ${MAX_SIGNATURE_BYTES / 1024} KB and ${MAX_SIGNATURE_SIDE_PX} × ${MAX_SIGNATURE_SIDE_PX} pixels).`,
   notAnImage: 'The signature must be a PNG or SVG image.',
+  tooManyImages: `At most ${MAX_SIGN_IMAGES} different images can be placed at once.`,
   noCertificate: 'No certificate is available for a digital signature: upload a PKCS#12 (.p12 or .pfx) file.',
   badCertificate: 'The certificate file or its password is not valid.',
 } as const;

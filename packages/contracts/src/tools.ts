@@ -156,7 +156,7 @@ export const toolParams = {
     .refine((p) => !p.digital || p.placements[p.digital.appearance]?.kind === 'image', {
       message: "The digital signature's appearance must be one of the image placements.",
     })
-    .refine((p) => p.placements.every((pl) => !pl.image_ref || p.images?.[pl.image_ref]), {
+    .refine((p) => p.placements.every((pl) => pl.signature_id || !pl.image_ref || p.images?.[pl.image_ref]), {
       message: 'An image_ref names no image of images.',
     }),
   // A GET: the query carries these.

@@ -170,7 +170,7 @@ export function buildCalls(): Call[] {
         ...(def.id === 'sign'
           ? {
               bodyLimit: SIGN_CALL_BODY_BYTES,
-              handler: async ({ body }, c) => queueTask(c, def.id, await signTaskParams(c.ctx, c.identity, body)),
+              handler: async ({ body }, c) => queueTask(c, def.id, await signTaskParams(c.ctx, c.ownerId, body)),
             }
           : { handler: ({ body }, c) => queueTask(c, def.id, body) }),
       };

@@ -29,7 +29,6 @@ import {
 import type { SignatureTable } from '../db/schema.js';
 import { signaturePng } from '../engines/sharp.js';
 import { newId } from '../ids.js';
-import type { Identity } from './accounts.js';
 
 const PNG_DATA_URL = 'data:image/png;base64,';
 
@@ -87,25 +86,25 @@ export async function deleteSignature(ctx: AppContext, accountId: string, id: st
 }
 
 /**
- * The sign call's parameters as its task takes them: every image once in `images`, each placement
- * naming its image by image_ref. A saved signature is the caller's account's (3001 for a visitor,
- * 2405 for one that is not the account's).
+ * The sign call's parameters as its task takes them: every image once in `images`, each image
+ * placement naming its image by image_ref. A saved signature must be the caller's (2405 otherwise,
+ * a visitor's too: a visitor has none).
  */
-export async function signTaskParams(ctx: AppContext, identity: Identity, params: ToolParams<'sign'>): Promise<ToolParams<'sign'>> {
+export async function signTaskParams(ctx: AppContext, ownerId: string, params: ToolParams<'sign'>): Promise<ToolParams<'sign'>> {
   const images: Record<string, string> = { ...params.images };
   const keyOfInline = new Map<string, string>();
   const placements: ToolParams<'sign'>['placements'] = [];
-  for (const { signature_id, image, ...placement } of params.placements) {
+  for (const { signature_id, image, image_ref, ...placement } of params.placements) {
     if (signature_id) {
-      if (!identity.account) throw new QuireError(ErrorCode.NotLogin);
       const key = `saved-${signature_id}`;
       if (!images[key]) {
-        const saved = await findOwnedSignature(ctx.db, identity.ownerId, signature_id);
+        const saved = await findOwnedSignature(ctx.db, ownerId, signature_id);
         if (!saved) throw new QuireError(ErrorCode.NoData);
         images[key] = PNG_DATA_URL + saved.png;
       }
       placements.push({ ...placement, image_ref: key });
-    } else if (image) {
+    } else if (image_ref) placements.push({ ...placement, image_ref });
+    else if (image) {
       let key = keyOfInline.get(image);
       if (!key) {
         key = `inline-${keyOfInline.size + 1}`;
@@ -115,8 +114,7 @@ export async function signTaskParams(ctx: AppContext, identity: Identity, params
       placements.push({ ...placement, image_ref: key });
     } else placements.push(placement);
   }
-  if (Object.keys(images).length > MAX_SIGN_IMAGES)
-    throw new QuireError(ErrorCode.InvalidParams, `At most ${MAX_SIGN_IMAGES} different images can be placed at once.`);
+  if (Object.keys(images).length > MAX_SIGN_IMAGES) throw new QuireError(ErrorCode.InvalidParams, signMessages.tooManyImages);
   return { ...params, placements, images };
 }
 

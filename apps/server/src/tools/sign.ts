@@ -12,13 +12,10 @@ import { defineTool, outputName, singleInput, type ToolContext } from './tool.js
 
 type SignParams = ToolParams<'sign'>;
 
-/** Each image of the call (by image_ref, or inline) as a checked PNG in the work folder. */
+/** Each image of the call, by its key in `images`, as a checked PNG in the work folder. */
 async function imageFiles(ctx: ToolContext, p: SignParams): Promise<Map<string, string>> {
-  const sources = new Map<string, string>();
-  for (const [key, dataUrl] of Object.entries(p.images ?? {})) sources.set(`ref:${key}`, dataUrl);
-  for (const [i, placement] of p.placements.entries()) if (placement.image) sources.set(`inline:${i}`, placement.image);
   const files = new Map<string, string>();
-  for (const [n, [key, dataUrl]] of [...sources].entries()) {
+  for (const [n, [key, dataUrl]] of Object.entries(p.images ?? {}).entries()) {
     const source = path.join(ctx.workDir, `signature-${n}.source`);
     const png = path.join(ctx.workDir, `signature-${n}.png`);
     await fs.writeFile(source, Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
@@ -59,10 +56,10 @@ export const sign = defineTool({
     // The certificate is opened first: a wrong password fails the task before any page is touched.
     const credentials = p.digital && (await credentialsOf(ctx, p.digital));
     const images = await imageFiles(ctx, p);
-    const marks: SignMark[] = p.placements.map((pl, i) => {
+    const marks: SignMark[] = p.placements.map((pl) => {
       const { page, x, y, width, height } = pl;
-      if (pl.kind === 'image')
-        return { page, x, y, width, height, image: images.get(pl.image_ref ? `ref:${pl.image_ref}` : `inline:${i}`)! };
+      // The service has made every image placement name its image by image_ref.
+      if (pl.kind === 'image') return { page, x, y, width, height, image: images.get(pl.image_ref!)! };
       return {
         page,
         x,
