@@ -36,7 +36,7 @@ export function clampToPage(r: Rect, bounds: { width: number; height: number }):
 export type Corner = 'nw' | 'ne' | 'sw' | 'se';
 
 /** No mark gets smaller than this on its longer side (points): it could no longer be grabbed. */
-export const MIN_MARK_POINTS = 12;
+const MIN_MARK_POINTS = 12;
 
 /**
  * `r` resized by dragging `corner` by (dx, dy) points, the opposite corner staying put and the

@@ -23,7 +23,7 @@ export const markLabel = (t: Translate, kind: Mark['kind']) =>
 const SIGNATURE_MAX_WIDTH = 160;
 const SIGNATURE_MAX_HEIGHT = 60;
 /** Height of a placed name or date (points); the text fills it. */
-export const TEXT_MARK_HEIGHT = 16;
+const TEXT_MARK_HEIGHT = 16;
 
 let lastId = 0;
 export const newMarkId = () => `m${++lastId}`;
@@ -86,7 +86,7 @@ function placementOf(mark: Mark): SignPlacement {
 }
 
 /** What a digital signature needs besides the marks: an uploaded certificate and its password, or the operator's. */
-export type DigitalChoice = { certificate: 'uploaded'; p12: string; password: string } | { certificate: 'operator' };
+type DigitalChoice = { certificate: 'uploaded'; p12: string; password: string } | { certificate: 'operator' };
 
 /** The sign call's body: the marks in page order, each one-off image once, and the digital signature shown by the first signature mark. */
 export function signRequest(

@@ -14,7 +14,7 @@ export interface Stroke {
 }
 
 /** How far each new sample pulls the pen (0..1): lower is smoother and lags more. */
-export const PEN_FOLLOW = 0.5;
+const PEN_FOLLOW = 0.5;
 /** Samples closer than this to the last kept one (CSS pixels) add nothing but noise. */
 const MIN_STEP_PX = 1.5;
 
