@@ -1,12 +1,14 @@
 // Sign PDF as a user does it, in Chromium: draw a signature with the mouse, place it on page 1,
 // repeat it on page 2, add the date, apply, download, and check the file with poppler's tools; an
-// account types a signature, keeps it, and signs digitally with its own PKCS#12 (checked by pdfsig).
+// account types a signature, keeps it, and signs digitally with its own PKCS#12 (checked by pdfsig);
+// a locked PDF asks for its password and is signed on a phone-sized page.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../apps/server/src/services/accounts.js';
 import { makeDoc, text } from '../apps/server/test/editFixtures.js';
+import { encryptPdf } from '../apps/server/test/fixtures.js';
 import { download, signInFromHeader, startE2e, tmpDir, type E2e } from './browser.js';
 
 let e2e: E2e;
@@ -32,6 +34,7 @@ beforeAll(async () => {
       { lines: [{ text: 'Signed on page two.', x: 72, y: 760 }] },
     ],
   });
+  encryptPdf(file('contract.pdf'), file('locked.pdf'), 'letmein1');
   await createAccount(e2e.quire.ctx, EMAIL, PASSWORD, 'free');
   // A self-signed signer certificate and its PKCS#12; the password goes to openssl in a file.
   fs.writeFileSync(file('pass'), P12_PASSWORD);
@@ -170,6 +173,22 @@ describe('sign in the browser', () => {
     await expect.poll(() => page.getByTestId('saved-signature').count()).toBe(0);
     const left = await page.evaluate(async () => (await (await fetch('/api/tools/v1/file/sign')).json()).data.signatures.length);
     expect(left).toBe(0);
+    await page.context().close();
+  });
+
+  it('asks for the password of a locked PDF, shows its pages and signs it with a name', async () => {
+    const page = await e2e.open('/app/sign-pdf', { width: 390, height: 844 });
+    await page.getByTestId('file-input').setInputFiles(file('locked.pdf'));
+    await page.locator('[data-testid="file-item"][data-state="encrypted"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('password-input').fill('letmein1');
+    await page.getByTestId('password-submit').click();
+    await page.locator('.page-view-sheet.drawn').waitFor({ timeout: 30_000 });
+    await page.getByTestId('name-text').fill('Ada Lovelace');
+    await page.getByTestId('add-name').click();
+    await page.getByTestId('run-tool').click();
+    await page.getByTestId('result').waitFor({ timeout: 60_000 });
+    const out = await download(page, 'download', dir);
+    expect(execFileSync('pdftotext', ['-upw', 'letmein1', '-f', '1', '-l', '1', out, '-'], { encoding: 'utf8' })).toContain('Ada Lovelace');
     await page.context().close();
   });
 });
