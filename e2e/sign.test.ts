@@ -26,8 +26,19 @@ const imagePages = (pdf: string) =>
     .filter((line) => line.trim() && !/\bsmask\b/.test(line))
     .map((line) => Number(line.trim().split(/\s+/)[0]));
 
+/** A self-signed signer certificate and its PKCS#12 under `name`; the password goes to openssl in a file. */
+function makeP12(name: string, commonName: string, password: string) {
+  fs.writeFileSync(file(`${name}.pass`), password);
+  const ssl = (args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
+  const [key, cert] = [file(`${name}.key`), file(`${name}.pem`)];
+  ssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', `/CN=${commonName}`]);
+  ssl(['pkcs12', '-export', '-inkey', key, '-in', cert, '-passout', `file:${file(`${name}.pass`)}`, '-out', file(`${name}.p12`)]);
+}
+
 beforeAll(async () => {
-  e2e = await startE2e();
+  makeP12('sam', 'Sam Signer', P12_PASSWORD);
+  makeP12('operator', 'Quire Operator', 'operator-secret');
+  e2e = await startE2e({ signingCertificate: { p12File: file('operator.p12'), passwordFile: file('operator.pass') } });
   await makeDoc(file('contract.pdf'), {
     pages: [
       { lines: [{ text: 'The parties agree to the terms below.', x: 72, y: 760 }] },
@@ -36,25 +47,6 @@ beforeAll(async () => {
   });
   encryptPdf(file('contract.pdf'), file('locked.pdf'), 'letmein1');
   await createAccount(e2e.quire.ctx, EMAIL, PASSWORD, 'free');
-  // A self-signed signer certificate and its PKCS#12; the password goes to openssl in a file.
-  fs.writeFileSync(file('pass'), P12_PASSWORD);
-  const ssl = (args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
-  ssl([
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    file('k.pem'),
-    '-out',
-    file('c.pem'),
-    '-days',
-    '2',
-    '-subj',
-    '/CN=Sam Signer',
-  ]);
-  ssl(['pkcs12', '-export', '-inkey', file('k.pem'), '-in', file('c.pem'), '-passout', `file:${file('pass')}`, '-out', file('sam.p12')]);
 });
 afterAll(async () => {
   await e2e.stop();
@@ -151,6 +143,7 @@ describe('sign in the browser', () => {
     await expect.poll(() => page.getByTestId('sign-mark').count()).toBe(1);
 
     await page.getByTestId('digital-on').check();
+    await page.getByTestId('certificate-uploaded').check();
     await page.getByTestId('certificate-file').setInputFiles(file('sam.p12'));
     await page.getByTestId('certificate-password').fill(P12_PASSWORD);
     // The password lives in the page's memory only.
@@ -189,6 +182,26 @@ describe('sign in the browser', () => {
     await page.getByTestId('result').waitFor({ timeout: 60_000 });
     const out = await download(page, 'download', dir);
     expect(execFileSync('pdftotext', ['-upw', 'letmein1', '-f', '1', '-l', '1', out, '-'], { encoding: 'utf8' })).toContain('Ada Lovelace');
+    await page.context().close();
+  });
+
+  it("signs digitally with the operator's certificate when the server has one", async () => {
+    const page = await e2e.open('/app/sign-pdf', { width: 1280, height: 900 });
+    await page.getByTestId('file-input').setInputFiles(file('contract.pdf'));
+    await page.locator('.page-view-sheet.drawn').waitFor({ timeout: 30_000 });
+    await page.getByTestId('create-signature').click();
+    await page.getByTestId('signature-tab-type').click();
+    await page.getByTestId('typed-name').fill('Visiting Signer');
+    await page.getByTestId('use-signature').click();
+    await page.getByTestId('digital-on').check();
+    await page.getByTestId('certificate-operator').check();
+    expect(await page.getByTestId('certificate-file').count()).toBe(0);
+    await page.getByTestId('run-tool').click();
+    await page.getByTestId('result').waitFor({ timeout: 60_000 });
+    const out = await download(page, 'download', dir);
+    const report = execFileSync('pdfsig', [out], { encoding: 'utf8' });
+    expect(report).toMatch(/Signer Certificate Common Name: Quire Operator/);
+    expect(report).toMatch(/Signature Validation: Signature is Valid\./);
     await page.context().close();
   });
 });

@@ -204,6 +204,7 @@ export function buildCalls(): Call[] {
         part_size: UPLOAD_PART_SIZE,
         ocr_languages: await installedLanguages().catch(() => []),
         operator_contact: ctx.config.operatorContact,
+        signing_certificate: ctx.config.signingCertificate !== undefined,
       }),
     },
     {

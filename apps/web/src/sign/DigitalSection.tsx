@@ -1,7 +1,8 @@
 // The optional digital signature: a PKCS#12 certificate file and its password, held only in this
 // page's memory and sent in the sign call's body.
 import { MAX_P12_BYTES } from '@quire/contracts';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { getServerConfig } from '../api/files';
 import { useT } from '../i18n/I18nProvider';
 import { FilePickButton } from '../ui/FilePickButton';
 import { Icon } from '../ui/Icon';
@@ -9,6 +10,8 @@ import { useToast } from '../ui/Toast';
 
 export interface DigitalState {
   on: boolean;
+  /** The user's own certificate, or the one the operator configured for everyone. */
+  certificate: 'uploaded' | 'operator';
   /** The certificate file, base64, and its name. */
   p12?: { base64: string; name: string };
   password: string;
@@ -35,6 +38,11 @@ export function DigitalSection({ state, onChange, needsSignature }: DigitalSecti
   const t = useT();
   const toast = useToast();
   const passwordId = useId();
+  const [operatorOffered, setOperatorOffered] = useState(false);
+  useEffect(() => {
+    void getServerConfig().then((config) => setOperatorOffered(config.signing_certificate));
+  }, []);
+  const uploading = !operatorOffered || state.certificate === 'uploaded';
 
   const pick = async (file: File) => {
     if (file.size > MAX_P12_BYTES) {
@@ -52,26 +60,55 @@ export function DigitalSection({ state, onChange, needsSignature }: DigitalSecti
       </label>
       {state.on && (
         <>
-          <p className="panel-note">{t('sign.digitalNote')}</p>
-          <FilePickButton
-            className="button button-outline button-small sign-certificate"
-            accept=".p12,.pfx,application/x-pkcs12"
-            testId="certificate-file"
-            onPick={(file) => void pick(file)}
-          >
-            <Icon name="lock" size={16} /> {state.p12 ? state.p12.name : t('sign.chooseCertificate')}
-          </FilePickButton>
-          <label className="field" htmlFor={passwordId}>
-            <span className="field-label">{t('sign.certificatePassword')}</span>
-            <input
-              id={passwordId}
-              type="password"
-              autoComplete="off"
-              value={state.password}
-              data-testid="certificate-password"
-              onChange={(e) => onChange({ ...state, password: e.target.value })}
-            />
-          </label>
+          {operatorOffered && (
+            <fieldset className="sign-certificates">
+              <legend className="field-label">{t('sign.certificate')}</legend>
+              <label className="check-row">
+                <input
+                  type="radio"
+                  name={`${passwordId}-certificate`}
+                  checked={state.certificate === 'operator'}
+                  data-testid="certificate-operator"
+                  onChange={() => onChange({ ...state, certificate: 'operator' })}
+                />
+                {t('sign.certificateOperator')}
+              </label>
+              <label className="check-row">
+                <input
+                  type="radio"
+                  name={`${passwordId}-certificate`}
+                  checked={state.certificate === 'uploaded'}
+                  data-testid="certificate-uploaded"
+                  onChange={() => onChange({ ...state, certificate: 'uploaded' })}
+                />
+                {t('sign.certificateUploaded')}
+              </label>
+            </fieldset>
+          )}
+          {uploading && (
+            <>
+              <p className="panel-note">{t('sign.digitalNote')}</p>
+              <FilePickButton
+                className="button button-outline button-small sign-certificate"
+                accept=".p12,.pfx,application/x-pkcs12"
+                testId="certificate-file"
+                onPick={(file) => void pick(file)}
+              >
+                <Icon name="lock" size={16} /> {state.p12 ? state.p12.name : t('sign.chooseCertificate')}
+              </FilePickButton>
+              <label className="field" htmlFor={passwordId}>
+                <span className="field-label">{t('sign.certificatePassword')}</span>
+                <input
+                  id={passwordId}
+                  type="password"
+                  autoComplete="off"
+                  value={state.password}
+                  data-testid="certificate-password"
+                  onChange={(e) => onChange({ ...state, password: e.target.value })}
+                />
+              </label>
+            </>
+          )}
           {needsSignature && <p className="panel-hint">{t('sign.digitalNeedsSignature')}</p>}
         </>
       )}

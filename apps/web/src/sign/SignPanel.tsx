@@ -48,7 +48,7 @@ export function SignPanel({ files, layout }: OptionPanelProps) {
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [repeatPages, setRepeatPages] = useState('');
-  const [digital, setDigital] = useState<DigitalState>({ on: false, password: '' });
+  const [digital, setDigital] = useState<DigitalState>({ on: false, certificate: 'uploaded', password: '' });
   const selected = marks.find((m) => m.id === selectedId);
   const signatures = [...oneOffs, ...saved];
 
@@ -131,8 +131,11 @@ export function SignPanel({ files, layout }: OptionPanelProps) {
     setMarks((list) => list.map((m) => (m.id === selected.id ? { ...m, text, rect: { ...m.rect, width } } : m)));
   };
 
-  const digitalChoice =
-    digital.on && digital.p12 ? { certificate: 'uploaded' as const, p12: digital.p12.base64, password: digital.password } : undefined;
+  const digitalChoice = !digital.on
+    ? undefined
+    : digital.certificate === 'operator'
+      ? ({ certificate: 'operator' } as const)
+      : digital.p12 && ({ certificate: 'uploaded', p12: digital.p12.base64, password: digital.password } as const);
   const hasSignatureMark = marks.some((m) => m.kind === 'image');
   let request: ToolRequest = { ok: false };
   if (file && marks.length && (!digital.on || (digitalChoice && hasSignatureMark)))
