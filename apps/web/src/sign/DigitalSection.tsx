@@ -63,26 +63,18 @@ export function DigitalSection({ state, onChange, needsSignature }: DigitalSecti
           {operatorOffered && (
             <fieldset className="sign-certificates">
               <legend className="field-label">{t('sign.certificate')}</legend>
-              <label className="check-row">
-                <input
-                  type="radio"
-                  name={`${passwordId}-certificate`}
-                  checked={state.certificate === 'operator'}
-                  data-testid="certificate-operator"
-                  onChange={() => onChange({ ...state, certificate: 'operator' })}
-                />
-                {t('sign.certificateOperator')}
-              </label>
-              <label className="check-row">
-                <input
-                  type="radio"
-                  name={`${passwordId}-certificate`}
-                  checked={state.certificate === 'uploaded'}
-                  data-testid="certificate-uploaded"
-                  onChange={() => onChange({ ...state, certificate: 'uploaded' })}
-                />
-                {t('sign.certificateUploaded')}
-              </label>
+              {(['operator', 'uploaded'] as const).map((kind) => (
+                <label key={kind} className="check-row">
+                  <input
+                    type="radio"
+                    name={`${passwordId}-certificate`}
+                    checked={state.certificate === kind}
+                    data-testid={`certificate-${kind}`}
+                    onChange={() => onChange({ ...state, certificate: kind })}
+                  />
+                  {kind === 'operator' ? t('sign.certificateOperator') : t('sign.certificateUploaded')}
+                </label>
+              ))}
             </fieldset>
           )}
           {uploading && (
