@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, MAX_SAVED_SIGNATURES, signMessages } from '@quire/contracts';
 import { type Client, quireForTests, signedIn } from './harness.js';
 import { encryptPdf, makePdf } from './fixtures.js';
-import { colourIn, words } from './editFixtures.js';
+import { colourIn, makeDoc, words } from './editFixtures.js';
 import { encodePng } from './imageFixtures.js';
 
 const served = quireForTests('sign');
@@ -171,6 +171,33 @@ describe('signing', () => {
     ).toBe(ErrorCode.NoData);
   });
 
+  it('places marks on a rotated page with a crop box where they were placed on the page as shown', async () => {
+    await makeDoc(file('turned.pdf'), { pages: [{ rotate: 90, cropBox: [20, 30, 580, 800], lines: [{ text: 'Turned', x: 72, y: 500 }] }] });
+    const turnedId = await account.uploadId(file('turned.pdf'));
+    const placements = [
+      { page: 1, x: 400, y: 100, width: 200, height: 40, kind: 'text', text: 'Upright Name' },
+      { page: 1, x: 100, y: 300, width: 120, height: 60, kind: 'image', image: bluePng(120, 60) },
+    ];
+    const entry = await account.runTool(`document/content/${turnedId}/sign`, { placements }, file('turned-signed.pdf'));
+    expect(entry.status).toBe(0);
+    const out = file('turned-signed.pdf');
+    // pdftotext -bbox measures the page as shown from its media box: this crop box starts 30 pt to
+    // the right of it and 20 pt down (the page turned a quarter clockwise).
+    const name = words(out, 1)
+      .filter((w) => w.word === 'Upright' || w.word === 'Name')
+      .map(({ box: [x0, y0, x1, y1] }) => [x0 - 30, y0 - 20, x1 - 30, y1 - 20]);
+    expect(name).toHaveLength(2);
+    // Upright on the page as shown: the words run left to right on one line inside the box.
+    const [upright, last] = name;
+    expect(upright![0]).toBeGreaterThanOrEqual(399);
+    expect(last![2]).toBeLessThanOrEqual(601);
+    expect(upright![1]).toBeGreaterThanOrEqual(97);
+    expect(upright![3]).toBeLessThanOrEqual(143);
+    expect(last![0]).toBeGreaterThan(upright![2]!);
+    expect(colourIn(out, 1, [105, 305, 215, 355])[2]).toBeGreaterThan(200);
+    expect(colourIn(out, 1, [105, 370, 215, 400])).toEqual([255, 255, 255]);
+  });
+
   it('asks for the password of an encrypted file and signs with it', async () => {
     encryptPdf(file('doc.pdf'), file('locked.pdf'), 'open-sesame');
     const lockedId = await account.uploadId(file('locked.pdf'));
@@ -299,10 +326,10 @@ describe('digital signatures', () => {
 
   it('finds a changed byte: pdfsig says the signature is invalid', async () => {
     const bytes = fs.readFileSync(file('d1.pdf'));
-    const at = bytes.indexOf('Contract Page 1');
-    // The page's text sits in a compressed stream; a byte in the first object's dictionary is as covered.
-    const target = at >= 0 ? at : bytes.indexOf('/Type');
-    bytes[target + 1] = bytes[target + 1] === 0x78 ? 0x79 : 0x78;
+    // A byte the signature covers: the first key of the file's first revision, /Type made /Typf.
+    const at = bytes.indexOf('/Type') + 4;
+    expect(at).toBeLessThan(1000);
+    bytes[at] = 'f'.charCodeAt(0);
     fs.writeFileSync(file('tampered.pdf'), bytes);
     expect(pdfsig(file('tampered.pdf'))).not.toMatch(/Signature Validation: Signature is Valid\./);
   });
