@@ -198,6 +198,19 @@ describe('signing', () => {
     expect(colourIn(out, 1, [105, 370, 215, 400])).toEqual([255, 255, 255]);
   });
 
+  it('refuses a page past the last, and text none of the fonts can show', async () => {
+    const past = await account.post(`document/content/${docId}/sign`, {
+      placements: [{ page: 4, x: 10, y: 10, width: 50, height: 20, kind: 'text', text: 'Ann' }],
+    });
+    expect(past).toMatchObject({ code: ErrorCode.InvalidParams, msg: 'A signature is placed on page 4, but the document has 3 pages.' });
+    const cjk = await account.runTool(
+      `document/content/${docId}/sign`,
+      { placements: [{ page: 1, x: 10, y: 10, width: 50, height: 20, kind: 'text', text: '山田太郎' }] },
+      file('cjk.pdf'),
+    );
+    expect(cjk).toMatchObject({ status: ErrorCode.InvalidParams, msg: 'The text has characters none of the signature fonts can show.' });
+  });
+
   it('asks for the password of an encrypted file and signs with it', async () => {
     encryptPdf(file('doc.pdf'), file('locked.pdf'), 'open-sesame');
     const lockedId = await account.uploadId(file('locked.pdf'));

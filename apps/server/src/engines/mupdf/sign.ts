@@ -32,18 +32,11 @@ function ownResources(doc: mupdf.PDFDocument, page: mupdf.PDFObject): mupdf.PDFO
   return copy;
 }
 
-function subDictionary(doc: mupdf.PDFDocument, parent: mupdf.PDFObject, key: string): mupdf.PDFObject {
+/** parent[key] as a dictionary or an array, made and put there when it is not one yet. */
+function childOf(doc: mupdf.PDFDocument, parent: mupdf.PDFObject, key: string, kind: 'dictionary' | 'array'): mupdf.PDFObject {
   const found = parent.get(key);
-  if (found.isDictionary()) return found;
-  const made = doc.newDictionary();
-  parent.put(key, made);
-  return made;
-}
-
-function arrayIn(doc: mupdf.PDFDocument, parent: mupdf.PDFObject, key: string): mupdf.PDFObject {
-  const found = parent.get(key);
-  if (found.isArray()) return found;
-  const made = doc.newArray();
+  if (kind === 'dictionary' ? found.isDictionary() : found.isArray()) return found;
+  const made = kind === 'dictionary' ? doc.newDictionary() : doc.newArray();
   parent.put(key, made);
   return made;
 }
@@ -86,7 +79,7 @@ class MarkWriter {
         this.images.set(mark.image, ref);
       }
       const name = this.uniqueName('QuireSignImage');
-      subDictionary(this.doc, resources, 'XObject').put(name, ref);
+      childOf(this.doc, resources, 'XObject', 'dictionary').put(name, ref);
       return `q ${upright([mark.width, 0, 0, -mark.height, mark.x, mark.y + mark.height])} /${name} Do Q\n`;
     }
     const text = mark.text!;
@@ -99,7 +92,7 @@ class MarkWriter {
     const advance = glyphs.reduce((sum, g) => sum + font.advanceGlyph(g), 0) || 1;
     const size = Math.min(mark.height * TEXT_HEIGHT_SHARE, mark.width / advance);
     const name = this.uniqueName('QuireSignFont');
-    subDictionary(this.doc, resources, 'Font').put(name, ref);
+    childOf(this.doc, resources, 'Font', 'dictionary').put(name, ref);
     const baseline = mark.y + (mark.height + size * TEXT_HEIGHT_SHARE) / 2;
     const hex = glyphs.map((g) => g.toString(16).padStart(4, '0')).join('');
     const [r, g, b] = hexRgb(text.color).map(num);
@@ -113,9 +106,6 @@ const shownToPdf = (doc: mupdf.PDFDocument, index: number): mupdf.Matrix =>
 
 export function sign(job: SignJob): JobResults['sign'] {
   const doc = openPdf(job.input);
-  const count = doc.countPages();
-  const off = job.marks.find((m) => m.page > count);
-  if (off) throw new JobFailure(ErrorCode.InvalidParams, `A signature is placed on page ${off.page}, but the document has ${count} pages.`);
   const writer = new MarkWriter(doc);
   const appearance = job.field?.appearance;
   const byPage = new Map<number, string>();
@@ -188,13 +178,13 @@ function addSignatureField(doc: mupdf.PDFDocument, writer: MarkWriter, field: No
   ap.put('N', appearance);
   widget.put('AP', ap);
   const widgetRef = doc.addObject(widget);
-  arrayIn(doc, page, 'Annots').push(widgetRef);
+  childOf(doc, page, 'Annots', 'array').push(widgetRef);
 
   const root = doc.getTrailer().get('Root');
   const existingForm = root.get('AcroForm');
   const acroForm = existingForm.isDictionary() ? existingForm : doc.addObject(doc.newDictionary());
   if (!existingForm.isDictionary()) root.put('AcroForm', acroForm);
-  arrayIn(doc, acroForm, 'Fields').push(widgetRef);
+  childOf(doc, acroForm, 'Fields', 'array').push(widgetRef);
   // 3: the document has signatures, and is to be changed by incremental updates only.
   acroForm.put('SigFlags', doc.newInteger(3));
 }
