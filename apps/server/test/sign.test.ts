@@ -4,15 +4,21 @@
 // the test makes with openssl and trusts in an NSS database made with certutil.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, MAX_SAVED_SIGNATURES, signMessages } from '@quire/contracts';
 import { type Client, quireForTests, signedIn } from './harness.js';
 import { encryptPdf, makePdf } from './fixtures.js';
 import { colourIn, makeDoc, words } from './editFixtures.js';
 import { encodePng } from './imageFixtures.js';
 
-const served = quireForTests('sign');
+// The test CA and certificates, made at run time (no key is kept in the repository). The operator's
+// PKCS#12 is read when a task signs with it, so the server is configured before it exists.
+const pkiDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-sign-pki-'));
+const pki = (name: string) => path.join(pkiDir, name);
+afterAll(() => fs.rmSync(pkiDir, { recursive: true, force: true }));
+const served = quireForTests('sign', { signingCertificate: { p12File: pki('operator.p12'), passwordFile: pki('pass') } });
 const { client, dir } = served;
 const file = (name: string) => path.join(dir, name);
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -224,7 +230,6 @@ describe('signing', () => {
 });
 
 describe('digital signatures', () => {
-  const pki = (name: string) => path.join(dir, 'pki', name);
   const nssDir = () => pki('nss');
 
   /** A CA, two signers' certificates it issued and their PKCS#12 files (password `p12-secret`); the CA trusted in an NSS database. */
@@ -255,6 +260,7 @@ describe('digital signatures', () => {
     for (const [name, subject] of [
       ['ann', '/CN=Ann Signer/O=Quire Tests'],
       ['bob', '/CN=Bob Cosigner/O=Quire Tests'],
+      ['operator', '/CN=Quire Operator/O=Quire Tests'],
     ]) {
       ssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', pki(`${name}.key`), '-out', pki(`${name}.csr`), '-subj', subject!]);
       ssl([
@@ -347,7 +353,20 @@ describe('digital signatures', () => {
     expect(pdfsig(file('tampered.pdf'))).not.toMatch(/Signature Validation: Signature is Valid\./);
   });
 
-  it('refuses a wrong PKCS#12 password, and the operator’s certificate when none is configured', async () => {
+  it('signs with the operator’s certificate', async () => {
+    const entry = await account.runTool(
+      `document/content/${docId}/sign`,
+      { placements: [appearanceAt(1, 600)], digital: { certificate: 'operator' } },
+      file('operator.pdf'),
+    );
+    expect(entry.status).toBe(0);
+    const checked = pdfsig(file('operator.pdf'));
+    expect(checked).toMatch(/Signer Certificate Common Name: Quire Operator/);
+    expect(checked).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(checked).toMatch(/Certificate Validation: Certificate is Trusted\./);
+  });
+
+  it('refuses a wrong PKCS#12 password, and a digital signature without a certificate', async () => {
     const wrong = await account.runTool(
       `document/content/${docId}/sign`,
       { placements: [appearanceAt(1, 600)], digital: { ...digital(), p12_password: 'wrong' } },
@@ -356,8 +375,8 @@ describe('digital signatures', () => {
     expect(wrong).toMatchObject({ status: ErrorCode.BadCertificate });
     const none = await account.runTool(
       `document/content/${docId}/sign`,
-      { placements: [appearanceAt(1, 600)], digital: { certificate: 'operator' } },
-      file('o.pdf'),
+      { placements: [appearanceAt(1, 600)], digital: { certificate: 'uploaded' } },
+      file('none.pdf'),
     );
     expect(none).toMatchObject({ status: ErrorCode.NoCertificate });
   });
