@@ -150,7 +150,11 @@ describe('signing', () => {
       expect(x1).toBeLessThanOrEqual(box[2] + 1);
       expect(y1).toBeLessThanOrEqual(box[3] + 3);
     }
-    expect(run('pdffonts', [out])).toMatch(/DancingScript/);
+    const fonts = run('pdffonts', [out]);
+    expect(fonts).toMatch(/DancingScript/);
+    // DejaVu Sans (760 KB whole) goes in with the glyphs of the date only: "sub" is yes.
+    expect(fonts).toMatch(/[A-Z]{6}\+DejaVuSans +CID TrueType +Identity-H +yes +yes/);
+    expect(fs.statSync(out).size).toBeLessThan(200_000);
     // The pages' own text is still there.
     expect(run('pdftotext', [out, '-'])).toMatch(/Contract Page 3/);
     expect(await account.call('sign-times')).toMatchObject({ code: 0, data: { sign_times: 1, signatures: 4 } });
