@@ -4,15 +4,21 @@
 // the test makes with openssl and trusts in an NSS database made with certutil.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, MAX_SAVED_SIGNATURES, signMessages } from '@quire/contracts';
 import { type Client, quireForTests, signedIn } from './harness.js';
 import { encryptPdf, makePdf } from './fixtures.js';
-import { colourIn, words } from './editFixtures.js';
+import { colourIn, makeDoc, words } from './editFixtures.js';
 import { encodePng } from './imageFixtures.js';
 
-const served = quireForTests('sign');
+// The test CA and certificates, made at run time (no key is kept in the repository). The operator's
+// PKCS#12 is read when a task signs with it, so the server is configured before it exists.
+const pkiDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-sign-pki-'));
+const pki = (name: string) => path.join(pkiDir, name);
+afterAll(() => fs.rmSync(pkiDir, { recursive: true, force: true }));
+const served = quireForTests('sign', { signingCertificate: { p12File: pki('operator.p12'), passwordFile: pki('pass') } });
 const { client, dir } = served;
 const file = (name: string) => path.join(dir, name);
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -144,7 +150,11 @@ describe('signing', () => {
       expect(x1).toBeLessThanOrEqual(box[2] + 1);
       expect(y1).toBeLessThanOrEqual(box[3] + 3);
     }
-    expect(run('pdffonts', [out])).toMatch(/DancingScript/);
+    const fonts = run('pdffonts', [out]);
+    expect(fonts).toMatch(/DancingScript/);
+    // DejaVu Sans (760 KB whole) goes in with the glyphs of the date only: "sub" is yes.
+    expect(fonts).toMatch(/[A-Z]{6}\+DejaVuSans +CID TrueType +Identity-H +yes +yes/);
+    expect(fs.statSync(out).size).toBeLessThan(200_000);
     // The pages' own text is still there.
     expect(run('pdftotext', [out, '-'])).toMatch(/Contract Page 3/);
     expect(await account.call('sign-times')).toMatchObject({ code: 0, data: { sign_times: 1, signatures: 4 } });
@@ -171,6 +181,46 @@ describe('signing', () => {
     ).toBe(ErrorCode.NoData);
   });
 
+  it('places marks on a rotated page with a crop box where they were placed on the page as shown', async () => {
+    await makeDoc(file('turned.pdf'), { pages: [{ rotate: 90, cropBox: [20, 30, 580, 800], lines: [{ text: 'Turned', x: 72, y: 500 }] }] });
+    const turnedId = await account.uploadId(file('turned.pdf'));
+    const placements = [
+      { page: 1, x: 400, y: 100, width: 200, height: 40, kind: 'text', text: 'Upright Name' },
+      { page: 1, x: 100, y: 300, width: 120, height: 60, kind: 'image', image: bluePng(120, 60) },
+    ];
+    const entry = await account.runTool(`document/content/${turnedId}/sign`, { placements }, file('turned-signed.pdf'));
+    expect(entry.status).toBe(0);
+    const out = file('turned-signed.pdf');
+    // pdftotext -bbox measures the page as shown from its media box: this crop box starts 30 pt to
+    // the right of it and 20 pt down (the page turned a quarter clockwise).
+    const name = words(out, 1)
+      .filter((w) => w.word === 'Upright' || w.word === 'Name')
+      .map(({ box: [x0, y0, x1, y1] }) => [x0 - 30, y0 - 20, x1 - 30, y1 - 20]);
+    expect(name).toHaveLength(2);
+    // Upright on the page as shown: the words run left to right on one line inside the box.
+    const [upright, last] = name;
+    expect(upright![0]).toBeGreaterThanOrEqual(399);
+    expect(last![2]).toBeLessThanOrEqual(601);
+    expect(upright![1]).toBeGreaterThanOrEqual(97);
+    expect(upright![3]).toBeLessThanOrEqual(143);
+    expect(last![0]).toBeGreaterThan(upright![2]!);
+    expect(colourIn(out, 1, [105, 305, 215, 355])[2]).toBeGreaterThan(200);
+    expect(colourIn(out, 1, [105, 370, 215, 400])).toEqual([255, 255, 255]);
+  });
+
+  it('refuses a page past the last, and text none of the fonts can show', async () => {
+    const past = await account.post(`document/content/${docId}/sign`, {
+      placements: [{ page: 4, x: 10, y: 10, width: 50, height: 20, kind: 'text', text: 'Ann' }],
+    });
+    expect(past).toMatchObject({ code: ErrorCode.InvalidParams, msg: 'A signature is placed on page 4, but the document has 3 pages.' });
+    const cjk = await account.runTool(
+      `document/content/${docId}/sign`,
+      { placements: [{ page: 1, x: 10, y: 10, width: 50, height: 20, kind: 'text', text: '山田太郎' }] },
+      file('cjk.pdf'),
+    );
+    expect(cjk).toMatchObject({ status: ErrorCode.InvalidParams, msg: 'The text has characters none of the signature fonts can show.' });
+  });
+
   it('asks for the password of an encrypted file and signs with it', async () => {
     encryptPdf(file('doc.pdf'), file('locked.pdf'), 'open-sesame');
     const lockedId = await account.uploadId(file('locked.pdf'));
@@ -184,7 +234,6 @@ describe('signing', () => {
 });
 
 describe('digital signatures', () => {
-  const pki = (name: string) => path.join(dir, 'pki', name);
   const nssDir = () => pki('nss');
 
   /** A CA, two signers' certificates it issued and their PKCS#12 files (password `p12-secret`); the CA trusted in an NSS database. */
@@ -215,6 +264,7 @@ describe('digital signatures', () => {
     for (const [name, subject] of [
       ['ann', '/CN=Ann Signer/O=Quire Tests'],
       ['bob', '/CN=Bob Cosigner/O=Quire Tests'],
+      ['operator', '/CN=Quire Operator/O=Quire Tests'],
     ]) {
       ssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', pki(`${name}.key`), '-out', pki(`${name}.csr`), '-subj', subject!]);
       ssl([
@@ -299,15 +349,28 @@ describe('digital signatures', () => {
 
   it('finds a changed byte: pdfsig says the signature is invalid', async () => {
     const bytes = fs.readFileSync(file('d1.pdf'));
-    const at = bytes.indexOf('Contract Page 1');
-    // The page's text sits in a compressed stream; a byte in the first object's dictionary is as covered.
-    const target = at >= 0 ? at : bytes.indexOf('/Type');
-    bytes[target + 1] = bytes[target + 1] === 0x78 ? 0x79 : 0x78;
+    // A byte the signature covers: the first key of the file's first revision, /Type made /Typf.
+    const at = bytes.indexOf('/Type') + 4;
+    expect(at).toBeLessThan(1000);
+    bytes[at] = 'f'.charCodeAt(0);
     fs.writeFileSync(file('tampered.pdf'), bytes);
     expect(pdfsig(file('tampered.pdf'))).not.toMatch(/Signature Validation: Signature is Valid\./);
   });
 
-  it('refuses a wrong PKCS#12 password, and the operator’s certificate when none is configured', async () => {
+  it('signs with the operator’s certificate', async () => {
+    const entry = await account.runTool(
+      `document/content/${docId}/sign`,
+      { placements: [appearanceAt(1, 600)], digital: { certificate: 'operator' } },
+      file('operator.pdf'),
+    );
+    expect(entry.status).toBe(0);
+    const checked = pdfsig(file('operator.pdf'));
+    expect(checked).toMatch(/Signer Certificate Common Name: Quire Operator/);
+    expect(checked).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(checked).toMatch(/Certificate Validation: Certificate is Trusted\./);
+  });
+
+  it('refuses a wrong PKCS#12 password, and a digital signature without a certificate', async () => {
     const wrong = await account.runTool(
       `document/content/${docId}/sign`,
       { placements: [appearanceAt(1, 600)], digital: { ...digital(), p12_password: 'wrong' } },
@@ -316,8 +379,8 @@ describe('digital signatures', () => {
     expect(wrong).toMatchObject({ status: ErrorCode.BadCertificate });
     const none = await account.runTool(
       `document/content/${docId}/sign`,
-      { placements: [appearanceAt(1, 600)], digital: { certificate: 'operator' } },
-      file('o.pdf'),
+      { placements: [appearanceAt(1, 600)], digital: { certificate: 'uploaded' } },
+      file('none.pdf'),
     );
     expect(none).toMatchObject({ status: ErrorCode.NoCertificate });
   });

@@ -7,7 +7,7 @@ import { ErrorCode, QuireError, type ToolParams } from '@quire/contracts';
 import { SIGN_FALLBACK_FONT_FILE, SIGN_FONT_FILES, type SignMark } from '../engines/mupdf/jobs.js';
 import { fillSignature, readPkcs12, SIGNATURE_CONTENTS_BYTES, type SigningCredentials } from '../engines/pdfSignature.js';
 import { signaturePng } from '../engines/sharp.js';
-import { counted, editWithMupdf } from './steps/mupdfEdit.js';
+import { counted, editWithMupdf, refusePagesPast } from './steps/mupdfEdit.js';
 import { defineTool, outputName, singleInput, type ToolContext } from './tool.js';
 
 type SignParams = ToolParams<'sign'>;
@@ -44,12 +44,7 @@ export const sign = defineTool({
   id: 'sign',
   inputsOf: singleInput,
   check(p, [pages]) {
-    const off = p.placements.find((pl) => pl.page > pages!);
-    if (off)
-      throw new QuireError(
-        ErrorCode.InvalidParams,
-        `A signature is placed on page ${off.page}, but the document has ${counted(pages!, 'page', 'pages')}.`,
-      );
+    refusePagesPast(p.placements, pages!, 'A signature is placed');
   },
   async run(ctx, p) {
     const input = ctx.inputs[0]!;

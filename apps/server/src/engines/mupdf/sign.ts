@@ -32,40 +32,77 @@ function ownResources(doc: mupdf.PDFDocument, page: mupdf.PDFObject): mupdf.PDFO
   return copy;
 }
 
-function subDictionary(doc: mupdf.PDFDocument, parent: mupdf.PDFObject, key: string): mupdf.PDFObject {
+/** parent[key] as a dictionary or an array, made and put there when it is not one yet. */
+function childOf(doc: mupdf.PDFDocument, parent: mupdf.PDFObject, key: string, kind: 'dictionary' | 'array'): mupdf.PDFObject {
   const found = parent.get(key);
-  if (found.isDictionary()) return found;
-  const made = doc.newDictionary();
-  parent.put(key, made);
-  return made;
-}
-
-function arrayIn(doc: mupdf.PDFDocument, parent: mupdf.PDFObject, key: string): mupdf.PDFObject {
-  const found = parent.get(key);
-  if (found.isArray()) return found;
-  const made = doc.newArray();
+  if (kind === 'dictionary' ? found.isDictionary() : found.isArray()) return found;
+  const made = kind === 'dictionary' ? doc.newDictionary() : doc.newArray();
   parent.put(key, made);
   return made;
 }
 
 const hexRgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255);
 
+/**
+ * A font embedded with only the glyphs it shows. MuPDF.js subsets a whole document only, so the
+ * font is subset in a scratch document of its own and grafted from there. TrueType only: MuPDF's
+ * subset of a CFF font (the .otf handwriting fonts, some 100 KB whole) leaves charstrings poppler
+ * complains about.
+ */
+function embedFont(doc: mupdf.PDFDocument, font: mupdf.Font, file: string, glyphs: Set<number>): mupdf.PDFObject {
+  if (path.extname(file) !== '.ttf') return doc.addFont(font);
+  const scratch = new mupdf.PDFDocument();
+  const ref = scratch.addFont(font);
+  const shown = [...glyphs].map((g) => g.toString(16).padStart(4, '0')).join('');
+  const resources = scratch.addObject({ Font: { F: ref } });
+  scratch.insertPage(-1, scratch.addPage([0, 0, 100, 100], 0, resources, `BT /F 10 Tf <${shown}> Tj ET`));
+  scratch.subsetFonts();
+  return doc.graftObject(ref);
+}
+
 class MarkWriter {
   private readonly images = new Map<string, mupdf.PDFObject>();
-  private readonly fonts = new Map<string, { font: mupdf.Font; ref: mupdf.PDFObject }>();
+  private readonly fonts = new Map<string, mupdf.Font>();
+  private readonly fontRefs = new Map<string, mupdf.PDFObject>();
+  /** The font file each text is set in, and the glyphs each file must keep. */
+  private readonly fileOfText = new Map<SignMark, string>();
+  private readonly glyphsOfFile = new Map<string, Set<number>>();
   private names = 0;
 
-  constructor(private readonly doc: mupdf.PDFDocument) {}
-
-  private font(file: string) {
-    let entry = this.fonts.get(file);
-    if (!entry) {
-      // Named after its file (DancingScript-Regular): the name the PDF's font dictionary shows.
-      const font = new mupdf.Font(path.basename(file, path.extname(file)), fs.readFileSync(file));
-      entry = { font, ref: this.doc.addFont(font) };
-      this.fonts.set(file, entry);
+  constructor(
+    private readonly doc: mupdf.PDFDocument,
+    marks: readonly SignMark[],
+  ) {
+    for (const mark of marks) {
+      if (!mark.text) continue;
+      const chars = [...mark.text.value];
+      const covers = (font: mupdf.Font) => chars.every((c) => /\s/.test(c) || font.encodeCharacter(c) > 0);
+      const file = [mark.text.fontFile, mark.text.fallbackFontFile].find((f) => covers(this.font(f)));
+      if (!file) throw new JobFailure(ErrorCode.InvalidParams, 'The text has characters none of the signature fonts can show.');
+      this.fileOfText.set(mark, file);
+      const glyphs = this.glyphsOfFile.get(file) ?? new Set();
+      for (const c of chars) glyphs.add(this.font(file).encodeCharacter(c));
+      this.glyphsOfFile.set(file, glyphs);
     }
-    return entry;
+  }
+
+  private font(file: string): mupdf.Font {
+    let font = this.fonts.get(file);
+    if (!font) {
+      // Named after its file (DancingScript-Regular): the name the PDF's font dictionary shows.
+      font = new mupdf.Font(path.basename(file, path.extname(file)), fs.readFileSync(file));
+      this.fonts.set(file, font);
+    }
+    return font;
+  }
+
+  private fontRef(file: string): mupdf.PDFObject {
+    let ref = this.fontRefs.get(file);
+    if (!ref) {
+      ref = embedFont(this.doc, this.font(file), file, this.glyphsOfFile.get(file)!);
+      this.fontRefs.set(file, ref);
+    }
+    return ref;
   }
 
   private uniqueName(prefix: string) {
@@ -86,20 +123,17 @@ class MarkWriter {
         this.images.set(mark.image, ref);
       }
       const name = this.uniqueName('QuireSignImage');
-      subDictionary(this.doc, resources, 'XObject').put(name, ref);
+      childOf(this.doc, resources, 'XObject', 'dictionary').put(name, ref);
       return `q ${upright([mark.width, 0, 0, -mark.height, mark.x, mark.y + mark.height])} /${name} Do Q\n`;
     }
     const text = mark.text!;
-    const chars = [...text.value];
-    const covers = (font: mupdf.Font) => chars.every((c) => /\s/.test(c) || font.encodeCharacter(c) > 0);
-    const file = [text.fontFile, text.fallbackFontFile].find((f) => covers(this.font(f).font));
-    if (!file) throw new JobFailure(ErrorCode.InvalidParams, 'The text has characters none of the signature fonts can show.');
-    const { font, ref } = this.font(file);
-    const glyphs = chars.map((c) => font.encodeCharacter(c));
+    const file = this.fileOfText.get(mark)!;
+    const font = this.font(file);
+    const glyphs = [...text.value].map((c) => font.encodeCharacter(c));
     const advance = glyphs.reduce((sum, g) => sum + font.advanceGlyph(g), 0) || 1;
     const size = Math.min(mark.height * TEXT_HEIGHT_SHARE, mark.width / advance);
     const name = this.uniqueName('QuireSignFont');
-    subDictionary(this.doc, resources, 'Font').put(name, ref);
+    childOf(this.doc, resources, 'Font', 'dictionary').put(name, this.fontRef(file));
     const baseline = mark.y + (mark.height + size * TEXT_HEIGHT_SHARE) / 2;
     const hex = glyphs.map((g) => g.toString(16).padStart(4, '0')).join('');
     const [r, g, b] = hexRgb(text.color).map(num);
@@ -113,10 +147,7 @@ const shownToPdf = (doc: mupdf.PDFDocument, index: number): mupdf.Matrix =>
 
 export function sign(job: SignJob): JobResults['sign'] {
   const doc = openPdf(job.input);
-  const count = doc.countPages();
-  const off = job.marks.find((m) => m.page > count);
-  if (off) throw new JobFailure(ErrorCode.InvalidParams, `A signature is placed on page ${off.page}, but the document has ${count} pages.`);
-  const writer = new MarkWriter(doc);
+  const writer = new MarkWriter(doc, job.marks);
   const appearance = job.field?.appearance;
   const byPage = new Map<number, string>();
   for (const [i, mark] of job.marks.entries()) {
@@ -188,13 +219,13 @@ function addSignatureField(doc: mupdf.PDFDocument, writer: MarkWriter, field: No
   ap.put('N', appearance);
   widget.put('AP', ap);
   const widgetRef = doc.addObject(widget);
-  arrayIn(doc, page, 'Annots').push(widgetRef);
+  childOf(doc, page, 'Annots', 'array').push(widgetRef);
 
   const root = doc.getTrailer().get('Root');
   const existingForm = root.get('AcroForm');
   const acroForm = existingForm.isDictionary() ? existingForm : doc.addObject(doc.newDictionary());
   if (!existingForm.isDictionary()) root.put('AcroForm', acroForm);
-  arrayIn(doc, acroForm, 'Fields').push(widgetRef);
+  childOf(doc, acroForm, 'Fields', 'array').push(widgetRef);
   // 3: the document has signatures, and is to be changed by incremental updates only.
   acroForm.put('SigFlags', doc.newInteger(3));
 }
