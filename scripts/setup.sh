@@ -23,11 +23,14 @@ DEBIAN_PACKAGES+=(bubblewrap)
 # OCR: Tesseract page by page (OCRmyPDF for forced OCR and deskew, ADR 0110), its page-orientation model (osd) and the languages offered.
 DEBIAN_PACKAGES+=(ocrmypdf tesseract-ocr tesseract-ocr-osd tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra
   tesseract-ocr-spa tesseract-ocr-por tesseract-ocr-jpn tesseract-ocr-chi-sim)
+# Sign PDF: handwriting-like fonts for typed signatures, and openssl to open a PKCS#12 certificate.
+DEBIAN_PACKAGES+=(fonts-dancingscript fonts-kaushanscript openssl)
 # Only the tests need the browser (end-to-end), zip (they build EPUB fixtures), ImageMagick (an
 # image decoder independent of sharp, to check the image tools' outputs), jbig2dec (a JBIG2
 # decoder independent of the readers, to check Compress's JBIG2 encoder) and zbar-tools (zbarimg
-# reads a share's QR code back, independently of the encoder).
-if [ "${1:-}" = "--test" ]; then DEBIAN_PACKAGES+=(chromium zip imagemagick jbig2dec zbar-tools); fi
+# reads a share's QR code back, independently of the encoder), libnss3-tools (certutil makes the NSS
+# database in which pdfsig trusts the tests' own certificate authority).
+if [ "${1:-}" = "--test" ]; then DEBIAN_PACKAGES+=(chromium zip imagemagick jbig2dec zbar-tools libnss3-tools); fi
 
 missing=()
 for pkg in "${DEBIAN_PACKAGES[@]}"; do

@@ -6,6 +6,11 @@ import { defaultLimits, limitsOverride, withOverride, type LimitsTable } from '@
 
 export type Services = { api: boolean; worker: boolean };
 
+export interface SigningCertificate {
+  p12File: string;
+  passwordFile: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -65,6 +70,8 @@ export interface Config {
   shippedTemplatesDir: string;
   /** The operator's own templates (QUIRE_TEMPLATES_DIR): PDFs with optional JSON side-cars; empty: none. */
   templatesDir: string;
+  /** The operator's PKCS#12 for digital signatures (QUIRE_SIGNING_P12) and the file holding its password; undefined: none. */
+  signingCertificate: SigningCertificate | undefined;
   /** Tasks an anonymous visitor may make per UTC day (an address: times ipRateFactor); 0: no limit. */
   anonymousTasksPerDay: number;
   /** Whether an anonymous visitor may download outputs; false: signing in (which binds the task) comes first. */
@@ -188,6 +195,9 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     operatorContact: (process.env.QUIRE_OPERATOR_CONTACT ?? '').trim(),
     shippedTemplatesDir: path.resolve(path.join(import.meta.dirname, '../../../templates')),
     templatesDir: process.env.QUIRE_TEMPLATES_DIR ? path.resolve(process.env.QUIRE_TEMPLATES_DIR) : '',
+    signingCertificate: process.env.QUIRE_SIGNING_P12
+      ? { p12File: process.env.QUIRE_SIGNING_P12, passwordFile: process.env.QUIRE_SIGNING_P12_PASSWORD_FILE ?? '' }
+      : undefined,
     ...overrides,
   };
 }

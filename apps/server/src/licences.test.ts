@@ -30,6 +30,9 @@ const COMPATIBLE = new Set([
   'MIT',
   'MIT-0',
   'MPL-2.0',
+  // Fonts (the typed signatures' handwriting): the OFL lets them be bundled with any software, the
+  // fonts themselves staying under it.
+  'OFL-1.1',
   'Python-2.0',
   'Unlicense',
   'WTFPL',

@@ -7,6 +7,15 @@ import pg from 'pg';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  countSignatures,
+  countSigning,
+  deleteOwnedSignature,
+  findOwnedSignature,
+  insertSignature,
+  signaturesOf,
+  signCountsOf,
+} from '../src/db/signaturesRepo.js';
 import { connectDb, type Db } from '../src/db/connect.js';
 import { ErrorCode, errorMessages } from '@quire/contracts';
 import { claimTask, recoverAbandoned } from '../src/queue/worker.js';
@@ -156,6 +165,21 @@ describe.each(targets)('%s', (name, url) => {
     const again = await connectDb(url!);
     await again.destroy();
     expect(await db.selectFrom('tasks').selectAll().execute()).toEqual([]);
+  });
+
+  it.skipIf(!url)('keeps saved signatures per account and adds up signing counts', async () => {
+    const png = 'iVBORw0KGgo=';
+    await insertSignature(db, { id: 's1', account_id: 'acc-1', kind: 'drawn', png, width: 3, height: 2, created_at: 1 });
+    await insertSignature(db, { id: 's2', account_id: 'acc-1', kind: 'typed', png, width: 3, height: 2, created_at: 2 });
+    expect((await signaturesOf(db, 'acc-1')).map((r) => r.id)).toEqual(['s2', 's1']);
+    expect(await countSignatures(db, 'acc-1')).toBe(2);
+    expect(await deleteOwnedSignature(db, 'acc-2', 's1')).toBe(false);
+    expect(await deleteOwnedSignature(db, 'acc-1', 's1')).toBe(true);
+    expect(await findOwnedSignature(db, 'acc-1', 's1')).toBeUndefined();
+    expect(await signCountsOf(db, 'acc-1')).toEqual({ tasks: 0, marks: 0 });
+    await countSigning(db, 'acc-1', 3);
+    await countSigning(db, 'acc-1', 2);
+    expect(await signCountsOf(db, 'acc-1')).toEqual({ tasks: 2, marks: 5 });
   });
 
   it.skipIf(!url)('stores and reads back files with large sizes and times', async () => {

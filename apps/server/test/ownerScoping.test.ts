@@ -1,6 +1,6 @@
 // Owner scoping, generated from the OpenAPI document the server publishes: every operation with an
 // id among its parameters or body fields (file_id, file_ids, task_id, multi_id, upload_id, key_id,
-// session_id, share_id, source_user_id, the cloud's folder ids, and any new one named so) is called
+// session_id, share_id, source_user_id, signature_id, the cloud's folder ids, and any new one named so) is called
 // by every kind of owner B — an anonymous visitor, a signed-in account, an account's API key — with
 // the ids of objects that every kind of owner A made. Each
 // answer must be 2405, or the refusal of a call B may not make at all (3001, 3012). A new call is
@@ -87,7 +87,7 @@ async function codeOf(res: Response): Promise<number> {
 
 /**
  * A file, a finished task of a quick tool (its multi_id too), an unfinished upload, and for accounts
- * a key, a session, a share of the task and the account itself (also as a share's source_user_id).
+ * a key, a session, a share of the task, a saved signature and the account itself (also as a share's source_user_id).
  */
 async function makeObjects(o: Owner, pdf: string): Promise<Made> {
   const uploaded = await (await o.send('/api/tools/v1/file/stream', { method: 'POST', body: fileForm(pdf) })).json();
@@ -106,7 +106,12 @@ async function makeObjects(o: Owner, pdf: string): Promise<Made> {
   });
   expect(upload.code).toBe(0);
   let share: string | undefined;
+  let signature: string | undefined;
   if (o.userId) {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const saved = await post(o.send, '/api/tools/v1/file/sign', { kind: 'drawn', image: `data:image/png;base64,${png}` });
+    expect(saved.code).toBe(0);
+    signature = saved.data.id;
     const shared = await post(o.send, '/api/tools/v1/share/share-file', { share_key: task.data.task_id, share_type: 2, file_type: 2 });
     expect(shared.code).toBe(0);
     share = (await (await o.send('/api/tools/v1/share/list')).json()).data.shares[0].share_id;
@@ -121,6 +126,7 @@ async function makeObjects(o: Owner, pdf: string): Promise<Made> {
     ...(o.sessionId && { session: o.sessionId }),
     ...(o.userId && { user: o.userId, source_user: o.userId }),
     ...(share && { share }),
+    ...(signature && { signature }),
   };
 }
 
@@ -141,9 +147,11 @@ async function makeCloudObjects(o: Owner, pdf: string): Promise<Made> {
 
 /**
  * The ids an operation's fields name: the cloud's calls name cloud files by file_id and folders by
- * folder_id, parent_id and to_folder_id, and take a tool file as upload_file_id. A visitor has no cloud.
+ * folder_id, parent_id and to_folder_id, and take a tool file as upload_file_id; the saved
+ * signatures' calls name a signature by a bare id. A visitor has no cloud and no saved signature.
  */
 function idsFor({ path: p }: Operation, made: Made): Made {
+  if (p.startsWith('/api/tools/v1/file/sign')) return made.signature ? { ...made, '': made.signature } : made;
   if (!p.startsWith('/api/cloud/')) return made;
   const { cloudFile, folder, file, ...rest } = made;
   return {
@@ -189,7 +197,7 @@ function example(schema: Json, name: string, made: Made): unknown {
   // A list gets one entry even where it may be empty: a call may need one somewhere (redaction: an area or a text).
   if (schema.type === 'array') return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => example(schema.items, name, made));
   if (schema.default !== undefined) return schema.default;
-  // A string of a pattern (a colour) declares an example.
+  // A field with a format no generator makes (a data URL) says what it takes by its example.
   if (schema.examples?.length) return schema.examples[0];
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
@@ -305,6 +313,8 @@ describe("another owner's ids, in every call of the OpenAPI document", () => {
       'PUT /api/cloud/v1/file/create',
       'POST /api/cloud/v1/multi/move',
       'GET /api/cloud/v1/file/thumbnail',
+      'POST /api/tools/v1/document/content/{file_id}/sign',
+      'DELETE /api/tools/v1/file/sign',
     ])
       expect(names).toContain(known);
   });

@@ -125,6 +125,9 @@ export const serverConfig = z.object({
   chunk_threshold: z.number().int(),
   part_size: z.number().int(),
   ocr_languages: z.array(z.string()).describe("OCR languages installed, as Tesseract's codes"),
+  signing_certificate: z
+    .boolean()
+    .describe('Whether the operator configured a certificate that signs digitally for anyone (QUIRE_SIGNING_P12)'),
   operator_contact: z
     .string()
     .describe('How to reach the operator to buy a plan (QUIRE_OPERATOR_CONTACT: an address or a URL); empty: not given'),

@@ -1,4 +1,5 @@
 import type { LimitRefusal } from './limits.js';
+import { signMessages } from './signLimits.js';
 
 // The error catalogue. Codes marked "Quire" are ours where the product names
 // a condition but gives no number; they are documented in docs/errors.md.
@@ -45,6 +46,10 @@ export const ErrorCode = {
   EditFieldUnknown: 4204, // Quire: a form field to fill that the document does not have, or a value it cannot take
   EditTooMuch: 4205, // Quire: a save past the editor's bounds (images' bytes, ink points, fields)
   CloudFull: 41003,
+  TooManySignatures: 4211, // Quire: an account's saved signatures are at their limit
+  BadSignatureImage: 4212, // Quire: a signature image that is not a PNG or SVG, or too large
+  NoCertificate: 4213, // Quire: a digital signature without a certificate (none uploaded, none configured)
+  BadCertificate: 4214, // Quire: a PKCS#12 that cannot be read with its password, or without a key and certificate
   ShareLimit: 3023,
   ShareExpired: 11016,
   NeedPdfFirst: 90001,
@@ -95,6 +100,10 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.EditFieldUnknown]: 'The form has no such field, or the field cannot take this value.',
   [ErrorCode.EditTooMuch]: 'Too many changes to save at once. Please save part of them first.',
   [ErrorCode.CloudFull]: 'File size exceeded. Please upgrade permissions.',
+  [ErrorCode.TooManySignatures]: signMessages.tooManySaved,
+  [ErrorCode.BadSignatureImage]: signMessages.notAnImage,
+  [ErrorCode.NoCertificate]: signMessages.noCertificate,
+  [ErrorCode.BadCertificate]: signMessages.badCertificate,
   [ErrorCode.ShareLimit]: "You have reached today's sharing limit. Please try again after 24 hours.",
   [ErrorCode.ShareExpired]: 'The shared file has expired.',
   [ErrorCode.NeedPdfFirst]: 'Please upload a PDF first.',

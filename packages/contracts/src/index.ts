@@ -13,3 +13,4 @@ export * from './share.js';
 export * from './templates.js';
 export * from './fonts.js';
 export * from './editor.js';
+export * from './sign.js';

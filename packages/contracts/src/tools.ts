@@ -19,6 +19,8 @@ import {
   imageOutputFormats,
 } from './imageTools.js';
 import { editRequest } from './editor.js';
+import { digitalSignature, signImages, signPlacement } from './sign.js';
+import { MAX_SIGN_PLACEMENTS } from './signLimits.js';
 import { converterOcrOptions, DEFAULT_OCR_LANGUAGE, ocrLanguagesParam, ocrOutputFormats } from './ocr.js';
 
 export const protectPasswordMessage = 'The password must contain between 6 and 20 characters.';
@@ -142,6 +144,22 @@ export const toolParams = {
     search: z.string().min(1).max(1000),
     replace: z.string().max(1000),
   }),
+  // Signatures, names and dates written into the pages; with `digital`, a PAdES signature too.
+  sign: z
+    .object({
+      file_id: fileId,
+      passwd,
+      multi_id: multiId,
+      placements: z.array(signPlacement).min(1).max(MAX_SIGN_PLACEMENTS),
+      images: signImages.optional(),
+      digital: digitalSignature.optional(),
+    })
+    .refine((p) => !p.digital || p.placements[p.digital.appearance]?.kind === 'image', {
+      message: "The digital signature's appearance must be one of the image placements.",
+    })
+    .refine((p) => p.placements.every((pl) => pl.signature_id || !pl.image_ref || p.images?.[pl.image_ref]), {
+      message: 'An image_ref names no image of images.',
+    }),
   // A GET: the query carries these.
   convert: z.object({
     file_id: fileId,
@@ -399,6 +417,16 @@ export const toolDefinitions: readonly ToolDefinition[] = [
     pageId: 'replaceText',
     slug: 'replace-text',
     apiPath: 'document/replacetext',
+    ...pdfIn,
+    isSingleUpload: true,
+    minFiles: 1,
+  },
+  // The password travels in the body (passwd), never in the path.
+  {
+    id: 'sign',
+    pageId: 'signPDF',
+    slug: 'sign-pdf',
+    apiPath: 'document/content/:file_id/sign',
     ...pdfIn,
     isSingleUpload: true,
     minFiles: 1,

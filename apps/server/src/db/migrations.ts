@@ -295,4 +295,27 @@ export const migrations = {
         .execute();
     },
   },
+  '014_signatures': {
+    // Saved signatures of an account (a PNG, at most 512 KB and 20 an account, so the row holds it
+    // as base64 and goes with it in one delete), and how many signing tasks and marks it applied.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('signatures')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('png', 'text', (c) => c.notNull())
+        .addColumn('width', 'integer', (c) => c.notNull())
+        .addColumn('height', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('signatures_account').on('signatures').columns(['account_id', 'created_at']).execute();
+      await db.schema
+        .createTable('sign_counts')
+        .addColumn('account_id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('tasks', 'bigint', (c) => c.notNull())
+        .addColumn('marks', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -226,6 +226,24 @@ export interface TemplateUseTable {
   uses: number;
 }
 
+/** A saved signature of an account: a PNG (base64) made by drawing, typing or uploading. */
+export interface SignatureTable {
+  id: string;
+  account_id: string;
+  kind: 'drawn' | 'typed' | 'uploaded';
+  png: string;
+  width: number;
+  height: number;
+  created_at: number;
+}
+
+/** Signing tasks an account finished, and the marks (placements) they applied. */
+export interface SignCountTable {
+  account_id: string;
+  tasks: number;
+  marks: number;
+}
+
 export interface Database {
   files: FileTable;
   uploads: UploadTable;
@@ -242,4 +260,6 @@ export interface Database {
   shares: ShareTable;
   cloud_accounts: CloudAccountTable;
   template_uses: TemplateUseTable;
+  signatures: SignatureTable;
+  sign_counts: SignCountTable;
 }

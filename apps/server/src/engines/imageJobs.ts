@@ -21,6 +21,20 @@ export interface ImageCheckJob extends ImageInput {
   check: true;
 }
 
+/**
+ * A signature image (a PNG, or an SVG drawn at its own size) written as a PNG: refused with 4212
+ * when it is neither, or wider or taller than maxSide pixels.
+ */
+export interface SignatureImageJob {
+  signature: true;
+  input: string;
+  output: string;
+  maxSide: number;
+  /** 4212's message for an image past maxSide. */
+  tooLargeMessage: string;
+  notAnImageMessage: string;
+}
+
 /** The job needed more memory than its bound allows (3125). */
 export const outOfMemoryMessage = 'Processing stopped before it finished: the image may need more memory than allowed.';
 

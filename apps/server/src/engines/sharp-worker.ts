@@ -13,7 +13,7 @@ import { ErrorCode, errorMessages } from '@quire/contracts/errors';
 import { croppedSize, defaultIcoSize, marginsLeaveNothingMessage, resizedSize, tooManyPixelsMessage } from '@quire/contracts/imageTools';
 import { ppmToBmp } from './bmp.js';
 import { icoFromPng } from './ico.js';
-import { outOfMemoryMessage, type ImageAnswer, type ImageCheckJob, type ImageJob } from './imageJobs.js';
+import { outOfMemoryMessage, type ImageAnswer, type ImageCheckJob, type ImageJob, type SignatureImageJob } from './imageJobs.js';
 import { packedPixels } from './pixmapPixels.js';
 
 class JobFailure extends Error {
@@ -96,6 +96,17 @@ async function check(job: ImageCheckJob): Promise<ImageAnswer> {
   return { ok: true };
 }
 
+/** A PNG or SVG signature, bounded in pixels before it is decoded, rewritten as a plain PNG. */
+async function signatureImage(job: SignatureImageJob): Promise<ImageAnswer> {
+  const img = sharp(job.input, { limitInputPixels: job.maxSide * job.maxSide });
+  const meta = await img.metadata().catch(() => null);
+  if (!meta || (meta.format !== 'png' && meta.format !== 'svg')) throw new JobFailure(ErrorCode.BadSignatureImage, job.notAnImageMessage);
+  if ((meta.width ?? 0) > job.maxSide || (meta.height ?? 0) > job.maxSide)
+    throw new JobFailure(ErrorCode.BadSignatureImage, job.tooLargeMessage);
+  await img.png().toFile(job.output);
+  return { ok: true };
+}
+
 async function run(job: ImageJob): Promise<ImageAnswer> {
   const meta = await (await open(job)).metadata();
   const animated = (meta.pages ?? 1) > 1 && (job.format === 'gif' || job.format === 'webp') && job.inputFormat !== 'tiff';
@@ -168,10 +179,10 @@ async function run(job: ImageJob): Promise<ImageAnswer> {
 
 const answer = (a: ImageAnswer) => process.stdout.write(`${JSON.stringify(a)}\n`);
 
-const job = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as ImageJob | ImageCheckJob;
+const job = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as ImageJob | ImageCheckJob | SignatureImageJob;
 sharp.cache(false);
 try {
-  answer('check' in job ? await check(job) : await run(job));
+  answer('signature' in job ? await signatureImage(job) : 'check' in job ? await check(job) : await run(job));
 } catch (e) {
   if ('output' in job) fs.rmSync(job.output, { force: true });
   // libvips' own words go to the log; the user gets the catalogue's.

@@ -4,8 +4,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ErrorCode, IMAGE_MAX_PIXELS, QuireError } from '@quire/contracts';
-import { outOfMemoryMessage, type ImageAnswer, type ImageCheckJob, type ImageJob } from './imageJobs.js';
+import { ErrorCode, IMAGE_MAX_PIXELS, MAX_SIGNATURE_SIDE_PX, QuireError, signMessages } from '@quire/contracts';
+import { outOfMemoryMessage, type ImageAnswer, type ImageCheckJob, type ImageJob, type SignatureImageJob } from './imageJobs.js';
 import type { EngineLimits } from './qpdf.js';
 import { boundFor, EngineTimeout, runEngine, tookTooLong } from './run.js';
 import { bundledWorker } from './workerBundle.js';
@@ -13,7 +13,7 @@ import { bundledWorker } from './workerBundle.js';
 const workerFile = bundledWorker(path.join(import.meta.dirname, 'sharp-worker.ts'), ['sharp', 'mupdf']);
 
 /** Runs `job` (its JSON in a file of `workDir`): the output is written, or the catalogue error thrown. */
-export async function runImageJob(job: ImageJob | ImageCheckJob, workDir: string, limits: EngineLimits): Promise<void> {
+export async function runImageJob(job: ImageJob | ImageCheckJob | SignatureImageJob, workDir: string, limits: EngineLimits): Promise<void> {
   const output = 'output' in job ? job.output : undefined;
   const jobFile = path.join(workDir, `image-job-${crypto.randomUUID()}.json`);
   await fs.writeFile(jobFile, JSON.stringify(job));
@@ -42,4 +42,20 @@ export async function runImageJob(job: ImageJob | ImageCheckJob, workDir: string
 /** Proves an image decodes (a small thumbnail, nothing kept): 3105 when it does not. */
 export function checkImageDecodes(input: string, inputFormat: ImageJob['inputFormat'], workDir: string, limits: EngineLimits) {
   return runImageJob({ input, inputFormat, maxPixels: IMAGE_MAX_PIXELS, check: true }, workDir, limits);
+}
+
+/** A signature image (PNG or SVG bytes in `input`) as a PNG in `output`; 4212 for anything else or past the size bound. */
+export function signaturePng(input: string, output: string, workDir: string, limits: EngineLimits) {
+  return runImageJob(
+    {
+      signature: true,
+      input,
+      output,
+      maxSide: MAX_SIGNATURE_SIDE_PX,
+      tooLargeMessage: signMessages.imageTooLarge,
+      notAnImageMessage: signMessages.notAnImage,
+    },
+    workDir,
+    limits,
+  );
 }

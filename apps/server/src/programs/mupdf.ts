@@ -11,6 +11,7 @@ import { optimize } from '../engines/mupdf/optimize.js';
 import { JobFailure, openPdf, progress, serveMupdfJob } from '../engines/mupdf/program.js';
 import { redact } from '../engines/mupdf/redact.js';
 import { replace } from '../engines/mupdf/replace.js';
+import { sign } from '../engines/mupdf/sign.js';
 
 void serveMupdfJob({
   crop,
@@ -19,6 +20,7 @@ void serveMupdfJob({
   optimize,
   edit,
   inspect,
+  sign,
   geometry: (job) => pageGeometry(job, openPdf(job.input), progress, (code, msg) => new JobFailure(code, msg)),
   async extract(job) {
     const doc = openPdf(job.input);

@@ -2,10 +2,11 @@
 // processes may share one database; a lease that is not renewed hands the task back.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ErrorCode, QuireError, errorMessages } from '@quire/contracts';
+import { ErrorCode, QuireError, errorMessages, type ToolParams } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { TaskTable } from '../db/schema.js';
 import { findOwnedFile } from '../db/filesRepo.js';
+import { countSigning } from '../db/signaturesRepo.js';
 import {
   claimQueued,
   failTask,
@@ -106,7 +107,11 @@ export async function runTask(ctx: AppContext, task: TaskTable, stopped: AbortSi
     };
     const limits = { ...ctx.toolLimits, signal: AbortSignal.any([AbortSignal.timeout(ctx.config.taskTimeoutMs), stopped]) };
     const budget = workBudgetOf(ctx.config);
-    const produced = await runTool(tool, { inputs, workDir, limits, office: ctx.office, progress, budget }, params as never);
+    const produced = await runTool(
+      tool,
+      { inputs, workDir, limits, office: ctx.office, progress, budget, signingCertificate: ctx.config.signingCertificate },
+      params as never,
+    );
     const outputs: StoredOutput[] = [];
     for (const [index, out] of produced.entries()) {
       const key = `${outputPrefix}/${index}${path.extname(out.name)}`;
@@ -129,6 +134,8 @@ export async function runTask(ctx: AppContext, task: TaskTable, stopped: AbortSi
     // Cancelled while its outputs were being stored: they go with it.
     if (!(await finishTask(ctx.db, task, outputs, now, now + ctx.config.retentionHours * 3600_000)))
       await ctx.storage.deletePrefix(outputPrefix);
+    // sign-times: how many signing tasks, and marks, an owner had done (kept past the tasks' retention).
+    else if (task.tool === 'sign') await countSigning(ctx.db, task.owner_id, (params as ToolParams<'sign'>).placements.length);
   } catch (e) {
     if (!(e instanceof QuireError) && !stopped.aborted) console.error(`task ${task.id} (${task.tool}) failed:`, e);
     await ctx.storage.deletePrefix(outputPrefix).catch(() => {});

@@ -57,6 +57,8 @@ import { cloudCalls } from './cloud.js';
 import { shareCalls } from './share.js';
 import { templateCalls } from './templates.js';
 import { editorCalls } from './editor.js';
+import { signCalls } from './sign.js';
+import { signTaskParams } from '../services/signatures.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -68,7 +70,7 @@ export interface CallContext {
 }
 
 export interface Call {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   summary: string;
   query?: z.ZodType;
@@ -82,6 +84,7 @@ export interface Call {
   /** The handler answers with a redirect (a browser's navigation), not envelope data. */
   redirects?: true;
   /** Bytes the request body may have, where more than the server's 1 MB (the editor's images). */
+  /** The largest body the call takes, in bytes, where it is not the server's 1 MB. */
   bodyLimit?: number;
   /** Counted against the client's rate limit of this kind of call (429 beyond it). */
   rateLimit?: RateLimitedCall;
@@ -131,6 +134,9 @@ async function receiveMultipart(c: CallContext) {
   return acceptUpload(c.ctx, c.ownerId, limits, part.filename, tmp);
 }
 
+/** The sign call's images (its saved signatures among them) and a certificate: more than 1 MB. */
+const SIGN_CALL_BODY_BYTES = 8 * 1024 * 1024;
+
 /** A tool's task; a request without a session is an anonymous visitor's, whose tasks a day are limited. */
 const queueTask = (c: CallContext, toolId: string, params: unknown) =>
   createTask(
@@ -163,7 +169,13 @@ export function buildCalls(): Call[] {
         body: params,
         response: taskCreated,
         rateLimit: 'task',
-        handler: ({ body }, c) => queueTask(c, def.id, body),
+        // Signing names saved signatures, which become images of the task here (the tool reads no database).
+        ...(def.id === 'sign'
+          ? {
+              bodyLimit: SIGN_CALL_BODY_BYTES,
+              handler: async ({ body }, c) => queueTask(c, def.id, await signTaskParams(c.ctx, c.ownerId, body)),
+            }
+          : { handler: ({ body }, c) => queueTask(c, def.id, body) }),
       };
       // The API's converter is a GET whose query carries the parameters, a password among them;
       // the same call as a POST keeps the password out of the URL (the web app's way).
@@ -195,6 +207,7 @@ export function buildCalls(): Call[] {
         part_size: UPLOAD_PART_SIZE,
         ocr_languages: await installedLanguages().catch(() => []),
         operator_contact: ctx.config.operatorContact,
+        signing_certificate: ctx.config.signingCertificate !== undefined,
       }),
     },
     {
@@ -358,5 +371,6 @@ export function buildCalls(): Call[] {
     ...shareCalls(),
     ...templateCalls(),
     ...editorCalls(queueTask),
+    ...signCalls(),
   ];
 }

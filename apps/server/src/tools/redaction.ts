@@ -1,19 +1,14 @@
 // Redact: marked areas and every hit of the searched texts are removed from the file (see
 // engines/mupdf/redact.ts for what else goes with them), and black boxes show where.
 import { ErrorCode, QuireError, patternError } from '@quire/contracts';
-import { counted, editWithMupdf } from './steps/mupdfEdit.js';
+import { counted, editWithMupdf, refusePagesPast } from './steps/mupdfEdit.js';
 import { defineTool, outputName, singleInput } from './tool.js';
 
 export const redaction = defineTool({
   id: 'redaction',
   inputsOf: singleInput,
   check(p, [pages]) {
-    const off = p.areas.find((a) => a.page > pages!);
-    if (off)
-      throw new QuireError(
-        ErrorCode.InvalidParams,
-        `A marked area is on page ${off.page}, but the document has ${counted(pages!, 'page', 'pages')}.`,
-      );
+    refusePagesPast(p.areas, pages!, 'A marked area is');
     for (const t of p.texts) {
       const problem = t.regex ? patternError(t.text) : t.text.trim() ? null : 'The text to redact cannot be blank.';
       if (problem) throw new QuireError(ErrorCode.InvalidParams, problem);

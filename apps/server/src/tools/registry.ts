@@ -19,6 +19,7 @@ import { extractImages } from './extractImages.js';
 import { ocr } from './ocr.js';
 import { imagesProcess } from './imagesProcess.js';
 import { edit } from './edit.js';
+import { sign } from './sign.js';
 
 export const tools: { [Id in ToolId]: Tool<Id> } = {
   merge,
@@ -39,6 +40,7 @@ export const tools: { [Id in ToolId]: Tool<Id> } = {
   ocr,
   images_process: imagesProcess,
   edit,
+  sign,
 };
 
 export function toolById(id: string): Tool | undefined {

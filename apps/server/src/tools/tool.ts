@@ -5,6 +5,7 @@ import { ErrorCode, QuireError, parsePageRanges, type ToolId, toolParams, type P
 import { editableInput, type EngineLimits } from '../engines/qpdf.js';
 import type { FileType } from '../engines/fileTypes.js';
 import type { OfficePool } from '../engines/office.js';
+import type { SigningCertificate } from '../config.js';
 import type { InputFacts, WorkBudget } from './budget.js';
 
 export interface ToolInput {
@@ -34,6 +35,8 @@ export interface ToolContext {
   office?: OfficePool;
   /** Reports 0–100 for this task. */
   progress(percent: number): void;
+  /** The operator's PKCS#12 for digital signatures, where one is configured (the worker gives it). */
+  signingCertificate?: SigningCertificate | undefined;
   /** The work one task may do, checked again where the task learns its inputs exactly (none outside the worker). */
   budget?: WorkBudget;
 }

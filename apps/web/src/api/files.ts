@@ -28,6 +28,7 @@ const fallbackConfig: ServerConfig = {
   part_size: UPLOAD_PART_SIZE,
   ocr_languages: ['eng'],
   operator_contact: '',
+  signing_certificate: false,
 };
 
 let configPromise: Promise<ServerConfig> | undefined;

@@ -8,6 +8,7 @@ function configOf(role: LimitRole): ServerConfig {
   return {
     sign_in_to_download: true,
     operator_contact: '',
+    signing_certificate: false,
     plan: role,
     max_file_size: plan.maxFileMb * MB,
     max_pages: plan.maxPages,

@@ -53,7 +53,6 @@ const specChildren: Record<ToolCategory, string[]> = {
 
 // Labels of the children not built yet; a built tool's label is its title.
 const comingSoonLabels: Record<string, MessageKey> = {
-  'sign-pdf': 'soon.signPdf',
   'chat-pdf': 'soon.chatPdf',
   'ai-translator': 'soon.aiTranslator',
   'ai-proofread': 'soon.aiProofread',

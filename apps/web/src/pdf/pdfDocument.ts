@@ -25,7 +25,9 @@ export type PdfState = { doc: PDFDocumentProxy | null; failed: boolean; password
 const INCORRECT_PASSWORD = 2;
 
 /** What pdf.js opens: a URL, or bytes already fetched. Bytes are copied: pdf.js hands them to its worker, which leaves them empty here. */
-function documentSource(source: string | Blob | Uint8Array): Promise<{ url: string } | { data: Uint8Array }> | { url: string } | { data: Uint8Array } {
+function documentSource(
+  source: string | Blob | Uint8Array,
+): Promise<{ url: string } | { data: Uint8Array }> | { url: string } | { data: Uint8Array } {
   if (typeof source === 'string') return { url: source };
   if (source instanceof Uint8Array) return { data: source.slice() };
   return source.arrayBuffer().then((b) => ({ data: new Uint8Array(b) }));
@@ -100,7 +102,13 @@ async function withRenderSlot<T>(work: () => Promise<T>): Promise<T> {
  * `extraRotation` degrees clockwise beyond its own /Rotate.
  * Returns a function that cancels a render still under way.
  */
-export function renderPageThumbnail(doc: PDFDocumentProxy, pageNumber: number, canvas: HTMLCanvasElement, boxSize: number, extraRotation = 0) {
+export function renderPageThumbnail(
+  doc: PDFDocumentProxy,
+  pageNumber: number,
+  canvas: HTMLCanvasElement,
+  boxSize: number,
+  extraRotation = 0,
+) {
   return renderPage(doc, pageNumber, canvas, (natural) => boxSize / Math.max(natural.width, natural.height), extraRotation);
 }
 

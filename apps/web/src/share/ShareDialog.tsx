@@ -39,6 +39,7 @@ import {
   type CcState,
 } from './shareForm';
 import { useCopyLink } from './useCopyLink';
+import { Tabs } from '../ui/Tabs';
 import './share.css';
 
 type ShareDays = (typeof SHARE_DAYS)[number];
@@ -117,22 +118,31 @@ export function SharePanel(target: ShareTarget) {
         </span>
         {target.fileSize !== undefined && <span className="muted">{formatBytes(target.fileSize)}</span>}
       </p>
-      <div className="share-tabs" role="tablist">
-        {(['email', 'link'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className={`share-tab ${tab === name ? 'active' : ''}`}
-            data-testid={`share-tab-${name}`}
-            onClick={() => chooseTab(name)}
-          >
-            <Icon name={name === 'email' ? 'mail' : 'link'} size={18} />
-            {name === 'email' ? t('share.tabEmail') : t('share.tabLink')}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        tabs={[
+          {
+            id: 'email',
+            label: (
+              <>
+                <Icon name="mail" size={18} />
+                {t('share.tabEmail')}
+              </>
+            ),
+          },
+          {
+            id: 'link',
+            label: (
+              <>
+                <Icon name="link" size={18} />
+                {t('share.tabLink')}
+              </>
+            ),
+          },
+        ]}
+        current={tab}
+        onChoose={chooseTab}
+        testIdPrefix="share-tab-"
+      />
       <label className="field share-days">
         <span className="field-label">{t('share.expiry')}</span>
         <select value={days} data-testid="share-days" onChange={(e) => chooseDays(Number(e.target.value) as ShareDays)}>

@@ -24,6 +24,7 @@ import { ReplaceTextPanel } from './panels/ReplaceTextPanel';
 import { RotatePanel } from './panels/RotatePanel';
 import { SplitPanel } from './panels/SplitPanel';
 import { UnlockPanel } from './panels/UnlockPanel';
+import { SignPanel } from '../sign/SignPanel';
 import type { OptionPanelProps } from './panels/types';
 
 /** The sidebar group a page is listed under. */
@@ -83,6 +84,7 @@ export const toolPages: Readonly<Record<string, ToolPageRecord>> = {
   'protect-pdf': { panel: ProtectPanel, look: look('lock', '#3b4a6b', 'protect'), texts: texts('encrypt') },
   'unlock-pdf': { panel: UnlockPanel, look: look('unlock', '#d98a00', 'protect'), texts: texts('decode') },
   'crop-pdf': { panel: CropPanel, look: look('crop', '#5b6cd9', 'edit'), texts: texts('cut') },
+  'sign-pdf': { panel: SignPanel, look: look('sign', '#7a3fd1', 'protect'), texts: texts('sign') },
   'redact-pdf': { panel: RedactPanel, look: look('redact', '#2b2f3a', 'protect'), texts: texts('redaction') },
   'replace-text': { panel: ReplaceTextPanel, look: look('replaceText', '#c2571a', 'edit'), texts: texts('replacetext') },
   // Files to PDF.

@@ -88,6 +88,7 @@ const paths = {
   fitWidth: 'M4 4v16M20 4v16M7 12h10M10 9l-3 3 3 3M14 9l3 3-3 3',
   save: 'M5 4h11l3 3v13H5zM8 4v5h7V4M8 20v-6h8v6',
   form: 'M4 4h16v16H4zM7 8h4M7 12h10M7 16h10M14 7h3v2h-3z',
+  sign: 'M3 17c3-6 5-9 6.5-9S9 14 11 14s2.5-4 4-4 1 5 2.5 5 2-2 3.5-2M3 21h18',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -1,6 +1,6 @@
 // What the MuPDF child program (program.ts) is asked to do, and what it answers: the contract
 // between the server and that child process.
-import type { EditOperation, FormFields, PageObjects, PageRuns, PdfDocumentFormat } from '@quire/contracts';
+import type { EditOperation, FormFields, PageObjects, PageRuns, PdfDocumentFormat, SignFont } from '@quire/contracts';
 import type { FontFiles } from '../fontFiles.js';
 import type { Margins } from '../pageBoxes.js';
 
@@ -102,7 +102,50 @@ export interface InspectJob extends JobFiles {
   page: number;
 }
 
-export type MupdfJob = CropJob | RedactJob | ReplaceJob | GeometryJob | ExtractJob | OptimizeJob | EditJob | InspectJob;
+/** The font files of the typed-text fonts (Debian's packages, scripts/setup.sh). */
+export const SIGN_FONT_FILES: Record<SignFont, string> = {
+  'dancing-script': '/usr/share/fonts/opentype/dancingscript/DancingScript-Regular.otf',
+  'kaushan-script': '/usr/share/fonts/opentype/kaushanscript/KaushanScript-Regular.otf',
+  sans: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+};
+/** Where a handwriting font lacks a character (the handwriting fonts have Latin letters only). */
+export const SIGN_FALLBACK_FONT_FILE = SIGN_FONT_FILES.sans;
+
+/** A signature image or a line of text on a page; points from the top left of the page as shown. */
+export interface SignMark {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** A PNG file in the job's folder. */
+  image?: string;
+  /** Real text in the font of `fontFile` (or `fallbackFontFile` where that lacks a character); colour #rrggbb. */
+  text?: { value: string; fontFile: string; fallbackFontFile: string; color: string };
+}
+
+/** The value of a digital signature's field, with room for the CMS (contentsBytes) and its byte range. */
+export interface SignatureField {
+  /** The index in marks of the image drawn as the field's appearance (not into the page). */
+  appearance: number;
+  name: string;
+  /** The signer's name, from the certificate. */
+  signer: string;
+  /** A PDF date: D:YYYYMMDDHHmmSSZ. */
+  signedAt: string;
+  contentsBytes: number;
+  reason?: string | undefined;
+  location?: string | undefined;
+  contactInfo?: string | undefined;
+}
+
+export interface SignJob extends JobFiles {
+  op: 'sign';
+  marks: SignMark[];
+  field?: SignatureField;
+}
+
+export type MupdfJob = CropJob | RedactJob | ReplaceJob | GeometryJob | ExtractJob | OptimizeJob | EditJob | InspectJob | SignJob;
 
 export interface JobResults {
   crop: { pages: number };
@@ -114,6 +157,8 @@ export interface JobResults {
   edit: { fallbackFonts: string[] };
   inspect: PageRuns | PageObjects | FormFields;
   extract: { pages: number };
+  /** incremental: appended to the file as it was (false where MuPDF had to repair it, and rewrote it). */
+  sign: { marks: number; incremental: boolean };
   /**
    * Images stored as JPEG: imagesDownsampled brought down to the level's resolution,
    * imagesReencoded JPEGs (or JPEG 2000s) re-encoded smaller at their own, photosToJpeg lossless

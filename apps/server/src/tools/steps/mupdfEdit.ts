@@ -1,5 +1,6 @@
 // The common run of the tools that edit a PDF with MuPDF (crop, redaction, replace text).
 import path from 'node:path';
+import { ErrorCode, QuireError } from '@quire/contracts';
 import { runMupdf } from '../../engines/mupdf.js';
 import type { JobResults, MupdfJob } from '../../engines/mupdf/jobs.js';
 import { readableInput, type ToolContext } from '../tool.js';
@@ -27,3 +28,10 @@ export async function editWithMupdf<S extends JobSpec>(
 
 /** "1 area", "3 areas" */
 export const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Refuses (3100) marks of a page past the document's last: "A marked area is on page 5, but the document has 3 pages." */
+export function refusePagesPast(marks: readonly { page: number }[], pages: number, what: string) {
+  const off = marks.find((m) => m.page > pages);
+  if (off)
+    throw new QuireError(ErrorCode.InvalidParams, `${what} on page ${off.page}, but the document has ${counted(pages, 'page', 'pages')}.`);
+}

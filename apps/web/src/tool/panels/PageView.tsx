@@ -31,7 +31,8 @@ interface PageViewProps {
   onDraw?: (rect: ShownRect) => void;
 }
 
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+/** The element's inner width in CSS pixels, followed as it changes. */
+export function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
   useEffect(() => {
     const el = ref.current;
@@ -42,6 +43,36 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
     return () => observer.disconnect();
   }, [ref]);
   return width;
+}
+
+/** Previous and next page around "Page n of m". */
+export function PagePager({ page, pageCount, onPage }: { page: number; pageCount: number; onPage(page: number): void }) {
+  const t = useT();
+  return (
+    <div className="page-view-pager">
+      <button
+        type="button"
+        className="button button-ghost"
+        data-testid="page-prev"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        aria-label={t('pageView.previous')}
+      >
+        <Icon name="arrowLeft" size={18} />
+      </button>
+      <span data-testid="page-of">{t('pageView.pageOf', { page, count: pageCount })}</span>
+      <button
+        type="button"
+        className="button button-ghost"
+        data-testid="page-next"
+        disabled={page >= pageCount}
+        onClick={() => onPage(page + 1)}
+        aria-label={t('pageView.next')}
+      >
+        <Icon name="arrowRight" size={18} />
+      </button>
+    </div>
+  );
 }
 
 type Drag = { x0: number; y0: number; x1: number; y1: number };
@@ -108,31 +139,7 @@ export function PageView({ doc, pageCount, page, onPage, marks = [], hits = [], 
 
   return (
     <div className="page-view">
-      {pageCount > 1 && (
-        <div className="page-view-pager">
-          <button
-            type="button"
-            className="button button-ghost"
-            data-testid="page-prev"
-            disabled={page <= 1}
-            onClick={() => onPage(page - 1)}
-            aria-label={t('pageView.previous')}
-          >
-            <Icon name="arrowLeft" size={18} />
-          </button>
-          <span data-testid="page-of">{t('pageView.pageOf', { page, count: pageCount })}</span>
-          <button
-            type="button"
-            className="button button-ghost"
-            data-testid="page-next"
-            disabled={page >= pageCount}
-            onClick={() => onPage(page + 1)}
-            aria-label={t('pageView.next')}
-          >
-            <Icon name="arrowRight" size={18} />
-          </button>
-        </div>
-      )}
+      {pageCount > 1 && <PagePager page={page} pageCount={pageCount} onPage={onPage} />}
       <div ref={frame} className="page-view-frame">
         <div className={`page-view-sheet ${drawn ? 'drawn' : ''}`} style={{ width: cssW, height: cssH }}>
           <canvas ref={canvas} />

@@ -1,0 +1,112 @@
+// The marks placed on the pages (signatures, names, dates) and the sign call they make.
+import type { DigitalSignature, SignPlacement, ToolParams } from '@quire/contracts';
+import type { Translate } from '../i18n/I18nProvider';
+import { clampToPage, type Rect } from './geometry';
+import type { SignatureImage } from './signatureImage';
+
+/** A signature the page offers: made here (a one-off) or one of the account's saved ones. */
+export interface PlaceableSignature {
+  key: string;
+  image: SignatureImage;
+  savedId?: string;
+}
+
+export type Mark =
+  | { id: string; page: number; rect: Rect; kind: 'image'; signature: PlaceableSignature }
+  | { id: string; page: number; rect: Rect; kind: 'text' | 'date'; text: string };
+
+/** What a mark is, said to the user. */
+export const markLabel = (t: Translate, kind: Mark['kind']) =>
+  kind === 'image' ? t('sign.mark.image') : kind === 'text' ? t('sign.mark.text') : t('sign.mark.date');
+
+/** A new signature mark's longer side at most (points): the size of a signature on paper. */
+const SIGNATURE_MAX_WIDTH = 160;
+const SIGNATURE_MAX_HEIGHT = 60;
+/** Height of a placed name or date (points); the text fills it. */
+const TEXT_MARK_HEIGHT = 16;
+
+let lastId = 0;
+export const newMarkId = () => `m${++lastId}`;
+
+/** The size a new mark starts with. */
+export function initialSize(mark: { kind: 'image'; image: SignatureImage } | { kind: 'text' | 'date'; text: string }) {
+  if (mark.kind === 'image') {
+    const shrink = Math.min(SIGNATURE_MAX_WIDTH / mark.image.width, SIGNATURE_MAX_HEIGHT / mark.image.height);
+    return { width: mark.image.width * shrink, height: mark.image.height * shrink };
+  }
+  // A sans-serif character is about half as wide as the text is high.
+  return { width: Math.max(2, mark.text.length) * TEXT_MARK_HEIGHT * 0.55, height: TEXT_MARK_HEIGHT };
+}
+
+/** A rectangle of `size` centred on (x, y), kept on the page. */
+export function centredAt(x: number, y: number, size: { width: number; height: number }, page: { width: number; height: number }): Rect {
+  return clampToPage({ x: x - size.width / 2, y: y - size.height / 2, ...size }, page);
+}
+
+/** What a mark shows: two marks with the same key look the same. */
+const contentKey = (m: Mark) => (m.kind === 'image' ? `image:${m.signature.key}` : `${m.kind}:${m.text}`);
+
+/**
+ * Copies of `mark` at the same place on each of `pages` that does not have it already (its own page
+ * is skipped), kept on pages of another size.
+ */
+export function repeatOnPages(
+  mark: Mark,
+  pages: readonly number[],
+  marks: readonly Mark[],
+  sizeOf: (page: number) => { width: number; height: number },
+): Mark[] {
+  const copies: Mark[] = [];
+  for (const page of new Set(pages)) {
+    if (page === mark.page) continue;
+    const rect = clampToPage(mark.rect, sizeOf(page));
+    const exists = marks.some(
+      (m) =>
+        m.page === page && contentKey(m) === contentKey(mark) && Math.abs(m.rect.x - rect.x) < 0.5 && Math.abs(m.rect.y - rect.y) < 0.5,
+    );
+    if (!exists) copies.push({ ...mark, id: newMarkId(), page, rect });
+  }
+  return copies;
+}
+
+/** The placement a mark is sent as: a saved signature by its id, a one-off by its key in the call's images. */
+function placementOf(mark: Mark): SignPlacement {
+  const place = {
+    page: mark.page,
+    x: mark.rect.x,
+    y: mark.rect.y,
+    width: mark.rect.width,
+    height: mark.rect.height,
+    font: 'sans',
+    color: '#000000',
+  } as const;
+  if (mark.kind !== 'image') return { ...place, kind: mark.kind, text: mark.text };
+  const { savedId, key } = mark.signature;
+  return { ...place, kind: 'image', ...(savedId ? { signature_id: savedId } : { image_ref: key }) };
+}
+
+/** What a digital signature needs besides the marks: an uploaded certificate and its password, or the operator's. */
+type DigitalChoice = { certificate: 'uploaded'; p12: string; password: string } | { certificate: 'operator' };
+
+/** The sign call's body: the marks in page order, each one-off image once, and the digital signature shown by the first signature mark. */
+export function signRequest(
+  file: { file_id: string; passwd?: string },
+  marks: readonly Mark[],
+  digital?: DigitalChoice,
+): ToolParams<'sign'> {
+  const ordered = [...marks].sort((a, b) => a.page - b.page);
+  const placements = ordered.map(placementOf);
+  const appearance = placements.findIndex((p) => p.kind === 'image');
+  let signature: DigitalSignature | undefined;
+  if (digital && appearance >= 0)
+    signature =
+      digital.certificate === 'operator'
+        ? { certificate: 'operator', appearance }
+        : { certificate: 'uploaded', p12: digital.p12, p12_password: digital.password, appearance };
+  // A one-off placed on many pages is sent once.
+  const oneOffs = ordered.flatMap((m) =>
+    m.kind === 'image' && !m.signature.savedId ? [[m.signature.key, m.signature.image.png] as const] : [],
+  );
+  const images = oneOffs.length ? Object.fromEntries(oneOffs) : undefined;
+  return { ...file, placements, ...(images && { images }), ...(signature && { digital: signature }) };
+}
