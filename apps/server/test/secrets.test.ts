@@ -1,4 +1,4 @@
-// A file's password never leaves the request that carries it: no engine gets it on its command
+// A file's password (and a signing certificate's) never leaves the request that carries it: no engine gets it on its command
 // line (every local user can read those), and no logged URL holds it. Every engine start is
 // recorded by wrappers first on PATH, and /proc is sampled while the tasks run.
 import fs from 'node:fs';
@@ -13,7 +13,9 @@ import { encryptPdf, makePdf, pageLabels, requiresPassword } from './fixtures.js
 
 const PASSWORD = 'Zx8-secret-Qw';
 const NEW_PASSWORD = 'Kp3-renewed-Vb';
-const ENGINES = ['prlimit', 'qpdf', 'pdfinfo', 'pdftoppm', 'pdftotext', 'pdfimages', 'gs', 'mutool', 'ocrmypdf'];
+const ENGINES = ['prlimit', 'qpdf', 'pdfinfo', 'pdftoppm', 'pdftotext', 'pdfimages', 'gs', 'mutool', 'ocrmypdf', 'openssl'];
+/** A signing certificate's password (a PKCS#12 made for the test), sent in the sign call's body. */
+const P12_PASSWORD = 'Hm5-p12-secret-Tr';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-secrets-'));
 const file = (name: string) => path.join(dir, name);
@@ -26,6 +28,7 @@ let quire: Running;
 let client: Client;
 let plainPdf: string;
 let lockedPdf: string;
+let p12: string;
 
 /** Wrappers for each engine found on PATH: they append their command line to argvLog and run the real one. */
 function wrapEngines(): string {
@@ -52,17 +55,17 @@ function sampleProc() {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      if (cmdline.includes(PASSWORD) || cmdline.includes(NEW_PASSWORD)) procHits.push(cmdline);
+      if ([PASSWORD, NEW_PASSWORD, P12_PASSWORD].some((secret) => cmdline.includes(secret))) procHits.push(cmdline);
     } catch {
       // The process ended between listing and reading.
     }
   }
 }
 
-/** Files left in qpdf's private job folders (other tests' may come and go meanwhile) that hold `secret`. */
+/** Files left in qpdf's (and openssl's PKCS#12) private job folders (other tests' may come and go meanwhile) that hold `secret`. */
 function jobFilesHolding(secret: string): string[] {
   const found: string[] = [];
-  for (const folder of fs.readdirSync(os.tmpdir()).filter((d) => /^quire-(qpdf|page)-/.test(d))) {
+  for (const folder of fs.readdirSync(os.tmpdir()).filter((d) => /^quire-(qpdf|page|p12)-/.test(d))) {
     try {
       for (const name of fs.readdirSync(path.join(os.tmpdir(), folder))) {
         const f = path.join(os.tmpdir(), folder, name);
@@ -92,6 +95,28 @@ beforeAll(async () => {
   // Made before the wrappers are on PATH: the test's own qpdf call carries the password.
   plainPdf = await makePdf(file('plain.pdf'), 3, 'Plain');
   lockedPdf = encryptPdf(await makePdf(file('source.pdf'), 3, 'Locked'), file('locked.pdf'), PASSWORD);
+  fs.writeFileSync(file('p12-pass'), P12_PASSWORD);
+  const subject = ['-subj', '/CN=Secret Keeper'];
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('key.pem'), '-out', file('cert.pem'), '-days', '1', ...subject],
+    {
+      stdio: 'ignore',
+    },
+  );
+  execFileSync('openssl', [
+    'pkcs12',
+    '-export',
+    '-inkey',
+    file('key.pem'),
+    '-in',
+    file('cert.pem'),
+    '-passout',
+    `file:${file('p12-pass')}`,
+    '-out',
+    file('c.p12'),
+  ]);
+  p12 = fs.readFileSync(file('c.p12')).toString('base64');
   process.env.PATH = `${wrapEngines()}:${originalPath}`;
   const logStream = new PassThrough();
   logStream.on('data', (chunk: Buffer) => {
@@ -136,6 +161,20 @@ describe('passwords stay out of command lines and logs', () => {
     await runOk('extract_page', { file_id: locked, passwd: PASSWORD, pages: '2' });
     await runOk(`document/redaction/${locked}/redaction/${encodeURIComponent(PASSWORD)}`, { texts: [{ text: 'Page 2' }] });
     await runOk('encrypt', { file_id: locked, passwd: PASSWORD, password: NEW_PASSWORD }, file('renewed.pdf'));
+    const signature = {
+      page: 1,
+      x: 10,
+      y: 10,
+      width: 20,
+      height: 10,
+      kind: 'image',
+      image: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    };
+    await runOk(`document/content/${locked}/sign`, {
+      passwd: PASSWORD,
+      placements: [signature],
+      digital: { certificate: 'uploaded', p12, p12_password: P12_PASSWORD },
+    });
     // A wrong password is still told apart (the job file is read as the command line was).
     expect((await client.post('decode', { file_id: locked, passwd: 'not-the-one' })).code).toBe(ErrorCode.WrongPassword);
 
@@ -144,9 +183,11 @@ describe('passwords stay out of command lines and logs', () => {
     expect(starts.filter((l) => l.startsWith('qpdf ')).length).toBeGreaterThan(15);
     expect(starts.some((l) => l.startsWith('pdfinfo '))).toBe(true);
     expect(starts.some((l) => l.startsWith('pdftoppm '))).toBe(true);
-    expect(starts.filter((l) => l.includes(PASSWORD) || l.includes(NEW_PASSWORD))).toEqual([]);
+    expect(starts.some((l) => l.startsWith('openssl pkcs12 '))).toBe(true);
+    expect(starts.filter((l) => l.includes(PASSWORD) || l.includes(NEW_PASSWORD) || l.includes(P12_PASSWORD))).toEqual([]);
     expect(procHits).toEqual([]);
     expect(jobFilesHolding(PASSWORD)).toEqual([]);
+    expect(jobFilesHolding(P12_PASSWORD)).toEqual([]);
 
     // The logger did log these requests, with the password parts of their URLs blanked.
     expect(logged).toContain('incoming request');
@@ -155,6 +196,7 @@ describe('passwords stay out of command lines and logs', () => {
     expect(logged).not.toContain(PASSWORD);
     expect(logged).not.toContain(encodeURIComponent(PASSWORD));
     expect(logged).not.toContain(NEW_PASSWORD);
+    expect(logged).not.toContain(P12_PASSWORD);
 
     // Checked last, and with the sampling stopped: this check's own qpdf has the password on its command line.
     clearInterval(sampler);
