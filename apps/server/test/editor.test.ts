@@ -358,6 +358,21 @@ describe('forms', () => {
     expect(chosen.status, chosen.msg).toBe(0);
     expect(new Map(formFields(file('radio.pdf')).map((f) => [f.name, f.value])).get(radios[1]!.name)).toBe(`/${option}`);
   });
+
+  it('keeps the form, filled, through a change of pages in the same save', async () => {
+    const formId = await client.uploadId(corpus('bug1883609.pdf'));
+    const before = formFields(corpus('bug1883609.pdf')).length;
+    const operations: EditOperationInput[] = [
+      { op: 'pages', order: [{ from: 'blank' }, { from: 1, rotate: 90 }] },
+      { op: 'fillForm', fields: { 'Given Name Text Box': 'Ada' } },
+    ];
+    const saved = await save(formId, operations, 'paged-form.pdf');
+    expect(saved.status, saved.msg).toBe(0);
+    const fields = formFields(file('paged-form.pdf'));
+    expect(fields).toHaveLength(before);
+    expect(new Map(fields.map((f) => [f.name, f.value])).get('Given Name Text Box')).toBe('Ada');
+    expect(npages(file('paged-form.pdf'))).toBe(2);
+  });
 });
 
 describe('refusals', () => {

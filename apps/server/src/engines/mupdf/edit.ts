@@ -410,6 +410,35 @@ function fillForm(doc: mupdf.PDFDocument, o: Op<'fillForm'>) {
   }
 }
 
+/**
+ * MuPDF's rearrangePages drops the document's form (Root /AcroForm) whatever pages stay: the form is
+ * put back, with the fields that still have a widget on one of the pages.
+ */
+function rearrangeKeepingForm(doc: mupdf.PDFDocument, indices: number[]) {
+  const root = doc.getTrailer().get('Root');
+  const form = root.get('AcroForm');
+  rearrangeKeepingForm(doc, indices);
+  if (!form.isDictionary()) return;
+  const onPages = new Set<number>();
+  for (let i = 0; i < doc.countPages(); i++) {
+    const annots = doc.loadPage(i).getObject().get('Annots');
+    if (annots.isArray()) for (let k = 0; k < annots.length; k++) if (annots.get(k).isIndirect()) onPages.add(annots.get(k).asIndirect());
+  }
+  // A field is shown by its own widget or by one of its kids' (a bounded depth: a looping tree ends).
+  const shown = (field: mupdf.PDFObject, depth: number): boolean => {
+    if (field.isIndirect() && onPages.has(field.asIndirect())) return true;
+    const kids = field.get('Kids');
+    if (depth >= 32 || !kids.isArray()) return false;
+    for (let k = 0; k < kids.length; k++) if (shown(kids.get(k), depth + 1)) return true;
+    return false;
+  };
+  const fields = form.get('Fields');
+  const kept = doc.newArray();
+  if (fields.isArray()) for (let k = 0; k < fields.length; k++) if (shown(fields.get(k), 0)) kept.push(fields.get(k));
+  form.put('Fields', kept);
+  root.put('AcroForm', form);
+}
+
 /** The pages operation: the new document page by page; answers each new page's page of the file as uploaded (null: blank). */
 function rearrange(doc: mupdf.PDFDocument, o: Op<'pages'>): (number | null)[] {
   const indices: number[] = [];
@@ -428,7 +457,7 @@ function rearrange(doc: mupdf.PDFDocument, o: Op<'pages'>): (number | null)[] {
     doc.insertPage(doc.countPages(), doc.addPage([0, 0, x1 - x0, y1 - y0], 0, doc.newDictionary(), ''));
     indices.push(doc.countPages() - 1);
   });
-  doc.rearrangePages(indices);
+  rearrangeKeepingForm(doc, indices);
   o.order.forEach((entry, i) => {
     if (!entry.rotate) return;
     const page = doc.loadPage(i).getObject();
