@@ -417,7 +417,7 @@ function fillForm(doc: mupdf.PDFDocument, o: Op<'fillForm'>) {
 function rearrangeKeepingForm(doc: mupdf.PDFDocument, indices: number[]) {
   const root = doc.getTrailer().get('Root');
   const form = root.get('AcroForm');
-  rearrangeKeepingForm(doc, indices);
+  doc.rearrangePages(indices);
   if (!form.isDictionary()) return;
   const onPages = new Set<number>();
   for (let i = 0; i < doc.countPages(); i++) {
