@@ -6,6 +6,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formFields } from '../apps/server/test/editFixtures.js';
 import { download, startE2e, tmpDir, type E2e } from './browser.js';
 
 const dir = tmpDir('templates');
@@ -126,4 +127,24 @@ describe('the template gallery', () => {
     await page.screenshot({ path: path.join(shots, 'templates-preview-390.png'), fullPage: true });
     await page.context().close();
   });
+});
+
+describe('a template in the editor', () => {
+  it('opens a form template from its preview in the editor, fills it and exports it', async () => {
+    const page = await e2e.open('/template?cat=forms', { width: 1280, height: 900 });
+    await page.locator('[data-template-id="registration-form"]').click();
+    await page.getByTestId('template-use').click();
+    await page.getByTestId('editor').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/app/pdf-editor');
+    const field = page.locator('[data-testid="form-input"][data-field="full_name"]');
+    await field.waitFor({ timeout: 30_000 });
+    await field.fill('Grace Hopper');
+    await field.press('Tab');
+    if (shots) await page.screenshot({ path: path.join(shots, 'template-in-editor-1280.png') });
+    const exported = await download(page, 'editor-export', dir);
+    const fields = new Map(formFields(exported).map((f) => [f.name, f.value]));
+    expect(fields.get('full_name')).toBe('Grace Hopper');
+    expect(fields.has('email')).toBe(true);
+    await page.context().close();
+  }, 120_000);
 });

@@ -3,6 +3,7 @@
 import { ErrorCode } from '@quire/contracts';
 import { ApiError, apiUrl } from '../api/client';
 import { fileDownloadUrl, getDocumentInfo, getServerConfig } from '../api/files';
+import { templateFileUrl } from '../api/templates';
 import { md5OfBlob, uploadFile } from '../api/upload';
 
 /** The file being edited, its bytes held in the page for pdf.js. */
@@ -36,10 +37,7 @@ async function fetchFile(url: string): Promise<{ blob: Blob; name: string | unde
 
 /** A share's file or a template, fetched and uploaded as a tool file of the caller; its id. */
 export async function uploadFrom(source: { shareCode: string } | { templateId: string }): Promise<string> {
-  const url =
-    'shareCode' in source
-      ? apiUrl('share/file', { share_code: source.shareCode })
-      : `/api/templates/v1/download-file?id=${encodeURIComponent(source.templateId)}`;
+  const url = 'shareCode' in source ? apiUrl('share/file', { share_code: source.shareCode }) : templateFileUrl(source.templateId);
   const { blob, name } = await fetchFile(url);
   return uploadPdf(new File([blob], name && isPdfName(name) ? name : 'document.pdf', { type: 'application/pdf' }));
 }
