@@ -143,6 +143,27 @@ describe('editing text in the content stream', () => {
     // Set in the paragraph's own fonts.
     expect(pdffonts(file('reflow.pdf'))).not.toMatch(/Liberation|DejaVu/i);
   });
+
+  it('lets a one-line paragraph (a title, a cell) grow along its line, not down over the next one', async () => {
+    const runs = await runsOf(paperId);
+    const blockOf = (id: string) => id.split('.').slice(0, 2).join('.');
+    const lineOf = (id: string) => id.split('.').slice(0, 3).join('.');
+    // The title: a paragraph of one line, one run.
+    const title = runs.find((r) => r.text.includes('Bitcoin: A Peer-to-Peer'))!;
+    expect(runs.filter((r) => blockOf(r.id) === blockOf(title.id)).every((r) => lineOf(r.id) === lineOf(title.id))).toBe(true);
+    const entry = await save(
+      paperId,
+      [{ op: 'replaceText', page: 1, run: title.id, text: title.text.replace('System', 'Systems') }],
+      'title.pdf',
+    );
+    expect(entry.status, entry.msg).toBe(0);
+    const placed = words(file('title.pdf'), 1);
+    const last = placed.find((w) => w.word === 'Systems')!;
+    const first = placed.find((w) => w.word === 'Bitcoin:')!;
+    // Wider than its box was, and on the title's own line.
+    expect(last.box[2]).toBeGreaterThan(title.paragraph_bbox.x + title.paragraph_bbox.width);
+    expect(Math.abs(last.box[3] - first.box[3])).toBeLessThan(1);
+  });
 });
 
 describe('adding and changing content', () => {

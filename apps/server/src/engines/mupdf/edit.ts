@@ -490,8 +490,14 @@ function replaceText(state: PageState, fonts: EditFonts, o: Op<'replaceText'>) {
   const block = runs.filter((r) => r.block === run.block);
   const after = block.slice(block.indexOf(run) + 1);
   const restOfLine = after.filter((r) => r.line === run.line);
-  // The paragraph's right edge, measured along the line from a point.
-  const room = (p: mupdf.Point) => (dir[0] > 0.99 ? run.blockBbox[2] - p[0] : Number.POSITIVE_INFINITY);
+  // The paragraph's right edge, measured along the line from a point. A paragraph of one line (a
+  // title, a table cell) has no lines of its own to flow into: it grows along its line up to the
+  // page's text margin (as wide as its left one), rather than down over what follows it.
+  const [pageLeft, , pageRight] = state.page.getBounds();
+  const textLeft = Math.min(...runs.map((r) => r.blockBbox[0]));
+  const oneLine = block.every((r) => r.line === run.line);
+  const rightEdge = oneLine ? Math.max(run.blockBbox[2], pageRight - (textLeft - pageLeft)) : run.blockBbox[2];
+  const room = (p: mupdf.Point) => (dir[0] > 0.99 ? rightEdge - p[0] : Number.POSITIVE_INFINITY);
   const lineWidth = [edited, ...restOfLine.map(own)].reduce((w, p) => w + widthOf(p), 0);
   // The line as edited fits: it alone is set again; else the paragraph re-flows from the run on.
   const fits = lineWidth <= room(first.origin) + 0.5;
