@@ -5,6 +5,7 @@ import { ApiError, apiUrl } from '../api/client';
 import { fileDownloadUrl, getDocumentInfo, getServerConfig } from '../api/files';
 import { templateFileUrl } from '../api/templates';
 import { md5OfBlob, uploadFile } from '../api/upload';
+import { dispositionName } from '../preview/viewerSource';
 
 /** The file being edited, its bytes held in the page for pdf.js. */
 export interface OpenedFile {
@@ -29,10 +30,7 @@ export async function uploadPdf(file: File): Promise<string> {
 async function fetchFile(url: string): Promise<{ blob: Blob; name: string | undefined }> {
   const res = await fetch(url, { credentials: 'same-origin' });
   if (!res.ok) throw new ApiError(res.status === 404 ? ErrorCode.NoData : ErrorCode.Busy);
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
-  return { blob: await res.blob(), name: encoded ? decodeURIComponent(encoded) : plain };
+  return { blob: await res.blob(), name: dispositionName(res.headers.get('content-disposition')) || undefined };
 }
 
 /** A share's file or a template, fetched and uploaded as a tool file of the caller; its id. */
