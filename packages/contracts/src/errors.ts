@@ -51,6 +51,16 @@ export const ErrorCode = {
   NoCertificate: 4213, // Quire: a digital signature without a certificate (none uploaded, none configured)
   BadCertificate: 4214, // Quire: a PKCS#12 that cannot be read with its password, or without a key and certificate
   ShareLimit: 3023,
+  NotEnoughTokens: 11003,
+  TextTooShort: 11005,
+  QuestionLimit: 11007,
+  DetectorCharsLimit: 11009,
+  DetectorRequestLimit: 11010,
+  DetectorFileLimit: 11011,
+  AnalysisFailed: 11012,
+  StreamExpired: 11013,
+  AiUnavailable: 11020, // Quire: the operator's model or endpoint for this AI tool cannot be reached or loaded
+  LanguageUnavailable: 11021, // Quire: no installed dictionary or translation pair serves this language
   ShareExpired: 11016,
   NeedPdfFirst: 90001,
   UploadFailed: 90002,
@@ -105,6 +115,16 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.NoCertificate]: signMessages.noCertificate,
   [ErrorCode.BadCertificate]: signMessages.badCertificate,
   [ErrorCode.ShareLimit]: "You have reached today's sharing limit. Please try again after 24 hours.",
+  [ErrorCode.NotEnoughTokens]: 'Sorry, not enough tokens.',
+  [ErrorCode.TextTooShort]: 'Please enter at least 250 characters.',
+  [ErrorCode.QuestionLimit]: 'You have used all your questions for this period.',
+  [ErrorCode.DetectorCharsLimit]: 'Not enough characters left for the AI detector.',
+  [ErrorCode.DetectorRequestLimit]: 'This text is longer than one check can take. Please shorten it.',
+  [ErrorCode.DetectorFileLimit]: 'This file has more pages than the AI detector takes on your plan.',
+  [ErrorCode.AnalysisFailed]: 'The document could not be analysed. Please try again later.',
+  [ErrorCode.StreamExpired]: 'This answer has expired. Please ask again.',
+  [ErrorCode.AiUnavailable]: 'The AI service is not available right now. Please try again later.',
+  [ErrorCode.LanguageUnavailable]: 'This language is not available on this server.',
   [ErrorCode.ShareExpired]: 'The shared file has expired.',
   [ErrorCode.NeedPdfFirst]: 'Please upload a PDF first.',
   [ErrorCode.UploadFailed]: 'Upload failed. Please try again later.',

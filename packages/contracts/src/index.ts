@@ -14,3 +14,4 @@ export * from './templates.js';
 export * from './fonts.js';
 export * from './editor.js';
 export * from './sign.js';
+export * from './ai.js';

@@ -3,6 +3,7 @@
 // the server's QUIRE_MAX_FILE_MB and QUIRE_MAX_PAGES stay the ceiling of every plan.
 import { z } from 'zod';
 import { plans } from './account.js';
+import { aiPlanAiLimits, aiPlanLimits, freeAiLimits, premiumAiLimits } from './ai.js';
 
 /** Who a request is for: an anonymous visitor, or an account on its plan. */
 export const limitRoles = ['anonymous', ...plans] as const;
@@ -65,6 +66,7 @@ export const planLimits = z
       .min(0)
       .describe('Shares (link, QR code or email) the user may make in 24 hours; 0: sharing is not in the plan'),
     permanentShare: z.boolean().describe('Whether a share may be permanent (3650 days)'),
+    ai: aiPlanLimits.describe('The AI tools’ quotas (ai.ts)'),
   })
   .strict();
 export type PlanLimits = z.infer<typeof planLimits>;
@@ -84,6 +86,7 @@ const paid: PlanLimits = {
   cloudGb: 10,
   sharesPerDay: 100,
   permanentShare: true,
+  ai: premiumAiLimits,
 };
 export const defaultLimits: LimitsTable = {
   anonymous: {
@@ -94,6 +97,8 @@ export const defaultLimits: LimitsTable = {
     cloudGb: 10,
     sharesPerDay: 0,
     permanentShare: false,
+    // Visitors sign in before any AI tool; the free quotas stand in for completeness.
+    ai: freeAiLimits,
   },
   // The product: free accounts cannot share documents nor choose a permanent share (upgrade prompt).
   free: {
@@ -104,14 +109,15 @@ export const defaultLimits: LimitsTable = {
     cloudGb: 10,
     sharesPerDay: 0,
     permanentShare: false,
+    ai: freeAiLimits,
   },
   premium: paid,
-  ai: paid,
+  ai: { ...paid, ai: aiPlanAiLimits },
   // Both plans: the product's limits of Premium and of AI are the same for files and pages.
-  premium_ai: paid,
+  premium_ai: { ...paid, ai: aiPlanAiLimits },
 };
 
-const planOverride = planLimits.extend({ ocr: planLimits.shape.ocr.partial() }).partial().optional();
+const planOverride = planLimits.extend({ ocr: planLimits.shape.ocr.partial(), ai: aiPlanLimits.partial() }).partial().optional();
 /** An operator's limits file: any role, any value; what it leaves out keeps its default. */
 export const limitsOverride = z
   .object({ anonymous: planOverride, free: planOverride, premium: planOverride, ai: planOverride, premium_ai: planOverride })
@@ -123,7 +129,7 @@ export function withOverride(base: LimitsTable, override: LimitsOverride): Limit
   return Object.fromEntries(
     limitRoles.map((role) => {
       const own = override[role] ?? {};
-      return [role, { ...base[role], ...own, ocr: { ...base[role].ocr, ...own.ocr } }];
+      return [role, { ...base[role], ...own, ocr: { ...base[role].ocr, ...own.ocr }, ai: { ...base[role].ai, ...own.ai } }];
     }),
   ) as LimitsTable;
 }
