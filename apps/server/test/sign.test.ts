@@ -228,7 +228,11 @@ describe('signing', () => {
     const placements = [{ page: 1, x: 72, y: 72, width: 150, height: 20, kind: 'text', text: 'Locked Signer' }];
     const refused = await account.runTool(`document/content/${lockedId}/sign`, { placements }, file('x.pdf')).catch((e) => e);
     expect(refused.code ?? refused.status).toBe(ErrorCode.Encrypted);
-    const entry = await account.runTool(`document/content/${lockedId}/sign`, { placements, passwd: 'open-sesame' }, file('still-locked.pdf'));
+    const entry = await account.runTool(
+      `document/content/${lockedId}/sign`,
+      { placements, passwd: 'open-sesame' },
+      file('still-locked.pdf'),
+    );
     expect(entry.status).toBe(0);
     expect(requiresPassword(file('still-locked.pdf'))).toBe(0);
     expect(run('pdftotext', ['-upw', 'open-sesame', file('still-locked.pdf'), '-'])).toMatch(/Locked Signer/);

@@ -92,7 +92,10 @@ function dumpedSignatures(pdf: string, password?: string) {
     const attribute = lines.findIndex((l) => /id-smime-aa-timeStampToken/.test(l.text));
     // The signature value: the last OCTET STRING of the SignerInfo before its unsigned attributes [1].
     const unsigned = lines.findIndex((l) => /cont \[ 1 \]/.test(l.text) && l.depth === 5);
-    const value = lines.slice(0, unsigned === -1 ? undefined : unsigned).findLast((l) => /OCTET STRING/.test(l.text) && l.depth === 5)!;
+    const value = lines
+      .slice(0, unsigned === -1 ? undefined : unsigned)
+      .filter((l) => /OCTET STRING/.test(l.text) && l.depth === 5)
+      .at(-1)!;
     const signatureValue = `${cms}.value`;
     fs.writeFileSync(signatureValue, bytes.subarray(value.offset + value.header, value.offset + value.header + value.length));
     if (attribute === -1) return { signatureValue, token: undefined };
@@ -220,7 +223,18 @@ describe('encrypted inputs', () => {
 
   it('stays locked with its password and permissions, and its signature verifies with the password; a second keeps the first', async () => {
     await makePdf(file('plain.pdf'), 2, 'Secret');
-    run('qpdf', ['--encrypt', USER, OWNER, '256', '--print=low', '--modify=none', '--extract=n', '--', file('plain.pdf'), file('locked.pdf')]);
+    run('qpdf', [
+      '--encrypt',
+      USER,
+      OWNER,
+      '256',
+      '--print=low',
+      '--modify=none',
+      '--extract=n',
+      '--',
+      file('plain.pdf'),
+      file('locked.pdf'),
+    ]);
     const lockedId = await account.uploadId(file('locked.pdf'));
     const entry = await account.runTool(
       `document/content/${lockedId}/sign`,

@@ -28,9 +28,14 @@ function issue(dir: string, name: string, subject: string, extensions: string) {
   const f = (n: string) => path.join(dir, n);
   fs.writeFileSync(f(`${name}.cnf`), extensions);
   ssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', f(`${name}.key`), '-out', f(`${name}.csr`), '-subj', subject]);
-  ssl(['x509', '-req', '-in', f(`${name}.csr`), '-CA', f('ca.pem'), '-CAkey', f('ca.key'), '-CAcreateserial', '-days', '2'].concat(
-    ['-extfile', f(`${name}.cnf`), '-out', f(`${name}.pem`)],
-  ));
+  ssl(
+    ['x509', '-req', '-in', f(`${name}.csr`), '-CA', f('ca.pem'), '-CAkey', f('ca.key'), '-CAcreateserial', '-days', '2'].concat([
+      '-extfile',
+      f(`${name}.cnf`),
+      '-out',
+      f(`${name}.pem`),
+    ]),
+  );
 }
 
 /**
@@ -41,15 +46,32 @@ function issue(dir: string, name: string, subject: string, extensions: string) {
 export function makeTestPki(dir: string, signers: Record<string, string>): TestPki {
   const f = (n: string) => path.join(dir, n);
   fs.mkdirSync(f('nss'), { recursive: true });
-  ssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', f('ca.key'), '-out', f('ca.pem'), '-days', '2'].concat(
-    ['-subj', '/CN=Quire Test CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'],
-  ));
+  ssl(
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', f('ca.key'), '-out', f('ca.pem'), '-days', '2'].concat([
+      '-subj',
+      '/CN=Quire Test CA',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    ]),
+  );
   fs.writeFileSync(f('pass'), P12_PASSWORD);
   for (const [name, commonName] of Object.entries(signers)) {
-    issue(dir, name, `/CN=${commonName}/O=Quire Tests`, 'keyUsage=critical,digitalSignature,nonRepudiation\nextendedKeyUsage=emailProtection\n');
-    ssl(['pkcs12', '-export', '-inkey', f(`${name}.key`), '-in', f(`${name}.pem`), '-certfile', f('ca.pem')].concat(
-      ['-passout', `file:${f('pass')}`, '-out', f(`${name}.p12`)],
-    ));
+    issue(
+      dir,
+      name,
+      `/CN=${commonName}/O=Quire Tests`,
+      'keyUsage=critical,digitalSignature,nonRepudiation\nextendedKeyUsage=emailProtection\n',
+    );
+    ssl(
+      ['pkcs12', '-export', '-inkey', f(`${name}.key`), '-in', f(`${name}.pem`), '-certfile', f('ca.pem')].concat([
+        '-passout',
+        `file:${f('pass')}`,
+        '-out',
+        f(`${name}.p12`),
+      ]),
+    );
   }
   issue(dir, 'tsa', '/CN=Quire Test TSA/O=Quire Tests', 'keyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n');
   run('certutil', ['-N', '-d', `sql:${f('nss')}`, '--empty-password']);
@@ -102,7 +124,18 @@ export async function startTestTsa(pki: TestPki): Promise<TestTsa> {
   const reply = async (query: Buffer, section: string) => {
     const n = ++served;
     fs.writeFileSync(f(`query-${n}.tsq`), query);
-    const args = ['ts', '-reply', '-config', f('tsa.cnf'), '-section', section, '-queryfile', f(`query-${n}.tsq`), '-out', f(`reply-${n}.tsr`)];
+    const args = [
+      'ts',
+      '-reply',
+      '-config',
+      f('tsa.cnf'),
+      '-section',
+      section,
+      '-queryfile',
+      f(`query-${n}.tsq`),
+      '-out',
+      f(`reply-${n}.tsr`),
+    ];
     await promisify(execFile)('openssl', args);
     return fs.readFileSync(f(`reply-${n}.tsr`));
   };

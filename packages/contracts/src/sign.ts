@@ -99,7 +99,9 @@ export const digitalSignature = z.object({
   timestamp: z
     .boolean()
     .default(false)
-    .describe("A trusted timestamp (PAdES B-T) from the server's timestamp authority (config: timestamp_authority); 4217 where it has none"),
+    .describe(
+      "A trusted timestamp (PAdES B-T) from the server's timestamp authority (config: timestamp_authority); 4217 where it has none",
+    ),
   reason: z.string().max(200).optional(),
   location: z.string().max(200).optional(),
   contact_info: z.string().max(200).optional(),

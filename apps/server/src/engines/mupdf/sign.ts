@@ -176,7 +176,10 @@ export function sign(job: SignJob): JobResults['sign'] {
   // then. An encrypted input stays encrypted either way: MuPDF encrypts what it appends with the
   // file's own key, all but a signature's /Contents, which PDF readers hash as written.
   const encrypt = job.password === undefined ? 'none' : 'keep';
-  fs.writeFileSync(job.output, doc.saveToBuffer(incremental ? 'incremental,compress' : `garbage,compress,encrypt=${encrypt}`).asUint8Array());
+  fs.writeFileSync(
+    job.output,
+    doc.saveToBuffer(incremental ? 'incremental,compress' : `garbage,compress,encrypt=${encrypt}`).asUint8Array(),
+  );
   return { marks: job.marks.length, incremental };
 }
 
