@@ -13,7 +13,7 @@ import type { Config } from '../src/config.js';
 import { type Client, quireForTests, signedIn } from './harness.js';
 import { makePdf, requiresPassword } from './fixtures.js';
 import { encodePng } from './imageFixtures.js';
-import { makeTestPki, P12_PASSWORD, startTestTsa, type TestPki, type TestTsa } from './signPki.js';
+import { dumpedSignatures, makeTestPki, P12_PASSWORD, startTestTsa, type TestPki, type TestTsa, verifyToken } from './signPki.js';
 
 const pkiDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-pades-pki-'));
 let pki: TestPki;
@@ -55,66 +55,6 @@ beforeAll(async () => {
   docId = await account.uploadId(file('doc.pdf'));
 });
 
-interface Asn1Line {
-  offset: number;
-  depth: number;
-  header: number;
-  length: number;
-  text: string;
-}
-
-/** openssl asn1parse's outline of a DER file: each element's offset, depth, header and content lengths. */
-function asn1(der: string): Asn1Line[] {
-  return run('openssl', ['asn1parse', '-inform', 'DER', '-in', der])
-    .split('\n')
-    .map((line) => line.match(/^\s*(\d+):d=(\d+)\s+hl=(\d+)\s+l=\s*(\d+)\s+(.*)$/))
-    .filter((m) => m !== null)
-    .map((m) => ({ offset: +m[1]!, depth: +m[2]!, header: +m[3]!, length: +m[4]!, text: m[5]! }));
-}
-
-/**
- * The signatures of `pdf` as pdfsig dumps them, each with its SignerInfo's signature value and
- * time-stamp token (undefined without one) as files, found by openssl asn1parse.
- */
-function dumpedSignatures(pdf: string, password?: string) {
-  const dumpDir = fs.mkdtempSync(path.join(served.dir, 'dump-'));
-  const copy = path.join(dumpDir, 'signed.pdf');
-  fs.copyFileSync(pdf, copy);
-  spawnSync('pdfsig', [...(password ? ['-upw', password] : []), '-nocert', '-dump', copy], { cwd: dumpDir });
-  const dumps = fs
-    .readdirSync(dumpDir)
-    .filter((n) => /\.sig\d+$/.test(n))
-    .sort();
-  return dumps.map((name) => {
-    const cms = path.join(dumpDir, name);
-    const bytes = fs.readFileSync(cms);
-    const lines = asn1(cms);
-    const attribute = lines.findIndex((l) => /id-smime-aa-timeStampToken/.test(l.text));
-    // The signature value: the last OCTET STRING of the SignerInfo before its unsigned attributes [1].
-    const unsigned = lines.findIndex((l) => /cont \[ 1 \]/.test(l.text) && l.depth === 5);
-    const value = lines
-      .slice(0, unsigned === -1 ? undefined : unsigned)
-      .filter((l) => /OCTET STRING/.test(l.text) && l.depth === 5)
-      .at(-1)!;
-    const signatureValue = `${cms}.value`;
-    fs.writeFileSync(signatureValue, bytes.subarray(value.offset + value.header, value.offset + value.header + value.length));
-    if (attribute === -1) return { signatureValue, token: undefined };
-    // The attribute's SET holds the token: the element after the SET's header.
-    const tokenLine = lines[attribute + 2]!;
-    const token = `${cms}.tst`;
-    fs.writeFileSync(token, bytes.subarray(tokenLine.offset, tokenLine.offset + tokenLine.header + tokenLine.length));
-    return { signatureValue, token };
-  });
-}
-
-/** openssl ts -verify of a token over the data of `dataFile`, trusting the test CA: its output and exit status. */
-function verifyToken(token: string, dataFile: string) {
-  const res = spawnSync('openssl', ['ts', '-verify', '-in', token, '-token_in', '-data', dataFile, '-CAfile', pki.file('ca.pem')], {
-    encoding: 'utf8',
-  });
-  return { ok: res.status === 0, out: res.stdout + res.stderr };
-}
-
 describe('trusted timestamps (PAdES B-T)', () => {
   it('the configuration call says a timestamp authority is there', async () => {
     expect((await account.call('config')).data.timestamp_authority).toBe(true);
@@ -133,14 +73,14 @@ describe('trusted timestamps (PAdES B-T)', () => {
     const once = pki.pdfsig(file('bt1.pdf'));
     expect(once).toMatch(/Signature Validation: Signature is Valid\./);
     expect(once).toMatch(/Certificate Validation: Certificate is Trusted\./);
-    const [signature] = dumpedSignatures(file('bt1.pdf'));
+    const [signature] = dumpedSignatures(served.dir, file('bt1.pdf'));
     expect(signature?.token).toBeDefined();
-    const verified = verifyToken(signature!.token!, signature!.signatureValue);
+    const verified = verifyToken(pki, signature!.token!, signature!.signatureValue);
     expect(verified.out).toMatch(/Verification: OK/);
     expect(verified.ok).toBe(true);
     // The token is over the signature value and nothing else: other data fails the check.
     fs.writeFileSync(file('other.bin'), Buffer.concat([fs.readFileSync(signature!.signatureValue), Buffer.from([0])]));
-    expect(verifyToken(signature!.token!, file('other.bin')).ok).toBe(false);
+    expect(verifyToken(pki, signature!.token!, file('other.bin')).ok).toBe(false);
     const tokenText = run('openssl', ['ts', '-reply', '-in', signature!.token!, '-token_in', '-text']);
     expect(tokenText).toMatch(/Hash Algorithm: sha256/);
     expect(tokenText).toMatch(/TSA: .*Quire Test TSA/);
@@ -156,9 +96,9 @@ describe('trusted timestamps (PAdES B-T)', () => {
     const twice = pki.pdfsig(file('bt2.pdf'));
     expect(twice.match(/Signature Validation: Signature is Valid\./g)).toHaveLength(2);
     expect(twice.match(/Certificate Validation: Certificate is Trusted\./g)).toHaveLength(2);
-    const both = dumpedSignatures(file('bt2.pdf'));
+    const both = dumpedSignatures(served.dir, file('bt2.pdf'));
     expect(both).toHaveLength(2);
-    for (const s of both) expect(verifyToken(s.token!, s.signatureValue).ok).toBe(true);
+    for (const s of both) expect(verifyToken(pki, s.token!, s.signatureValue).ok).toBe(true);
   });
 
   it('a signature without the choice has no timestamp, and no request reaches the TSA', async () => {
@@ -170,7 +110,7 @@ describe('trusted timestamps (PAdES B-T)', () => {
     );
     expect(entry).toMatchObject({ status: 0 });
     expect(tsa.requests.length).toBe(asked);
-    expect(dumpedSignatures(file('bb.pdf'))[0]?.token).toBeUndefined();
+    expect(dumpedSignatures(served.dir, file('bb.pdf'))[0]?.token).toBeUndefined();
   });
 
   it.each([
@@ -257,8 +197,8 @@ describe('encrypted inputs', () => {
     expect(checked).toMatch(/Signer Certificate Common Name: Ann Signer/);
     expect(checked).toMatch(/Signature Validation: Signature is Valid\./);
     expect(checked).toMatch(/Certificate Validation: Certificate is Trusted\./);
-    const [stamped] = dumpedSignatures(out, USER);
-    expect(verifyToken(stamped!.token!, stamped!.signatureValue).ok).toBe(true);
+    const [stamped] = dumpedSignatures(served.dir, out, USER);
+    expect(verifyToken(pki, stamped!.token!, stamped!.signatureValue).ok).toBe(true);
 
     const signedId = await account.uploadId(out);
     const second = await account.runTool(

@@ -166,3 +166,63 @@ export async function startTestTsa(pki: TestPki): Promise<TestTsa> {
   tsa.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/tsa`;
   return tsa;
 }
+
+interface Asn1Line {
+  offset: number;
+  depth: number;
+  header: number;
+  length: number;
+  text: string;
+}
+
+/** openssl asn1parse's outline of a DER file: each element's offset, depth, header and content lengths. */
+function asn1(der: string): Asn1Line[] {
+  return run('openssl', ['asn1parse', '-inform', 'DER', '-in', der])
+    .split('\n')
+    .map((line) => line.match(/^\s*(\d+):d=(\d+)\s+hl=(\d+)\s+l=\s*(\d+)\s+(.*)$/))
+    .filter((m) => m !== null)
+    .map((m) => ({ offset: +m[1]!, depth: +m[2]!, header: +m[3]!, length: +m[4]!, text: m[5]! }));
+}
+
+/**
+ * The signatures of `pdf` as pdfsig dumps them (into a folder of `scratch`), each with its SignerInfo's signature value and
+ * time-stamp token (undefined without one) as files, found by openssl asn1parse.
+ */
+export function dumpedSignatures(scratch: string, pdf: string, password?: string) {
+  const dumpDir = fs.mkdtempSync(path.join(scratch, 'dump-'));
+  const copy = path.join(dumpDir, 'signed.pdf');
+  fs.copyFileSync(pdf, copy);
+  spawnSync('pdfsig', [...(password ? ['-upw', password] : []), '-nocert', '-dump', copy], { cwd: dumpDir });
+  const dumps = fs
+    .readdirSync(dumpDir)
+    .filter((n) => /\.sig\d+$/.test(n))
+    .sort();
+  return dumps.map((name) => {
+    const cms = path.join(dumpDir, name);
+    const bytes = fs.readFileSync(cms);
+    const lines = asn1(cms);
+    const attribute = lines.findIndex((l) => /id-smime-aa-timeStampToken/.test(l.text));
+    // The signature value: the last OCTET STRING of the SignerInfo before its unsigned attributes [1].
+    const unsigned = lines.findIndex((l) => /cont \[ 1 \]/.test(l.text) && l.depth === 5);
+    const value = lines
+      .slice(0, unsigned === -1 ? undefined : unsigned)
+      .filter((l) => /OCTET STRING/.test(l.text) && l.depth === 5)
+      .at(-1)!;
+    const signatureValue = `${cms}.value`;
+    fs.writeFileSync(signatureValue, bytes.subarray(value.offset + value.header, value.offset + value.header + value.length));
+    if (attribute === -1) return { signatureValue, token: undefined };
+    // The attribute's SET holds the token: the element after the SET's header.
+    const tokenLine = lines[attribute + 2]!;
+    const token = `${cms}.tst`;
+    fs.writeFileSync(token, bytes.subarray(tokenLine.offset, tokenLine.offset + tokenLine.header + tokenLine.length));
+    return { signatureValue, token };
+  });
+}
+
+/** openssl ts -verify of a token over the data of `dataFile`, trusting the test CA: its output and exit status. */
+export function verifyToken(pki: TestPki, token: string, dataFile: string) {
+  const res = spawnSync('openssl', ['ts', '-verify', '-in', token, '-token_in', '-data', dataFile, '-CAfile', pki.file('ca.pem')], {
+    encoding: 'utf8',
+  });
+  return { ok: res.status === 0, out: res.stdout + res.stderr };
+}
