@@ -195,16 +195,22 @@ describe('sign in the browser', () => {
     await page.context().close();
   });
 
-  it("signs digitally with the operator's certificate when the server has one", async () => {
-    const page = await e2e.open('/app/sign-pdf', { width: 1280, height: 900 });
+  /** The contract on the sign page at `width`, a typed signature of `name` placed, to be signed with the operator's certificate. */
+  async function signingAsOperator(width: number, name: string) {
+    const page = await e2e.open('/app/sign-pdf', { width, height: 900 });
     await page.getByTestId('file-input').setInputFiles(file('contract.pdf'));
     await page.locator('.page-view-sheet.drawn').waitFor({ timeout: 30_000 });
     await page.getByTestId('create-signature').click();
     await page.getByTestId('signature-tab-type').click();
-    await page.getByTestId('typed-name').fill('Visiting Signer');
+    await page.getByTestId('typed-name').fill(name);
     await page.getByTestId('use-signature').click();
     await page.getByTestId('digital-on').check();
     await page.getByTestId('certificate-operator').check();
+    return page;
+  }
+
+  it("signs digitally with the operator's certificate when the server has one", async () => {
+    const page = await signingAsOperator(1280, 'Visiting Signer');
     expect(await page.getByTestId('certificate-file').count()).toBe(0);
     await page.getByTestId('run-tool').click();
     await page.getByTestId('result').waitFor({ timeout: 60_000 });
@@ -216,17 +222,8 @@ describe('sign in the browser', () => {
   });
 
   it('offers a trusted timestamp only where the server has a timestamp authority, and time-stamps the signature with it', async () => {
-    const page = await e2e.open('/app/sign-pdf', { width: 390, height: 844 });
-    await page.getByTestId('file-input').setInputFiles(file('contract.pdf'));
-    await page.locator('.page-view-sheet.drawn').waitFor({ timeout: 30_000 });
-    await page.getByTestId('create-signature').click();
-    await page.getByTestId('signature-tab-type').click();
-    await page.getByTestId('typed-name').fill('Stamped Signer');
-    await page.getByTestId('use-signature').click();
-    await page.getByTestId('digital-on').check();
-    await page.getByTestId('certificate-operator').check();
+    const page = await signingAsOperator(390, 'Stamped Signer');
     await page.getByTestId('timestamp-on').check();
-    await page.screenshot({ path: file('timestamp-390.png'), fullPage: true });
     await page.getByTestId('run-tool').click();
     await page.getByTestId('result').waitFor({ timeout: 60_000 });
     const out = await download(page, 'download', dir);

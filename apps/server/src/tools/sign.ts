@@ -58,10 +58,10 @@ export const sign = defineTool({
   async run(ctx, p) {
     const input = ctx.inputs[0]!;
     const tsa = ctx.timestampAuthority;
-    if (p.digital?.timestamp && !tsa) throw new QuireError(ErrorCode.NoTimestampAuthority);
+    const stamped = p.digital?.timestamp === true;
+    if (stamped && !tsa) throw new QuireError(ErrorCode.NoTimestampAuthority);
     // The certificate is opened first: a wrong password fails the task before any page is touched.
     const credentials = p.digital && (await credentialsOf(ctx, p.digital));
-    const stamped = p.digital?.timestamp === true;
     const images = await imageFiles(ctx, p);
     const marks: SignMark[] = p.placements.map((pl) => {
       const { page, x, y, width, height } = pl;
