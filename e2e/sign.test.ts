@@ -9,9 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../apps/server/src/services/accounts.js';
 import { makeDoc, text } from '../apps/server/test/editFixtures.js';
 import { encryptPdf } from '../apps/server/test/fixtures.js';
+import { dumpedSignatures, makeTestPki, startTestTsa, type TestPki, type TestTsa, verifyToken } from '../apps/server/test/signPki.js';
 import { download, signInFromHeader, startE2e, tmpDir, type E2e } from './browser.js';
 
 let e2e: E2e;
+let pki: TestPki;
+let tsa: TestTsa;
 const dir = tmpDir('sign');
 const file = (name: string) => path.join(dir, name);
 const EMAIL = 'sam.signer@example.org';
@@ -38,7 +41,13 @@ function makeP12(name: string, commonName: string, password: string) {
 beforeAll(async () => {
   makeP12('sam', 'Sam Signer', P12_PASSWORD);
   makeP12('operator', 'Quire Operator', 'operator-secret');
-  e2e = await startE2e({ signingCertificate: { p12File: file('operator.p12'), passwordFile: file('operator.pass') } });
+  fs.mkdirSync(file('pki'));
+  pki = makeTestPki(file('pki'), {});
+  tsa = await startTestTsa(pki);
+  e2e = await startE2e({
+    signingCertificate: { p12File: file('operator.p12'), passwordFile: file('operator.pass') },
+    timestampAuthority: { url: tsa.url, timeoutMs: 10_000 },
+  });
   await makeDoc(file('contract.pdf'), {
     pages: [
       { lines: [{ text: 'The parties agree to the terms below.', x: 72, y: 760 }] },
@@ -50,6 +59,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await e2e.stop();
+  await tsa.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -185,16 +195,22 @@ describe('sign in the browser', () => {
     await page.context().close();
   });
 
-  it("signs digitally with the operator's certificate when the server has one", async () => {
-    const page = await e2e.open('/app/sign-pdf', { width: 1280, height: 900 });
+  /** The contract on the sign page at `width`, a typed signature of `name` placed, to be signed with the operator's certificate. */
+  async function signingAsOperator(width: number, name: string) {
+    const page = await e2e.open('/app/sign-pdf', { width, height: 900 });
     await page.getByTestId('file-input').setInputFiles(file('contract.pdf'));
     await page.locator('.page-view-sheet.drawn').waitFor({ timeout: 30_000 });
     await page.getByTestId('create-signature').click();
     await page.getByTestId('signature-tab-type').click();
-    await page.getByTestId('typed-name').fill('Visiting Signer');
+    await page.getByTestId('typed-name').fill(name);
     await page.getByTestId('use-signature').click();
     await page.getByTestId('digital-on').check();
     await page.getByTestId('certificate-operator').check();
+    return page;
+  }
+
+  it("signs digitally with the operator's certificate when the server has one", async () => {
+    const page = await signingAsOperator(1280, 'Visiting Signer');
     expect(await page.getByTestId('certificate-file').count()).toBe(0);
     await page.getByTestId('run-tool').click();
     await page.getByTestId('result').waitFor({ timeout: 60_000 });
@@ -203,5 +219,33 @@ describe('sign in the browser', () => {
     expect(report).toMatch(/Signer Certificate Common Name: Quire Operator/);
     expect(report).toMatch(/Signature Validation: Signature is Valid\./);
     await page.context().close();
+  });
+
+  it('offers a trusted timestamp only where the server has a timestamp authority, and time-stamps the signature with it', async () => {
+    const page = await signingAsOperator(390, 'Stamped Signer');
+    await page.getByTestId('timestamp-on').check();
+    await page.getByTestId('run-tool').click();
+    await page.getByTestId('result').waitFor({ timeout: 60_000 });
+    const out = await download(page, 'download', dir);
+    expect(execFileSync('pdfsig', [out], { encoding: 'utf8' })).toMatch(/Signature Validation: Signature is Valid\./);
+    const [signature] = dumpedSignatures(dir, out);
+    expect(signature?.token).toBeDefined();
+    expect(verifyToken(pki, signature!.token!, signature!.signatureValue).ok).toBe(true);
+    await page.context().close();
+
+    // Without a TSA the choice is not there (the page reads the configuration once per load).
+    const config = e2e.quire.ctx.config;
+    config.timestampAuthority = undefined;
+    try {
+      const again = await e2e.open('/app/sign-pdf', { width: 1280, height: 900 });
+      await again.getByTestId('file-input').setInputFiles(file('contract.pdf'));
+      await again.locator('.page-view-sheet.drawn').waitFor({ timeout: 30_000 });
+      await again.getByTestId('digital-on').check();
+      await again.getByTestId('certificate-operator').waitFor();
+      expect(await again.getByTestId('timestamp-on').count()).toBe(0);
+      await again.context().close();
+    } finally {
+      config.timestampAuthority = { url: tsa.url, timeoutMs: 10_000 };
+    }
   });
 });

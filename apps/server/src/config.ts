@@ -11,6 +11,14 @@ export interface SigningCertificate {
   passwordFile: string;
 }
 
+/** The operator's Time Stamping Authority for trusted timestamps (PAdES B-T). */
+export interface TimestampAuthority {
+  /** Where RFC 3161 requests are posted (http or https). */
+  url: string;
+  /** A request gives up after this. */
+  timeoutMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -72,6 +80,8 @@ export interface Config {
   templatesDir: string;
   /** The operator's PKCS#12 for digital signatures (QUIRE_SIGNING_P12) and the file holding its password; undefined: none. */
   signingCertificate: SigningCertificate | undefined;
+  /** The Time Stamping Authority of QUIRE_TSA_URL, which digital signatures may ask a timestamp of; undefined: none. */
+  timestampAuthority: TimestampAuthority | undefined;
   /** Tasks an anonymous visitor may make per UTC day (an address: times ipRateFactor); 0: no limit. */
   anonymousTasksPerDay: number;
   /** Whether an anonymous visitor may download outputs; false: signing in (which binds the task) comes first. */
@@ -113,6 +123,13 @@ function loadOidc(): OidcConfig | undefined {
     scopes: process.env.QUIRE_OIDC_SCOPES || 'openid email profile',
     timeoutMs: int('QUIRE_OIDC_TIMEOUT_S', 10) * 1000,
   };
+}
+
+function loadTimestampAuthority(): TimestampAuthority | undefined {
+  const url = process.env.QUIRE_TSA_URL;
+  if (!url) return undefined;
+  if (!/^https?:\/\//.test(url)) throw new Error('QUIRE_TSA_URL must be an http:// or https:// URL');
+  return { url, timeoutMs: int('QUIRE_TSA_TIMEOUT_S', 10) * 1000 };
 }
 
 /** A token bucket: `burst` requests at once, refilled at `perSecond`. */
@@ -198,6 +215,7 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     signingCertificate: process.env.QUIRE_SIGNING_P12
       ? { p12File: process.env.QUIRE_SIGNING_P12, passwordFile: process.env.QUIRE_SIGNING_P12_PASSWORD_FILE ?? '' }
       : undefined,
+    timestampAuthority: loadTimestampAuthority(),
     ...overrides,
   };
 }

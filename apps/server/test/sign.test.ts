@@ -2,19 +2,20 @@
 // typed text written into the pages (pdfimages, pdftoppm and pdftotext -bbox find them where they
 // were placed), and digital signatures checked by poppler's pdfsig against a certificate authority
 // the test makes with openssl and trusts in an NSS database made with certutil.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, MAX_SAVED_SIGNATURES, signMessages } from '@quire/contracts';
 import { type Client, quireForTests, signedIn } from './harness.js';
-import { encryptPdf, makePdf } from './fixtures.js';
+import { encryptPdf, makePdf, requiresPassword } from './fixtures.js';
 import { colourIn, makeDoc, words } from './editFixtures.js';
 import { encodePng } from './imageFixtures.js';
+import { makeTestPki, P12_PASSWORD, type TestPki } from './signPki.js';
 
-// The test CA and certificates, made at run time (no key is kept in the repository). The operator's
-// PKCS#12 is read when a task signs with it, so the server is configured before it exists.
+// The test CA and certificates (signPki.ts), made at run time. The operator's PKCS#12 is read when
+// a task signs with it, so the server is configured before it exists.
 const pkiDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-sign-pki-'));
 const pki = (name: string) => path.join(pkiDir, name);
 afterAll(() => fs.rmSync(pkiDir, { recursive: true, force: true }));
@@ -221,93 +222,34 @@ describe('signing', () => {
     expect(cjk).toMatchObject({ status: ErrorCode.InvalidParams, msg: 'The text has characters none of the signature fonts can show.' });
   });
 
-  it('asks for the password of an encrypted file and signs with it', async () => {
+  it('asks for the password of an encrypted file, signs with it, and keeps the file locked with it', async () => {
     encryptPdf(file('doc.pdf'), file('locked.pdf'), 'open-sesame');
     const lockedId = await account.uploadId(file('locked.pdf'));
     const placements = [{ page: 1, x: 72, y: 72, width: 150, height: 20, kind: 'text', text: 'Locked Signer' }];
     const refused = await account.runTool(`document/content/${lockedId}/sign`, { placements }, file('x.pdf')).catch((e) => e);
     expect(refused.code ?? refused.status).toBe(ErrorCode.Encrypted);
-    const entry = await account.runTool(`document/content/${lockedId}/sign`, { placements, passwd: 'open-sesame' }, file('unlocked.pdf'));
+    const entry = await account.runTool(
+      `document/content/${lockedId}/sign`,
+      { placements, passwd: 'open-sesame' },
+      file('still-locked.pdf'),
+    );
     expect(entry.status).toBe(0);
-    expect(run('pdftotext', [file('unlocked.pdf'), '-'])).toMatch(/Locked Signer/);
+    expect(requiresPassword(file('still-locked.pdf'))).toBe(0);
+    expect(run('pdftotext', ['-upw', 'open-sesame', file('still-locked.pdf'), '-'])).toMatch(/Locked Signer/);
   });
 });
 
 describe('digital signatures', () => {
-  const nssDir = () => pki('nss');
-
-  /** A CA, two signers' certificates it issued and their PKCS#12 files (password `p12-secret`); the CA trusted in an NSS database. */
+  let testPki: TestPki;
   beforeAll(() => {
-    fs.mkdirSync(pki('nss'), { recursive: true });
-    const ssl = (args: string[]) => run('openssl', args);
-    ssl([
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      pki('ca.key'),
-      '-out',
-      pki('ca.pem'),
-      '-days',
-      '2',
-      '-subj',
-      '/CN=Quire Test CA',
-      '-addext',
-      'basicConstraints=critical,CA:TRUE',
-      '-addext',
-      'keyUsage=critical,keyCertSign,cRLSign',
-    ]);
-    fs.writeFileSync(pki('ext.cnf'), 'keyUsage=critical,digitalSignature,nonRepudiation\nextendedKeyUsage=emailProtection\n');
-    fs.writeFileSync(pki('pass'), 'p12-secret');
-    for (const [name, subject] of [
-      ['ann', '/CN=Ann Signer/O=Quire Tests'],
-      ['bob', '/CN=Bob Cosigner/O=Quire Tests'],
-      ['operator', '/CN=Quire Operator/O=Quire Tests'],
-    ]) {
-      ssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', pki(`${name}.key`), '-out', pki(`${name}.csr`), '-subj', subject!]);
-      ssl([
-        'x509',
-        '-req',
-        '-in',
-        pki(`${name}.csr`),
-        '-CA',
-        pki('ca.pem'),
-        '-CAkey',
-        pki('ca.key'),
-        '-CAcreateserial',
-        '-days',
-        '2',
-        '-extfile',
-        pki('ext.cnf'),
-        '-out',
-        pki(`${name}.pem`),
-      ]);
-      ssl([
-        'pkcs12',
-        '-export',
-        '-inkey',
-        pki(`${name}.key`),
-        '-in',
-        pki(`${name}.pem`),
-        '-certfile',
-        pki('ca.pem'),
-        '-passout',
-        `file:${pki('pass')}`,
-        '-out',
-        pki(`${name}.p12`),
-      ]);
-    }
-    run('certutil', ['-N', '-d', `sql:${nssDir()}`, '--empty-password']);
-    run('certutil', ['-A', '-d', `sql:${nssDir()}`, '-n', 'Quire Test CA', '-t', 'CT,C,C', '-i', pki('ca.pem')]);
+    testPki = makeTestPki(pkiDir, { ann: 'Ann Signer', bob: 'Bob Cosigner', operator: 'Quire Operator' });
   });
 
-  const pdfsig = (pdf: string) => spawnSync('pdfsig', ['-nssdir', `sql:${nssDir()}`, pdf], { encoding: 'utf8' }).stdout;
+  const pdfsig = (pdf: string) => testPki.pdfsig(pdf);
   const digital = (signer = 'ann') => ({
     certificate: 'uploaded',
     p12: fs.readFileSync(pki(`${signer}.p12`)).toString('base64'),
-    p12_password: 'p12-secret',
+    p12_password: P12_PASSWORD,
     reason: 'Agreed',
   });
   const appearanceAt = (page: number, y: number) => ({ page, x: 350, y, width: 120, height: 60, kind: 'image', image: bluePng(120, 60) });

@@ -128,6 +128,9 @@ export const serverConfig = z.object({
   signing_certificate: z
     .boolean()
     .describe('Whether the operator configured a certificate that signs digitally for anyone (QUIRE_SIGNING_P12)'),
+  timestamp_authority: z
+    .boolean()
+    .describe("Whether digital signatures can have a trusted timestamp from the operator's timestamp authority (QUIRE_TSA_URL)"),
   operator_contact: z
     .string()
     .describe('How to reach the operator to buy a plan (QUIRE_OPERATOR_CONTACT: an address or a URL); empty: not given'),

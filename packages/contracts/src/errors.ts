@@ -50,6 +50,9 @@ export const ErrorCode = {
   BadSignatureImage: 4212, // Quire: a signature image that is not a PNG or SVG, or too large
   NoCertificate: 4213, // Quire: a digital signature without a certificate (none uploaded, none configured)
   BadCertificate: 4214, // Quire: a PKCS#12 that cannot be read with its password, or without a key and certificate
+  TimestampUnavailable: 4215, // Quire: the timestamp authority cannot be reached, fails, or does not answer in time
+  TimestampInvalid: 4216, // Quire: the timestamp authority refused, or its reply is too large or does not match the request
+  NoTimestampAuthority: 4217, // Quire: a trusted timestamp asked of a server without a timestamp authority
   ShareLimit: 3023,
   NotEnoughTokens: 11003,
   TextTooShort: 11005,
@@ -114,6 +117,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.BadSignatureImage]: signMessages.notAnImage,
   [ErrorCode.NoCertificate]: signMessages.noCertificate,
   [ErrorCode.BadCertificate]: signMessages.badCertificate,
+  [ErrorCode.TimestampUnavailable]: signMessages.timestampUnavailable,
+  [ErrorCode.TimestampInvalid]: signMessages.timestampInvalid,
+  [ErrorCode.NoTimestampAuthority]: signMessages.noTimestampAuthority,
   [ErrorCode.ShareLimit]: "You have reached today's sharing limit. Please try again after 24 hours.",
   [ErrorCode.NotEnoughTokens]: 'Sorry, not enough tokens.',
   [ErrorCode.TextTooShort]: 'Please enter at least 250 characters.',

@@ -82,7 +82,7 @@ export const signImages = z
   });
 
 /**
- * A digital signature (PAdES B-B): with a PKCS#12 the caller sends (base64, with its password in
+ * A digital signature (PAdES B-B, or B-T with `timestamp`): with a PKCS#12 the caller sends (base64, with its password in
  * the body) or, when `certificate` is `operator`, the server's own. Its visible appearance is the
  * placement at `appearance` (an image placement), whose rectangle becomes the signature field's.
  */
@@ -96,6 +96,12 @@ export const digitalSignature = z.object({
     .describe('certificate uploaded: the .p12/.pfx file, base64'),
   p12_password: z.string().max(256).optional().describe('certificate uploaded: its password (never logged)'),
   appearance: z.number().int().min(0).default(0).describe('Index in placements of the image that shows the signature'),
+  timestamp: z
+    .boolean()
+    .default(false)
+    .describe(
+      "A trusted timestamp (PAdES B-T) from the server's timestamp authority (config: timestamp_authority); 4217 where it has none",
+    ),
   reason: z.string().max(200).optional(),
   location: z.string().max(200).optional(),
   contact_info: z.string().max(200).optional(),

@@ -20,4 +20,7 @@ export const signMessages = {
   tooManyImages: `At most ${MAX_SIGN_IMAGES} different images can be placed at once.`,
   noCertificate: 'No certificate is available for a digital signature: upload a PKCS#12 (.p12 or .pfx) file.',
   badCertificate: 'The certificate file or its password is not valid.',
+  timestampUnavailable: 'The timestamp authority could not be reached. Please try again later.',
+  timestampInvalid: 'The timestamp authority did not return a valid timestamp. Please try again later.',
+  noTimestampAuthority: 'This server has no timestamp authority: sign without a trusted timestamp.',
 } as const;

@@ -22,7 +22,8 @@ export async function runMupdf<J extends MupdfJob>(
   onProgress?: (percent: number) => void,
 ): Promise<JobResults[J['op']]> {
   const jobFile = path.join(workDir, `mupdf-${job.op}.json`);
-  await fs.writeFile(jobFile, JSON.stringify(job));
+  // A job may carry the input's password: the file is this process's alone.
+  await fs.writeFile(jobFile, JSON.stringify(job), { mode: 0o600 });
   const onLine = (line: string) => {
     if (line.startsWith(PROGRESS_PREFIX)) onProgress?.(Number(line.slice(PROGRESS_PREFIX.length)));
   };

@@ -1,16 +1,21 @@
 // A PAdES B-B signature: the PKCS#12 opened by openssl (its password in a file only this process can
 // read, never on the command line), then a detached CMS over the file's byte range, with the
-// signing-certificate-v2 attribute, written into the Contents placeholder MuPDF left (mupdf/sign.ts).
+// signing-certificate-v2 attribute, written into the Contents placeholder MuPDF left (mupdf/sign.ts);
+// B-T where the signature value is time-stamped (timestamp.ts).
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode, QuireError } from '@quire/contracts';
 import type { EngineLimits } from './qpdf.js';
+import { der, element, integer, NULL, OID, octets, oid, sequence, set } from './der.js';
 import { boundFor, runEngine } from './run.js';
+import { MAX_TSA_REPLY_BYTES } from './timestamp.js';
 
 /** Bytes kept for the CMS: a signer certificate and a chain of a few more fit with room to spare. */
 export const SIGNATURE_CONTENTS_BYTES = 16 * 1024;
+/** Bytes kept besides for a time-stamp token: as much as a TSA's reply may hold. */
+export const TIMESTAMP_CONTENTS_BYTES = MAX_TSA_REPLY_BYTES;
 
 export interface SigningCredentials {
   key: crypto.KeyObject;
@@ -57,61 +62,6 @@ function credentialsFromPem(pem: string): SigningCredentials {
   return { key, certificates: [signer, ...certificates.filter((c) => c !== signer)], signerName };
 }
 
-// DER, as little of it as a SignedData needs.
-const derLength = (n: number) => {
-  if (n < 0x80) return Buffer.from([n]);
-  const bytes: number[] = [];
-  for (let v = n; v > 0; v >>= 8) bytes.unshift(v & 0xff);
-  return Buffer.from([0x80 | bytes.length, ...bytes]);
-};
-const der = (tag: number, ...content: Buffer[]) => {
-  const body = Buffer.concat(content);
-  return Buffer.concat([Buffer.from([tag]), derLength(body.length), body]);
-};
-const sequence = (...c: Buffer[]) => der(0x30, ...c);
-/** A SET OF in DER: its elements sorted by their encodings. */
-const set = (...c: Buffer[]) => der(0x31, ...[...c].sort(Buffer.compare));
-const integer = (n: number) => der(0x02, Buffer.from([n]));
-const octets = (b: Buffer) => der(0x04, b);
-const oid = (dotted: string) => {
-  const [a, b, ...rest] = dotted.split('.').map(Number);
-  const bytes = [a! * 40 + b!];
-  for (const n of rest) {
-    const group: number[] = [];
-    for (let v = n; ; v = Math.floor(v / 128)) {
-      group.unshift((v % 128) | (group.length ? 0x80 : 0));
-      if (v < 128) break;
-    }
-    bytes.push(...group);
-  }
-  return der(0x06, Buffer.from(bytes));
-};
-const NULL = Buffer.from([0x05, 0x00]);
-
-const OID = {
-  data: '1.2.840.113549.1.7.1',
-  signedData: '1.2.840.113549.1.7.2',
-  contentType: '1.2.840.113549.1.9.3',
-  messageDigest: '1.2.840.113549.1.9.4',
-  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
-  sha256: '2.16.840.1.101.3.4.2.1',
-  rsaEncryption: '1.2.840.113549.1.1.1',
-  ecdsaWithSha256: '1.2.840.10045.4.3.2',
-};
-
-/** The element of a DER encoding at `offset`: where its content starts and where it ends. */
-function element(buf: Buffer, offset: number) {
-  const first = buf[offset + 1]!;
-  let length = first;
-  let header = 2;
-  if (first & 0x80) {
-    length = 0;
-    for (let i = 0; i < (first & 0x7f); i++) length = length * 256 + buf[offset + 2 + i]!;
-    header += first & 0x7f;
-  }
-  return { tag: buf[offset]!, start: offset, content: offset + header, end: offset + header + length };
-}
-
 /** A certificate's issuer (its encoded Name) and serial number (its encoded INTEGER). */
 function issuerAndSerial(cert: Buffer) {
   const tbs = element(cert, element(cert, 0).content);
@@ -123,8 +73,15 @@ function issuerAndSerial(cert: Buffer) {
   return { serial: cert.subarray(serial.start, serial.end), issuer: cert.subarray(issuer.start, issuer.end) };
 }
 
-/** A detached CMS SignedData over the content whose SHA-256 is `digest`, signed by the credentials. */
-export function signedData(digest: Buffer, { key, certificates }: SigningCredentials): Buffer {
+/** What a signature's timestamp is asked for: the token over the SignerInfo's signature value. */
+export type StampSignature = (signature: Buffer) => Promise<Buffer>;
+
+/**
+ * A detached CMS SignedData over the content whose SHA-256 is `digest`, signed by the credentials;
+ * with `stamp`, the signature value's time-stamp token as the unsigned attribute
+ * id-aa-signatureTimeStampToken (PAdES B-T).
+ */
+export async function signedData(digest: Buffer, { key, certificates }: SigningCredentials, stamp?: StampSignature): Promise<Buffer> {
   const signer = certificates[0]!.raw;
   const { issuer, serial } = issuerAndSerial(signer);
   const sha256 = sequence(oid(OID.sha256));
@@ -140,6 +97,8 @@ export function signedData(digest: Buffer, { key, certificates }: SigningCredent
   const signedAttributes = set(...attributes);
   const signature = crypto.sign('sha256', signedAttributes, key);
   const signatureAlgorithm = key.asymmetricKeyType === 'rsa' ? sequence(oid(OID.rsaEncryption), NULL) : sequence(oid(OID.ecdsaWithSha256));
+  // Unsigned attributes are [1] IMPLICIT SET OF: one attribute needs no sorting.
+  const unsignedAttributes = stamp ? [der(0xa1, sequence(oid(OID.signatureTimeStampToken), set(await stamp(signature))))] : [];
   const signerInfo = sequence(
     integer(1),
     sequence(issuer, serial),
@@ -147,6 +106,7 @@ export function signedData(digest: Buffer, { key, certificates }: SigningCredent
     Buffer.concat([Buffer.from([0xa0]), signedAttributes.subarray(1)]),
     signatureAlgorithm,
     octets(signature),
+    ...unsignedAttributes,
   );
   const content = sequence(integer(1), set(sha256), sequence(oid(OID.data)), der(0xa0, ...certificates.map((c) => c.raw)), set(signerInfo));
   return sequence(oid(OID.signedData), der(0xa0, content));
@@ -159,24 +119,29 @@ function lastMatch(text: string, pattern: RegExp) {
   return found;
 }
 
+export interface SignatureRoom {
+  /** The bytes MuPDF left for the CMS (the Contents placeholder's zeros, halved). */
+  contentsBytes: number;
+  stamp?: StampSignature | undefined;
+}
+
 /**
  * Fills the newest signature's placeholders in `file`: the byte range (everything but the Contents
  * string) in the room its placeholder numbers took, then the CMS over those bytes, hex-encoded.
  */
-export async function fillSignature(file: string, credentials: SigningCredentials): Promise<void> {
+export async function fillSignature(file: string, credentials: SigningCredentials, { contentsBytes, stamp }: SignatureRoom): Promise<void> {
   const bytes = await fs.readFile(file);
   const text = bytes.toString('latin1');
-  const contents = lastMatch(text, new RegExp(`/Contents\\s*<(0{${SIGNATURE_CONTENTS_BYTES * 2}})>`, 'g'));
+  const contents = lastMatch(text, new RegExp(`/Contents\\s*<(0{${contentsBytes * 2}})>`, 'g'));
   const range = lastMatch(text, /\/ByteRange\s*\[\s*0\s+2147483647\s+2147483647\s+2147483647\s*\]/g);
   if (!contents || !range) throw new QuireError(ErrorCode.TaskFailed, 'The signature field could not be written.');
   const hexStart = contents.index + contents[0].indexOf('<');
-  const hexEnd = hexStart + SIGNATURE_CONTENTS_BYTES * 2 + 2;
+  const hexEnd = hexStart + contentsBytes * 2 + 2;
   const byteRange = `/ByteRange [0 ${hexStart} ${hexEnd} ${bytes.length - hexEnd}]`;
   bytes.write(byteRange.padEnd(range[0].length, ' '), range.index, 'latin1');
   const digest = crypto.createHash('sha256').update(bytes.subarray(0, hexStart)).update(bytes.subarray(hexEnd)).digest();
-  const cms = signedData(digest, credentials);
-  if (cms.length > SIGNATURE_CONTENTS_BYTES)
-    throw new QuireError(ErrorCode.BadCertificate, 'The certificate chain is too large to sign with.');
-  bytes.write(cms.toString('hex').padEnd(SIGNATURE_CONTENTS_BYTES * 2, '0'), hexStart + 1, 'latin1');
+  const cms = await signedData(digest, credentials, stamp);
+  if (cms.length > contentsBytes) throw new QuireError(ErrorCode.BadCertificate, 'The certificate chain is too large to sign with.');
+  bytes.write(cms.toString('hex').padEnd(contentsBytes * 2, '0'), hexStart + 1, 'latin1');
   await fs.writeFile(file, bytes);
 }

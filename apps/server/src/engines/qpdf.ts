@@ -166,6 +166,16 @@ export async function decryptedCopy(source: Omit<PageSource, 'range'>, pages: nu
   }
 }
 
+/** Whether qpdf reads `source` without a warning, its page tree holding the `pages` qpdf walks, and whether it is encrypted. */
+async function soundness(source: Omit<PageSource, 'range'>, pages: number, limits: EngineLimits) {
+  const facts = await qpdf(['--show-npages', '--show-encryption', source.file], limits, {
+    job: 'inspect',
+    secrets: passwordJob(source.password),
+  });
+  const sound = facts.exitCode === 0 && Number.parseInt(facts.stdout, 10) === pages;
+  return { sound, encrypted: !/^File is not encrypted$/m.test(facts.stdout) };
+}
+
 /**
  * What an engine that edits pages in place and reads them its own way (MuPDF) should read
  * instead of `source`: `source` itself when qpdf reads it without a warning, unencrypted, its
@@ -173,14 +183,26 @@ export async function decryptedCopy(source: Omit<PageSource, 'range'>, pages: nu
  * a damaged file reaches the engine as qpdf repaired it, not as the engine would.
  */
 export async function editableInput(source: Omit<PageSource, 'range'>, pages: number, out: string, limits: EngineLimits): Promise<string> {
-  const facts = await qpdf(['--show-npages', '--show-encryption', source.file], limits, {
-    job: 'inspect',
-    secrets: passwordJob(source.password),
-  });
-  const sound = facts.exitCode === 0 && Number.parseInt(facts.stdout, 10) === pages;
-  if (sound && /^File is not encrypted$/m.test(facts.stdout)) return source.file;
+  const { sound, encrypted } = await soundness(source, pages, limits);
+  if (sound && !encrypted) return source.file;
   await decryptedCopy(source, pages, out, limits);
   return out;
+}
+
+/**
+ * editableInput for an engine that appends an incremental update (signing): a sound encrypted
+ * file is kept as it is, with its password, so the update keeps its encryption and permissions.
+ */
+export async function appendableInput(
+  source: Omit<PageSource, 'range'>,
+  pages: number,
+  out: string,
+  limits: EngineLimits,
+): Promise<Omit<PageSource, 'range'> & { encrypted: boolean }> {
+  const { sound, encrypted } = await soundness(source, pages, limits);
+  if (sound) return { ...source, encrypted };
+  await decryptedCopy(source, pages, out, limits);
+  return { file: out, encrypted: false };
 }
 
 interface WriteCall {

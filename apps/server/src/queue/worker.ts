@@ -109,7 +109,16 @@ export async function runTask(ctx: AppContext, task: TaskTable, stopped: AbortSi
     const budget = workBudgetOf(ctx.config);
     const produced = await runTool(
       tool,
-      { inputs, workDir, limits, office: ctx.office, progress, budget, signingCertificate: ctx.config.signingCertificate },
+      {
+        inputs,
+        workDir,
+        limits,
+        office: ctx.office,
+        progress,
+        budget,
+        signingCertificate: ctx.config.signingCertificate,
+        timestampAuthority: ctx.config.timestampAuthority,
+      },
       params as never,
     );
     const outputs: StoredOutput[] = [];

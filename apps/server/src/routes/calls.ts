@@ -208,6 +208,7 @@ export function buildCalls(): Call[] {
         ocr_languages: await installedLanguages().catch(() => []),
         operator_contact: ctx.config.operatorContact,
         signing_certificate: ctx.config.signingCertificate !== undefined,
+        timestamp_authority: ctx.config.timestampAuthority !== undefined,
       }),
     },
     {

@@ -1,12 +1,21 @@
 // Sign: signature images, typed names and dates written into the pages with MuPDF, and with
-// `digital` a PAdES signature over the result (engines/pdfSignature.ts). Saved signatures are
-// turned into images of the call by the service before the task is queued.
+// `digital` a PAdES signature over the result (engines/pdfSignature.ts), time-stamped by the
+// operator's TSA where asked (engines/timestamp.ts). An encrypted input stays encrypted: MuPDF
+// appends to it with its password. Saved signatures are turned into images of the call by the
+// service before the task is queued.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, QuireError, type ToolParams } from '@quire/contracts';
 import { SIGN_FALLBACK_FONT_FILE, SIGN_FONT_FILES, type SignMark } from '../engines/mupdf/jobs.js';
-import { fillSignature, readPkcs12, SIGNATURE_CONTENTS_BYTES, type SigningCredentials } from '../engines/pdfSignature.js';
+import {
+  fillSignature,
+  readPkcs12,
+  SIGNATURE_CONTENTS_BYTES,
+  type SigningCredentials,
+  TIMESTAMP_CONTENTS_BYTES,
+} from '../engines/pdfSignature.js';
 import { signaturePng } from '../engines/sharp.js';
+import { type Timestamp, timestampOf } from '../engines/timestamp.js';
 import { counted, editWithMupdf, refusePagesPast } from './steps/mupdfEdit.js';
 import { defineTool, outputName, singleInput, type ToolContext } from './tool.js';
 
@@ -48,6 +57,9 @@ export const sign = defineTool({
   },
   async run(ctx, p) {
     const input = ctx.inputs[0]!;
+    const tsa = ctx.timestampAuthority;
+    const stamped = p.digital?.timestamp === true;
+    if (stamped && !tsa) throw new QuireError(ErrorCode.NoTimestampAuthority);
     // The certificate is opened first: a wrong password fails the task before any page is touched.
     const credentials = p.digital && (await credentialsOf(ctx, p.digital));
     const images = await imageFiles(ctx, p);
@@ -71,15 +83,25 @@ export const sign = defineTool({
             name: `Signature ${Date.now()}`,
             signer: credentials.signerName,
             signedAt: pdfDate(new Date()),
-            contentsBytes: SIGNATURE_CONTENTS_BYTES,
+            contentsBytes: SIGNATURE_CONTENTS_BYTES + (stamped ? TIMESTAMP_CONTENTS_BYTES : 0),
             reason: p.digital.reason,
             location: p.digital.location,
             contactInfo: p.digital.contact_info,
           }
         : undefined;
-    const { output } = await editWithMupdf(ctx, { op: 'sign', marks, ...(field && { field }) });
-    if (credentials) await fillSignature(output, credentials);
-    const note = `Added ${counted(marks.length, 'mark', 'marks')}${credentials ? `, signed digitally as ${credentials.signerName}` : ''}.`;
+    const { output } = await editWithMupdf(ctx, { op: 'sign', marks, ...(field && { field }) }, { appends: true });
+    let timestamp: Timestamp | undefined;
+    const stamp =
+      stamped && tsa
+        ? async (signature: Buffer) => {
+            timestamp = await timestampOf(tsa.url, signature, { timeoutMs: tsa.timeoutMs, signal: ctx.limits.signal });
+            return timestamp.token;
+          }
+        : undefined;
+    if (field && credentials) await fillSignature(output, credentials, { contentsBytes: field.contentsBytes, stamp });
+    const signed = credentials ? `, signed digitally as ${credentials.signerName}` : '';
+    const stampedAt = timestamp ? `, timestamped ${timestamp.time.toISOString().replace('T', ' ').slice(0, 19)} UTC` : '';
+    const note = `Added ${counted(marks.length, 'mark', 'marks')}${signed}${stampedAt}.`;
     return [{ path: output, name: outputName(input.name, 'signed'), note }];
   },
 });

@@ -5,7 +5,7 @@ import { ErrorCode, QuireError, parsePageRanges, type ToolId, toolParams, type P
 import { editableInput, type EngineLimits } from '../engines/qpdf.js';
 import type { FileType } from '../engines/fileTypes.js';
 import type { OfficePool } from '../engines/office.js';
-import type { SigningCertificate } from '../config.js';
+import type { SigningCertificate, TimestampAuthority } from '../config.js';
 import type { InputFacts, WorkBudget } from './budget.js';
 
 export interface ToolInput {
@@ -37,6 +37,8 @@ export interface ToolContext {
   progress(percent: number): void;
   /** The operator's PKCS#12 for digital signatures, where one is configured (the worker gives it). */
   signingCertificate?: SigningCertificate | undefined;
+  /** The operator's Time Stamping Authority, where one is configured (the worker gives it). */
+  timestampAuthority?: TimestampAuthority | undefined;
   /** The work one task may do, checked again where the task learns its inputs exactly (none outside the worker). */
   budget?: WorkBudget;
 }

@@ -29,6 +29,7 @@ const fallbackConfig: ServerConfig = {
   ocr_languages: ['eng'],
   operator_contact: '',
   signing_certificate: false,
+  timestamp_authority: false,
 };
 
 let configPromise: Promise<ServerConfig> | undefined;

@@ -9,6 +9,7 @@ function configOf(role: LimitRole): ServerConfig {
     sign_in_to_download: true,
     operator_contact: '',
     signing_certificate: false,
+    timestamp_authority: false,
     plan: role,
     max_file_size: plan.maxFileMb * MB,
     max_pages: plan.maxPages,

@@ -15,6 +15,8 @@ export interface DigitalState {
   /** The certificate file, base64, and its name. */
   p12?: { base64: string; name: string };
   password: string;
+  /** A trusted timestamp from the server's timestamp authority (PAdES B-T); offered only where it has one. */
+  timestamp: boolean;
 }
 
 /** A file's bytes as base64. */
@@ -39,8 +41,12 @@ export function DigitalSection({ state, onChange, needsSignature }: DigitalSecti
   const toast = useToast();
   const passwordId = useId();
   const [operatorOffered, setOperatorOffered] = useState(false);
+  const [timestampOffered, setTimestampOffered] = useState(false);
   useEffect(() => {
-    void getServerConfig().then((config) => setOperatorOffered(config.signing_certificate));
+    void getServerConfig().then((config) => {
+      setOperatorOffered(config.signing_certificate);
+      setTimestampOffered(config.timestamp_authority);
+    });
   }, []);
   const uploading = !operatorOffered || state.certificate === 'uploaded';
 
@@ -101,6 +107,18 @@ export function DigitalSection({ state, onChange, needsSignature }: DigitalSecti
               </label>
             </>
           )}
+          {timestampOffered && (
+            <label className="check-row">
+              <input
+                type="checkbox"
+                checked={state.timestamp}
+                data-testid="timestamp-on"
+                onChange={(e) => onChange({ ...state, timestamp: e.target.checked })}
+              />
+              {t('sign.timestamp')}
+            </label>
+          )}
+          {timestampOffered && state.timestamp && <p className="panel-note">{t('sign.timestampNote')}</p>}
           {needsSignature && <p className="panel-hint">{t('sign.digitalNeedsSignature')}</p>}
         </>
       )}

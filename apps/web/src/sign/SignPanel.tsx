@@ -48,7 +48,7 @@ export function SignPanel({ files, layout }: OptionPanelProps) {
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [repeatPages, setRepeatPages] = useState('');
-  const [digital, setDigital] = useState<DigitalState>({ on: false, certificate: 'uploaded', password: '' });
+  const [digital, setDigital] = useState<DigitalState>({ on: false, certificate: 'uploaded', password: '', timestamp: false });
   const selected = marks.find((m) => m.id === selectedId);
   const signatures = [...oneOffs, ...saved];
 
@@ -134,8 +134,9 @@ export function SignPanel({ files, layout }: OptionPanelProps) {
   const digitalChoice = !digital.on
     ? undefined
     : digital.certificate === 'operator'
-      ? ({ certificate: 'operator' } as const)
-      : digital.p12 && ({ certificate: 'uploaded', p12: digital.p12.base64, password: digital.password } as const);
+      ? ({ certificate: 'operator', timestamp: digital.timestamp } as const)
+      : digital.p12 &&
+        ({ certificate: 'uploaded', p12: digital.p12.base64, password: digital.password, timestamp: digital.timestamp } as const);
   const hasSignatureMark = marks.some((m) => m.kind === 'image');
   let request: ToolRequest = { ok: false };
   if (file && marks.length && (!digital.on || (digitalChoice && hasSignatureMark)))

@@ -71,7 +71,13 @@ describe('the sign request', () => {
     ];
     const body = signRequest({ file_id: 'f1', passwd: 'pw' }, marks, { certificate: 'uploaded', p12: 'MIIB', password: 'secret' });
     expect(body.passwd).toBe('pw');
-    expect(body.digital).toEqual({ certificate: 'uploaded', p12: 'MIIB', p12_password: 'secret', appearance: 1 });
-    expect(signRequest({ file_id: 'f1' }, marks, { certificate: 'operator' }).digital).toEqual({ certificate: 'operator', appearance: 1 });
+    expect(body.digital).toEqual({ certificate: 'uploaded', p12: 'MIIB', p12_password: 'secret', appearance: 1, timestamp: false });
+    expect(signRequest({ file_id: 'f1' }, marks, { certificate: 'operator' }).digital).toEqual({
+      certificate: 'operator',
+      appearance: 1,
+      timestamp: false,
+    });
+    const stamped = signRequest({ file_id: 'f1' }, marks, { certificate: 'operator', timestamp: true });
+    expect(stamped.digital).toEqual({ certificate: 'operator', appearance: 1, timestamp: true });
   });
 });

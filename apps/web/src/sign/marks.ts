@@ -85,8 +85,11 @@ function placementOf(mark: Mark): SignPlacement {
   return { ...place, kind: 'image', ...(savedId ? { signature_id: savedId } : { image_ref: key }) };
 }
 
-/** What a digital signature needs besides the marks: an uploaded certificate and its password, or the operator's. */
-type DigitalChoice = { certificate: 'uploaded'; p12: string; password: string } | { certificate: 'operator' };
+/**
+ * What a digital signature needs besides the marks: an uploaded certificate and its password, or
+ * the operator's; and whether to time-stamp it (offered where the server has a timestamp authority).
+ */
+type DigitalChoice = ({ certificate: 'uploaded'; p12: string; password: string } | { certificate: 'operator' }) & { timestamp?: boolean };
 
 /** The sign call's body: the marks in page order, each one-off image once, and the digital signature shown by the first signature mark. */
 export function signRequest(
@@ -99,10 +102,12 @@ export function signRequest(
   const appearance = placements.findIndex((p) => p.kind === 'image');
   let signature: DigitalSignature | undefined;
   if (digital && appearance >= 0)
-    signature =
-      digital.certificate === 'operator'
+    signature = {
+      ...(digital.certificate === 'operator'
         ? { certificate: 'operator', appearance }
-        : { certificate: 'uploaded', p12: digital.p12, p12_password: digital.password, appearance };
+        : { certificate: 'uploaded', p12: digital.p12, p12_password: digital.password, appearance }),
+      timestamp: digital.timestamp === true,
+    };
   // A one-off placed on many pages is sent once.
   const oneOffs = ordered.flatMap((m) =>
     m.kind === 'image' && !m.signature.savedId ? [[m.signature.key, m.signature.image.png] as const] : [],

@@ -19,8 +19,10 @@ export interface RedactText {
 }
 
 interface JobFiles {
-  /** An unencrypted PDF whose page tree qpdf has checked (qpdf.editableInput). */
+  /** A PDF whose page tree qpdf has checked, unencrypted (qpdf.editableInput) unless `password` is given. */
   input: string;
+  /** The password of an encrypted input kept so, for a job that appends to it (qpdf.appendableInput); '' for none. */
+  password?: string;
   output: string;
 }
 

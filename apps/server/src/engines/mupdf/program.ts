@@ -26,10 +26,12 @@ export function progress(done: number, total: number) {
   process.stdout.write(`${PROGRESS_PREFIX}${Math.round((done / Math.max(1, total)) * 100)}\n`);
 }
 
-export function openPdf(file: string): mupdf.PDFDocument {
+/** The PDF at `file`, opened with `password` where it needs one. */
+export function openPdf(file: string, password?: string): mupdf.PDFDocument {
   try {
     const doc = mupdf.Document.openDocument(fs.readFileSync(file), 'application/pdf').asPDF();
     if (!doc) throw new Error('not a PDF');
+    if (doc.needsPassword() && !doc.authenticatePassword(password ?? '')) throw new Error('the password does not open it');
     return doc;
   } catch (e) {
     process.stderr.write(`open failed: ${(e as Error).message}\n`);

@@ -146,7 +146,7 @@ const shownToPdf = (doc: mupdf.PDFDocument, index: number): mupdf.Matrix =>
   mupdf.Matrix.invert((doc.loadPage(index) as mupdf.PDFPage).getTransform());
 
 export function sign(job: SignJob): JobResults['sign'] {
-  const doc = openPdf(job.input);
+  const doc = openPdf(job.input, job.password);
   const writer = new MarkWriter(doc, job.marks);
   const appearance = job.field?.appearance;
   const byPage = new Map<number, string>();
@@ -172,8 +172,14 @@ export function sign(job: SignJob): JobResults['sign'] {
   }
   if (job.field && appearance !== undefined) addSignatureField(doc, writer, job.field, job.marks[appearance]!);
   const incremental = doc.canBeSavedIncrementally();
-  // A full rewrite only where MuPDF had to repair the file: there is no earlier signature to keep then.
-  fs.writeFileSync(job.output, doc.saveToBuffer(incremental ? 'incremental,compress' : 'garbage,compress,encrypt=none').asUint8Array());
+  // A full rewrite only where MuPDF had to repair the file: there is no earlier signature to keep
+  // then. An encrypted input stays encrypted either way: MuPDF encrypts what it appends with the
+  // file's own key, all but a signature's /Contents, which PDF readers hash as written.
+  const encrypt = job.password === undefined ? 'none' : 'keep';
+  fs.writeFileSync(
+    job.output,
+    doc.saveToBuffer(incremental ? 'incremental,compress' : `garbage,compress,encrypt=${encrypt}`).asUint8Array(),
+  );
   return { marks: job.marks.length, incremental };
 }
 
