@@ -23,9 +23,12 @@ interface Saved<Op> {
   future: Op[][];
 }
 
+/** The operations' shape: a session stored in another shape is not read back (text ops gained their style in 2). */
+const SESSION_FORMAT = 2;
+
 /** Where the session of a file is kept: the same file (by content) finds its session again. */
 export function sessionKey(fileKey: string, md5: string): string {
-  return `quire.editor.${fileKey}.${md5}`;
+  return `quire.editor.${SESSION_FORMAT}.${fileKey}.${md5}`;
 }
 
 export class EditSession<Op extends Identified> {
