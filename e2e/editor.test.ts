@@ -220,6 +220,10 @@ describe('the PDF editor in the browser', () => {
     await page.keyboard.press('Control+y');
     await expect.poll(async () => Math.round((await boxOnPage(page, red))[0])).toBe(210);
     expect(await opCount(page)).toBe(1);
+    // The session is kept: after a reload the image is where it was left.
+    await page.reload();
+    await red.waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await boxOnPage(page, red)).map(Math.round)).toEqual([210, 292, 150, 150]);
     // The page shows the image at its new place, copied from the drawn page.
     await page.getByTestId('moved-image').waitFor();
     if (shots) await page.screenshot({ path: path.join(shots, 'editor-image-1280.png') });
@@ -236,6 +240,7 @@ describe('the PDF editor in the browser', () => {
     await expect.poll(() => blue.count()).toBe(0);
 
     const exported = await download(page, 'editor-export', dir);
+    if (shots) execFileSync('pdftoppm', ['-png', '-r', '50', exported, path.join(shots, 'exported-images')]);
     // One image left: page 1's, its 64 pixels now over 150 pt (31 ppi, was 46).
     expect(imageList(exported)).toEqual([{ page: 1, width: 64, xppi: 31 }]);
     // Red at its new place (x 210–360, y 292–442 from the top), white where it was and not now.
@@ -316,6 +321,7 @@ describe('the PDF editor in the browser', () => {
     if (shots) await page.screenshot({ path: path.join(shots, 'editor-fonts-1280.png') });
 
     const exported = await download(page, 'editor-export', dir);
+    if (shots) execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', exported, path.join(shots, 'exported-fonts')]);
     const exportedText = text(exported).replace(/\s+/g, ' ');
     expect(exportedText).toContain('The venue is the new town hall.');
     expect(exportedText).toContain('Boxed words');

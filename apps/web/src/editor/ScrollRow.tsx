@@ -29,33 +29,24 @@ export function ScrollRow({ className, testId, children }: { className: string; 
   }, [measure]);
   const scroll = (direction: 1 | -1) =>
     row.current?.scrollBy({ left: direction * row.current.clientWidth * SCROLL_SHARE, behavior: 'smooth' });
+  const end = (direction: 1 | -1) => (
+    <button
+      type="button"
+      className={`scroll-row-button ${direction < 0 ? 'before' : 'after'}`}
+      aria-label={t(direction < 0 ? 'editor.moreToolsBefore' : 'editor.moreToolsAfter')}
+      data-testid={direction < 0 ? 'tools-back' : 'tools-more'}
+      onClick={() => scroll(direction)}
+    >
+      <Icon name="chevronRight" size={16} />
+    </button>
+  );
   return (
     <div className={`scroll-row ${moreBefore ? 'more-before' : ''} ${moreAfter ? 'more-after' : ''}`} data-testid={testId}>
-      {moreBefore && (
-        <button
-          type="button"
-          className="scroll-row-button before"
-          aria-label={t('editor.moreToolsBefore')}
-          data-testid="tools-back"
-          onClick={() => scroll(-1)}
-        >
-          <Icon name="chevronRight" size={16} />
-        </button>
-      )}
+      {moreBefore && end(-1)}
       <div ref={row} className={className} onScroll={measure}>
         {children}
       </div>
-      {moreAfter && (
-        <button
-          type="button"
-          className="scroll-row-button after"
-          aria-label={t('editor.moreToolsAfter')}
-          data-testid="tools-more"
-          onClick={() => scroll(1)}
-        >
-          <Icon name="chevronRight" size={16} />
-        </button>
-      )}
+      {moreAfter && end(1)}
     </div>
   );
 }
