@@ -29,11 +29,11 @@ export function ScrollRow({ className, testId, children }: { className: string; 
   }, [measure]);
   const scroll = (direction: 1 | -1) =>
     row.current?.scrollBy({ left: direction * row.current.clientWidth * SCROLL_SHARE, behavior: 'smooth' });
-  const end = (direction: 1 | -1) => (
+  const end = (direction: 1 | -1, label: string) => (
     <button
       type="button"
       className={`scroll-row-button ${direction < 0 ? 'before' : 'after'}`}
-      aria-label={t(direction < 0 ? 'editor.moreToolsBefore' : 'editor.moreToolsAfter')}
+      aria-label={label}
       data-testid={direction < 0 ? 'tools-back' : 'tools-more'}
       onClick={() => scroll(direction)}
     >
@@ -42,11 +42,11 @@ export function ScrollRow({ className, testId, children }: { className: string; 
   );
   return (
     <div className={`scroll-row ${moreBefore ? 'more-before' : ''} ${moreAfter ? 'more-after' : ''}`} data-testid={testId}>
-      {moreBefore && end(-1)}
+      {moreBefore && end(-1, t('editor.moreToolsBefore'))}
       <div ref={row} className={className} onScroll={measure}>
         {children}
       </div>
-      {moreAfter && end(1)}
+      {moreAfter && end(1, t('editor.moreToolsAfter'))}
     </div>
   );
 }
