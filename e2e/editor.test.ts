@@ -304,7 +304,14 @@ describe('the PDF editor in the browser', () => {
 
     await page.getByTestId('text-font').selectOption('carlito');
     await page.getByTestId('text-bold').click();
-    await page.getByTestId('text-size').fill('16');
+    // Typing a size is one undo step however many keys it takes.
+    await page.getByTestId('text-size').selectText();
+    await page.keyboard.type('16');
+    await page.getByTestId('undo').click();
+    expect(await page.getByTestId('text-size').inputValue()).toBe('14');
+    expect(await page.getByTestId('text-bold').getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('redo').click();
+    expect(await page.getByTestId('text-size').inputValue()).toBe('16');
     expect(await page.getByTestId('text-bold').getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => field.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('quire-carlito-bold');
     await expect.poll(() => loadedFace('quire-carlito-bold')).toBe('loaded');

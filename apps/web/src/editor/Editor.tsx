@@ -237,8 +237,11 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
   // The style bar edits the text selected, or else the next text box's.
   const selectedText = selected?.kind === 'replaceText' || selected?.kind === 'textBox' ? selected : undefined;
   const textStyle = selectedText?.style ?? (tool === 'textBox' ? style.text : null);
-  const setTextStyle = (next: TextStyle) =>
-    selectedText ? session.replace({ ...selectedText, style: next }) : setStyle({ ...style, text: next });
+  const setTextStyle = (next: TextStyle, continued: boolean) => {
+    if (!selectedText) setStyle({ ...style, text: next });
+    else if (continued) session.amend({ ...selectedText, style: next });
+    else session.replace({ ...selectedText, style: next });
+  };
   const zoomBy = (direction: 1 | -1) => {
     const next = direction > 0 ? ZOOM_STEPS.find((z) => z > zoom + 0.01) : [...ZOOM_STEPS].reverse().find((z) => z < zoom - 0.01);
     if (next) setZoom(next);

@@ -82,6 +82,16 @@ export class EditSession<Op extends Identified> {
     this.commit(this.state.ops.map((o) => (o.id === op.id ? op : o)));
   }
 
+  /**
+   * Replaces the operation with `op`'s id within the last undo step: the rest of one gesture (a
+   * colour being dragged in its picker, a size being typed) after a `replace` that began it.
+   */
+  amend(op: Op): void {
+    if (!this.find(op.id)) return;
+    this.state = { ...this.state, ops: this.state.ops.map((o) => (o.id === op.id ? op : o)) };
+    this.changed();
+  }
+
   remove(id: string): void {
     if (!this.find(id)) return;
     this.commit(this.state.ops.filter((o) => o.id !== id));
