@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { annotations, formFields, makeDoc, pdfinfo, text, words } from '../apps/server/test/editFixtures.js';
+import { annotations, colourIn, formFields, makeDoc, pdffonts, pdfinfo, text, words } from '../apps/server/test/editFixtures.js';
 import { download, startE2e, tmpDir, type E2e } from './browser.js';
 
 let e2e: E2e;
@@ -39,6 +39,21 @@ beforeAll(async () => {
       { lines: [{ text: 'Page to delete.', x: 72, y: 760 }] },
     ],
   });
+  // A 64 px red square shown 100 pt wide on page 1 (46 ppi), a blue one on page 2; two notes and a text comment.
+  await makeDoc(file('objects.pdf'), {
+    pages: [
+      {
+        lines: [{ text: 'Objects of the file', x: 72, y: 780 }],
+        image: { rect: [300, 500, 100, 100], color: [220, 0, 0] },
+        notes: [
+          { rect: [480, 760, 500, 780], contents: 'Old remark' },
+          { rect: [480, 700, 500, 720], contents: 'Remove me' },
+        ],
+        comments: [{ rect: [72, 640, 272, 670], contents: 'Old comment' }],
+      },
+      { image: { rect: [100, 400, 120, 120], color: [0, 0, 220] } },
+    ],
+  });
 });
 afterAll(async () => {
   await e2e.stop();
@@ -54,6 +69,23 @@ async function dragOnPage(page: Page, from: [number, number], to: [number, numbe
   await page.mouse.down();
   await page.mouse.move(box.x + to[0] * k, box.y + to[1] * k, { steps: 6 });
   await page.mouse.up();
+}
+
+/** An element's box on page 1 in PDF points from the page's top left (x, y, width, height). */
+async function boxOnPage(page: Page, element: ReturnType<Page['locator']>): Promise<[number, number, number, number]> {
+  const sheet = (await page.locator('[data-testid="editor-page"][data-page="1"]').boundingBox())!;
+  const box = (await element.boundingBox())!;
+  const k = sheet.width / 595;
+  return [(box.x - sheet.x) / k, (box.y - sheet.y) / k, box.width / k, box.height / k];
+}
+
+/** Each image of the file per pdfimages -list: page, pixel width and horizontal resolution. */
+function imageList(pdf: string): { page: number; width: number; xppi: number }[] {
+  const rows = execFileSync('pdfimages', ['-list', pdf]).toString().trim().split('\n').slice(2);
+  return rows.map((row) => {
+    const cells = row.trim().split(/\s+/);
+    return { page: Number(cells[0]), width: Number(cells[3]), xppi: Number(cells[12]) };
+  });
 }
 
 const opCount = async (page: Page) => Number(await page.getByTestId('editor').getAttribute('data-ops'));
@@ -159,6 +191,201 @@ describe('the PDF editor in the browser', () => {
     await page.getByRole('link', { name: 'Home' }).first().click();
     await saving;
     await page.waitForURL(/\/app\/home/, { timeout: 60_000 });
+  }, 120_000);
+
+  it('moves, resizes, nudges and deletes the images of the file, by pointer and keyboard, with undo', async () => {
+    const page = await e2e.open('/app/pdf-editor?t=edit', { width: 1280, height: 900 });
+    await page.getByTestId('file-input').setInputFiles(file('objects.pdf'));
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    const red = page.locator('[data-testid="editor-page"][data-page="1"] [data-testid="existing-object"][data-kind="image"]');
+    await red.waitFor({ timeout: 30_000 });
+    expect((await boxOnPage(page, red)).map(Math.round)).toEqual([300, 242, 100, 100]);
+
+    // Dragged 100 pt left and 50 pt down, then its bottom right corner 50 pt further: the aspect is kept.
+    await dragOnPage(page, [350, 292], [250, 342]);
+    await expect.poll(async () => (await boxOnPage(page, red)).map(Math.round)).toEqual([200, 292, 100, 100]);
+    const corner = (await page.getByTestId('handle-se').boundingBox())!;
+    await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+    await page.mouse.down();
+    const k = (await page.locator('[data-testid="editor-page"][data-page="1"]').boundingBox())!.width / 595;
+    await page.mouse.move(corner.x + corner.width / 2 + 50 * k, corner.y + corner.height / 2 + 20 * k, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(async () => (await boxOnPage(page, red)).map(Math.round)).toEqual([200, 292, 150, 150]);
+    // Shift+arrow nudges 10 pt; undo takes the nudge back, redo makes it again. One operation throughout.
+    await red.focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(async () => Math.round((await boxOnPage(page, red))[0])).toBe(210);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => Math.round((await boxOnPage(page, red))[0])).toBe(200);
+    await page.keyboard.press('Control+y');
+    await expect.poll(async () => Math.round((await boxOnPage(page, red))[0])).toBe(210);
+    expect(await opCount(page)).toBe(1);
+    // The session is kept: after a reload the image is where it was left.
+    await page.reload();
+    await red.waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await boxOnPage(page, red)).map(Math.round)).toEqual([210, 292, 150, 150]);
+    // The page shows the image at its new place, copied from the drawn page.
+    await page.getByTestId('moved-image').waitFor();
+    if (shots) await page.screenshot({ path: path.join(shots, 'editor-image-1280.png') });
+
+    // Tab reaches the image on page 2 (past page 1's annotations), and Delete removes it.
+    const blue = page.locator('[data-testid="editor-page"][data-page="2"] [data-testid="existing-object"][data-kind="image"]');
+    await page.locator('[data-testid="editor-page"][data-page="2"]').scrollIntoViewIfNeeded();
+    await blue.waitFor({ timeout: 30_000 });
+    await red.focus();
+    for (let i = 0; i < 12 && !(await blue.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await blue.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Delete');
+    await expect.poll(() => opCount(page)).toBe(2);
+    await expect.poll(() => blue.count()).toBe(0);
+
+    const exported = await download(page, 'editor-export', dir);
+    if (shots) execFileSync('pdftoppm', ['-png', '-r', '50', exported, path.join(shots, 'exported-images')]);
+    // One image left: page 1's, its 64 pixels now over 150 pt (31 ppi, was 46).
+    expect(imageList(exported)).toEqual([{ page: 1, width: 64, xppi: 31 }]);
+    // Red at its new place (x 210–360, y 292–442 from the top), white where it was and not now.
+    const moved = colourIn(exported, 1, [220, 350, 350, 430]);
+    expect(moved[0]).toBeGreaterThan(180);
+    expect(moved[2]).toBeLessThan(60);
+    expect(Math.min(...colourIn(exported, 1, [365, 245, 398, 288]))).toBeGreaterThan(250);
+    expect(Math.min(...colourIn(exported, 2, [110, 332, 210, 432]))).toBeGreaterThan(250);
+  }, 120_000);
+
+  it('edits the text of a note and a comment of the file in place, and deletes a note by keyboard', async () => {
+    const page = await e2e.open('/app/pdf-editor?t=annotate', { width: 1280, height: 900 });
+    await page.getByTestId('file-input').setInputFiles(file('objects.pdf'));
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    // Annotate mode leaves the page's own content alone: its images are not offered.
+    await page.getByRole('button', { name: 'Annotation: Old remark' }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-testid="existing-object"][data-kind="image"]').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Annotation: Old remark' }).click();
+    await page.getByTestId('annotation-editor').fill('Checked remark');
+    await page.getByTestId('annotation-editor').press('Escape');
+    await expect.poll(() => opCount(page)).toBe(1);
+    // Keyboard: Enter opens the comment's text.
+    await page.getByRole('button', { name: 'Annotation: Old comment' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('annotation-editor').fill('New comment');
+    await page.getByTestId('annotation-editor').press('Escape');
+    await expect.poll(() => opCount(page)).toBe(2);
+    await page.getByRole('button', { name: 'Annotation: Remove me' }).focus();
+    await page.keyboard.press('Delete');
+    await expect.poll(() => opCount(page)).toBe(3);
+    // Reopened, a note shows its text as edited.
+    await page.getByRole('button', { name: 'Annotation: Checked remark' }).click();
+    expect(await page.getByTestId('annotation-editor').inputValue()).toBe('Checked remark');
+    await page.getByTestId('annotation-editor').press('Escape');
+    if (shots) await page.screenshot({ path: path.join(shots, 'editor-annotations-1280.png') });
+
+    const exported = await download(page, 'editor-export', dir);
+    const annots = annotations(exported);
+    expect(annots.filter((a) => a.subtype === '/Text').map((a) => a.contents)).toEqual(['Checked remark']);
+    expect(annots.filter((a) => a.subtype === '/FreeText').map((a) => a.contents)).toEqual(['New comment']);
+    expect(annots.some((a) => a.contents === 'Remove me')).toBe(false);
+  }, 120_000);
+
+  it('shows edited text in the font it will get, and sets the family, size and style of a run and a text box', async () => {
+    const page = await e2e.open('/app/pdf-editor?t=edit', { width: 1280, height: 900 });
+    await page.getByTestId('file-input').setInputFiles(file('letter.pdf'));
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('tool-editText').click();
+    await page.getByRole('button', { name: 'The venue is the old library hall.' }).click();
+    const field = page.getByTestId('text-editor');
+    await field.fill('The venue is the new town hall.');
+    // Helvetica's nearest family, loaded from the server as a web font.
+    const loadedFace = (family: string) =>
+      page.evaluate(async (name) => {
+        await document.fonts.ready;
+        return [...document.fonts].find((f) => f.family === name)?.status;
+      }, family);
+    expect(await field.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('quire-liberation-sans-regular');
+    await expect.poll(() => loadedFace('quire-liberation-sans-regular')).toBe('loaded');
+
+    await page.getByTestId('text-font').selectOption('carlito');
+    await page.getByTestId('text-bold').click();
+    // Typing a size is one undo step however many keys it takes.
+    await page.getByTestId('text-size').selectText();
+    await page.keyboard.type('16');
+    await page.getByTestId('undo').click();
+    expect(await page.getByTestId('text-size').inputValue()).toBe('14');
+    expect(await page.getByTestId('text-bold').getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('redo').click();
+    expect(await page.getByTestId('text-size').inputValue()).toBe('16');
+    expect(await page.getByTestId('text-bold').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => field.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('quire-carlito-bold');
+    await expect.poll(() => loadedFace('quire-carlito-bold')).toBe('loaded');
+    expect(await field.evaluate((el) => getComputedStyle(el).fontSize)).toMatch(/^\d+(\.\d+)?px$/);
+
+    // A text box takes the style chosen while its tool is on.
+    await page.getByTestId('tool-textBox').click();
+    await page.getByTestId('text-font').selectOption('dejavu-serif');
+    await page.getByTestId('text-italic').click();
+    await dragOnPage(page, [72, 400], [372, 430]);
+    await page.getByTestId('text-editor').fill('Boxed words');
+    await page.getByTestId('text-editor').press('Tab');
+    await expect.poll(() => loadedFace('quire-dejavu-serif-italic')).toBe('loaded');
+    if (shots) await page.screenshot({ path: path.join(shots, 'editor-fonts-1280.png') });
+
+    const exported = await download(page, 'editor-export', dir);
+    if (shots) execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', exported, path.join(shots, 'exported-fonts')]);
+    const exportedText = text(exported).replace(/\s+/g, ' ');
+    expect(exportedText).toContain('The venue is the new town hall.');
+    expect(exportedText).toContain('Boxed words');
+    const fonts = pdffonts(exported);
+    expect(fonts).toMatch(/Carlito-Bold/);
+    expect(fonts).toMatch(/DejaVuSerif-Italic/);
+    // The run is set at 16 pt: pdftotext's word boxes are that high.
+    const venue = words(exported, 1).find((w) => w.word === 'venue')!;
+    expect(venue.box[3] - venue.box[1]).toBeGreaterThan(14);
+  }, 120_000);
+
+  it('keeps every tool reachable at 390 px: the tool row scrolls, with a button that shows more', async () => {
+    for (const mode of ['annotate', 'edit'] as const) {
+      const page = await e2e.open(`/app/pdf-editor?t=${mode}`, { width: 390, height: 844 });
+      await page.getByTestId('file-input').setInputFiles(file('objects.pdf'));
+      await page.locator('[data-testid="editor-page"] canvas').first().waitFor({ timeout: 30_000 });
+      // Nothing makes the page itself wider than the window.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const tools = page.locator('[data-testid="editor-tools"] [data-testid^="tool-"]');
+      const names = await tools.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!));
+      expect(names.length).toBeGreaterThan(8);
+      // Shown whole: inside the window and inside the visible part of its row, which clips the rest.
+      const inView = (name: string) =>
+        page.getByTestId(name).evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const row = el.closest('.editor-tools')!.getBoundingClientRect();
+          return r.left >= Math.max(0, row.left) - 0.5 && r.right <= Math.min(window.innerWidth, row.right) + 0.5;
+        });
+      /** Scrolls the row with its end buttons until the tool is in the window. */
+      const reach = async (name: string) => {
+        for (let i = 0; i < 8 && !(await inView(name)); i++) {
+          const before = await page
+            .getByTestId(name)
+            .evaluate((el) => el.getBoundingClientRect().left < el.closest('.editor-tools')!.getBoundingClientRect().left);
+          await page.getByTestId(before ? 'tools-back' : 'tools-more').click();
+          await page.waitForTimeout(400);
+        }
+        return inView(name);
+      };
+      const last = names.at(-1)!;
+      if (mode === 'annotate') {
+        // The row is wider than the window: its last tool is hidden, and the button at its end shows it.
+        await page.getByTestId('editor-page').first().locator('canvas').waitFor();
+        expect(await inView(last)).toBe(false);
+        if (shots) await page.screenshot({ path: path.join(shots, 'editor-annotate-390.png') });
+        expect(await reach(last)).toBe(true);
+        if (shots) await page.screenshot({ path: path.join(shots, 'editor-annotate-390-scrolled.png') });
+      }
+      for (const name of names) {
+        expect(await reach(name), name).toBe(true);
+        await page.getByTestId(name).click();
+        expect(await page.getByTestId(name).getAttribute('aria-pressed'), name).toBe('true');
+        await page.keyboard.press('Escape');
+      }
+      if (shots && mode === 'edit') await page.screenshot({ path: path.join(shots, 'editor-edit-390.png') });
+      await page.context().close();
+    }
   }, 120_000);
 
   it('asks for the password of a protected PDF before opening it', async () => {

@@ -26,6 +26,8 @@ export interface PageSpec {
   image?: { rect: Box; color: [number, number, number] };
   /** A sticky note (Text annotation) at the rectangle with these contents. */
   notes?: { rect: Box; contents: string }[];
+  /** A text comment (FreeText annotation, Helvetica 11 pt) at the rectangle showing these contents. */
+  comments?: { rect: Box; contents: string }[];
   /** Filled-in text fields (x, y, width, height in points). */
   fields?: { name: string; value: string; rect: Box }[];
 }
@@ -40,8 +42,9 @@ export interface DocSpec {
   bookmark?: string;
 }
 
-function addNote(doc: PDFDocument, page: PDFPage, rect: Box, contents: string) {
-  const annot = doc.context.obj({ Type: 'Annot', Subtype: 'Text', Rect: rect, Contents: PDFString.of(contents), Name: 'Comment' });
+function addNote(doc: PDFDocument, page: PDFPage, rect: Box, contents: string, subtype: 'Text' | 'FreeText' = 'Text') {
+  const look = subtype === 'Text' ? { Name: 'Comment' } : { DA: PDFString.of('0 g /Helv 11 Tf') };
+  const annot = doc.context.obj({ Type: 'Annot', Subtype: subtype, Rect: rect, Contents: PDFString.of(contents), ...look });
   const ref = doc.context.register(annot);
   const annots = page.node.Annots();
   if (annots) annots.push(ref);
@@ -69,6 +72,7 @@ export async function makeDoc(file: string, spec: DocSpec): Promise<string> {
       page.drawText(l.text, { x: l.x, y: l.y, size: l.size ?? 14, font, color: rgb(...(l.color ?? [0, 0, 0])) });
     }
     for (const n of p.notes ?? []) addNote(doc, page, n.rect, n.contents);
+    for (const c of p.comments ?? []) addNote(doc, page, c.rect, c.contents, 'FreeText');
     for (const f of p.fields ?? []) {
       const field = doc.getForm().createTextField(f.name);
       field.setText(f.value);

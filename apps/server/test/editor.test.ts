@@ -396,6 +396,30 @@ describe('forms', () => {
   });
 });
 
+describe('the fonts of the page', () => {
+  it("serves a family's style as the file the save embeds, cached by the browser, and refuses a family not in the list", async () => {
+    const url = (query: string) => `${served.quire.url}/api/tools/v1/document/font?${query}`;
+    for (const [query, family, style] of [
+      ['family=carlito&style=bold', 'Carlito', 'Bold'],
+      ['family=nimbus-roman&style=italic', 'Nimbus Roman', 'Italic'],
+      ['family=liberation-sans', 'Liberation Sans', 'Regular'],
+    ] as const) {
+      const res = await fetch(url(query));
+      expect(res.status, query).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^font\/(ttf|otf)$/);
+      expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d{4,}$/);
+      // fontconfig reads the bytes served: the family and style asked for.
+      const fontFile = file(`font-${family}-${style}`);
+      fs.writeFileSync(fontFile, Buffer.from(await res.arrayBuffer()));
+      const [families = '', styles = ''] = execFileSync('fc-scan', ['--format', '%{family}|%{style}', fontFile]).toString().split('|');
+      expect(families.split(','), query).toContain(family);
+      expect(styles.split(','), query).toContain(style);
+    }
+    const refused = await fetch(url('family=comic-sans'));
+    expect(((await refused.json()) as { code: number }).code).toBe(ErrorCode.InvalidParams);
+  });
+});
+
 describe('refusals', () => {
   it('refuses bad calls with their catalogue codes', async () => {
     const post = (operations: unknown) => client.post('document/content', { file_id: paperId, operations });

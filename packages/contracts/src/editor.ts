@@ -196,6 +196,12 @@ export type EditRequest = z.input<typeof editRequest>;
 export const editPageRequest = z.object({ file_id: fileId, passwd, page: z.number().int().min(1) });
 export const editFileRequest = z.object({ file_id: fileId, passwd });
 
+/** The four styles of a family's files; a style the family lacks is served as its regular file. */
+export const editFontStyles = ['regular', 'bold', 'italic', 'boldItalic'] as const;
+export type EditFontStyle = (typeof editFontStyles)[number];
+/** GET document/font: one of the 21 families' files, for the page to show edited text in the font it will get. */
+export const editFontQuery = z.object({ family: fontFamily, style: z.enum(editFontStyles).default('regular') });
+
 const bbox = editRect;
 
 /** POST document/runs: the page's text as MuPDF sees it, in runs of one font, size and colour within a line. */

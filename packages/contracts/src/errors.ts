@@ -45,6 +45,7 @@ export const ErrorCode = {
   EditImageUnreadable: 4203, // Quire: an image added in the editor is not a PNG or JPEG it can read
   EditFieldUnknown: 4204, // Quire: a form field to fill that the document does not have, or a value it cannot take
   EditTooMuch: 4205, // Quire: a save past the editor's bounds (images' bytes, ink points, fields)
+  EditFontMissing: 4206, // Quire: the editor asks for a font family's file that this server has not installed
   CloudFull: 41003,
   TooManySignatures: 4211, // Quire: an account's saved signatures are at their limit
   BadSignatureImage: 4212, // Quire: a signature image that is not a PNG or SVG, or too large
@@ -112,6 +113,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.EditImageUnreadable]: 'The image could not be read. Please use a PNG or JPEG image.',
   [ErrorCode.EditFieldUnknown]: 'The form has no such field, or the field cannot take this value.',
   [ErrorCode.EditTooMuch]: 'Too many changes to save at once. Please save part of them first.',
+  [ErrorCode.EditFontMissing]: 'This font is not installed on the server.',
   [ErrorCode.CloudFull]: 'File size exceeded. Please upgrade permissions.',
   [ErrorCode.TooManySignatures]: signMessages.tooManySaved,
   [ErrorCode.BadSignatureImage]: signMessages.notAnImage,

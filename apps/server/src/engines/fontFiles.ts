@@ -1,9 +1,9 @@
 // The font files of the editor's 21 families (packages/contracts/src/fonts.ts), as fontconfig finds
 // them among Debian's font packages: one file per family and style, looked up once per process.
-import { fontFamilies, type FontFamilyId } from '@quire/contracts';
+import { type EditFontStyle, fontFamilies, type FontFamilyId } from '@quire/contracts';
 import { runEngine } from './run.js';
 
-export type FontStyle = 'regular' | 'bold' | 'italic' | 'boldItalic';
+export type FontStyle = EditFontStyle;
 /** Each family's files by style; a style the family lacks is its regular file. */
 export type FontFiles = Partial<Record<FontFamilyId, Record<FontStyle, string>>>;
 

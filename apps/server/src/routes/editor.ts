@@ -3,6 +3,7 @@
 import {
   EDIT_BODY_BYTES,
   editFileRequest,
+  editFontQuery,
   editPageRequest,
   editRequest,
   formFields,
@@ -10,7 +11,7 @@ import {
   pageRuns,
   taskCreated,
 } from '@quire/contracts';
-import { formFieldsOf, pageObjectsOf, pageRunsOf } from '../services/editor.js';
+import { formFieldsOf, pageObjectsOf, pageRunsOf, sendEditFont } from '../services/editor.js';
 import type { Call, CallContext } from './calls.js';
 
 const base = '/api/tools/v1/document/';
@@ -46,6 +47,14 @@ export function editorCalls(queueTask: (c: CallContext, toolId: string, params: 
       rateLimit: 'task',
       bodyLimit: EDIT_BODY_BYTES,
       handler: ({ body }, c) => queueTask(c, 'edit', body),
+    },
+    {
+      method: 'GET',
+      path: `${base}font`,
+      summary: "A font family's file (TrueType or OpenType) as saved edits embed it, cached a day; 4206 for a family not installed",
+      query: editFontQuery,
+      sendsFile: true,
+      handler: ({ query }, c) => sendEditFont(c.reply, query.family, query.style),
     },
     ...reads.map(
       ([name, summary, body, response, read]): Call => ({

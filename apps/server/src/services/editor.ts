@@ -1,10 +1,21 @@
 // The editor's reads: a page's text runs, its images and annotations, the form's fields, read by
 // MuPDF in a child process under the tools' limits, from the caller's own file (2405 for another's).
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ErrorCode, type FormFields, type PageObjects, type PageRuns, QuireError } from '@quire/contracts';
+import {
+  type EditFontStyle,
+  ErrorCode,
+  type FontFamilyId,
+  type FormFields,
+  type PageObjects,
+  type PageRuns,
+  QuireError,
+} from '@quire/contracts';
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { detectFileType } from '../engines/fileTypes.js';
+import { editFontFiles } from '../engines/fontFiles.js';
 import { runMupdf } from '../engines/mupdf.js';
 import type { InspectJob } from '../engines/mupdf/jobs.js';
 import { editableInput } from '../engines/qpdf.js';
@@ -44,3 +55,18 @@ export const pageRunsOf = (ctx: AppContext, ownerId: string, read: Read) => insp
 export const pageObjectsOf = (ctx: AppContext, ownerId: string, read: Read) =>
   inspect(ctx, ownerId, read, 'objects') as Promise<PageObjects>;
 export const formFieldsOf = (ctx: AppContext, ownerId: string, read: Read) => inspect(ctx, ownerId, read, 'fields') as Promise<FormFields>;
+
+/** A day: the files come with Debian's font packages and change only when those are upgraded. */
+const FONT_MAX_AGE_S = 24 * 60 * 60;
+
+/** The file of a family's style that the saved PDF will embed, for the page's @font-face. */
+export async function sendEditFont(reply: FastifyReply, family: FontFamilyId, style: EditFontStyle) {
+  const file = (await editFontFiles())[family]?.[style];
+  if (!file) throw new QuireError(ErrorCode.EditFontMissing);
+  const { size } = await fs.stat(file);
+  return reply
+    .header('content-type', file.endsWith('.otf') ? 'font/otf' : 'font/ttf')
+    .header('content-length', size)
+    .header('cache-control', `public, max-age=${FONT_MAX_AGE_S}`)
+    .send(createReadStream(file));
+}

@@ -1,6 +1,6 @@
 // The editor's workspace for one opened file: toolbar, page thumbnails and the pages, over an
 // edit session kept in the browser until it is saved.
-import { ShareFileType } from '@quire/contracts';
+import { DEFAULT_FONT_FAMILY, ShareFileType } from '@quire/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { NavigationType, useBlocker } from 'react-router';
 import { ApiError, messageFor } from '../api/client';
@@ -13,21 +13,22 @@ import { Icon } from '../ui/Icon';
 import { TASK_TOAST_MS, useToast } from '../ui/Toast';
 import { ToolButton, TOOL_LOOK, TOOLS } from './tools';
 import { EditSession, sessionKey } from './editSession';
-import { type EditOp, filledValues, newOpId, pageLayout } from './editOps';
+import { type EditOp, filledValues, newOpId, pageLayout, type TextStyle } from './editOps';
 import { EditorPageView, type EditorMode, type EditorTool, type PendingImage, type ToolStyle } from './EditorPageView';
 import { isDrawn, moved } from './OpView';
 import type { OpenedFile } from './openFile';
 import { PageStrip } from './PageStrip';
 import { useFormWidgets } from './FormLayer';
+import { NUDGE_PT } from './objectBox';
 import { pageFrames } from './pageCoordinates';
 import { saveEdits } from './saveEdits';
+import { ScrollRow } from './ScrollRow';
+import { TextStyleBar } from './TextStyleBar';
 import './editor.css';
 
 const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 /** Export waits this long after the click, so the button's pressed state is seen first. */
 const EXPORT_DELAY_MS = 20;
-/** An arrow key moves the selection this many points; with Shift, ten times as far. */
-const NUDGE_PT = 1;
 
 const storage = () => window.localStorage;
 
@@ -73,7 +74,12 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
   );
   const { doc, failed } = usePdfDocument(file.bytes, file.password);
   const [tool, setTool] = useState<EditorTool>('select');
-  const [style, setStyle] = useState<ToolStyle>({ color: '#d93025', fill: null, lineWidth: 2, fontSize: 12 });
+  const [style, setStyle] = useState<ToolStyle>({
+    color: '#d93025',
+    fill: null,
+    lineWidth: 2,
+    text: { font: DEFAULT_FONT_FAMILY, size: 12, color: '#000000', bold: false, italic: false },
+  });
   const [pendingImage, setPendingImage] = useState<PendingImage | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [zoom, setZoom] = useState(1);
@@ -174,7 +180,7 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
+      if (target && (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable)) return;
       const mod = e.ctrlKey || e.metaKey;
       const key = e.key.toLowerCase();
       if (mod && key === 'z') {
@@ -228,6 +234,14 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
     scroller.current?.querySelector(`[data-page="${source}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
   const selected = selectedId ? session.find(selectedId) : undefined;
+  // The style bar edits the text selected, or else the next text box's.
+  const selectedText = selected?.kind === 'replaceText' || selected?.kind === 'textBox' ? selected : undefined;
+  const textStyle = selectedText?.style ?? (tool === 'textBox' ? style.text : null);
+  const setTextStyle = (next: TextStyle, continued: boolean) => {
+    if (!selectedText) setStyle({ ...style, text: next });
+    else if (continued) session.amend({ ...selectedText, style: next });
+    else session.replace({ ...selectedText, style: next });
+  };
   const zoomBy = (direction: 1 | -1) => {
     const next = direction > 0 ? ZOOM_STEPS.find((z) => z > zoom + 0.01) : [...ZOOM_STEPS].reverse().find((z) => z < zoom - 0.01);
     if (next) setZoom(next);
@@ -254,7 +268,7 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
             </button>
           ))}
         </div>
-        <div className="editor-tools">
+        <ScrollRow className="editor-tools" testId="editor-tools">
           {TOOLS[mode].map((name) => (
             <ToolButton
               key={name}
@@ -283,7 +297,8 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
               {t('editor.fill')}
             </label>
           )}
-        </div>
+        </ScrollRow>
+        {textStyle && <TextStyleBar style={textStyle} onChange={setTextStyle} />}
         {widgets.length > 0 && (
           <label className="tool-fill" data-testid="flatten-form">
             <input

@@ -1,17 +1,19 @@
 // One page of the editor: drawn by pdf.js at the zoom, its operations over it, and the pointer
 // work of the current tool (drawing a box or a line, inking, placing, selecting and moving).
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { type CSSProperties, Fragment, type KeyboardEvent, type PointerEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n/I18nProvider';
 import { renderPageThumbnail } from '../pdf/pdfDocument';
 import { useNearView } from '../ui/useNearView';
-import { type EditOp, type MarkupKind, newOpId, type ShapeKind } from './editOps';
-import { boxOf, type DrawnOp, isDrawn, moved, OpView, resized } from './OpView';
+import { type EditOp, type MarkupKind, newOpId, type ShapeKind, type TextStyle } from './editOps';
+import { CORNERS, type Corner, movedBox, NUDGE_PT, resizedBox } from './objectBox';
+import { boxOf, boxStyle, type DrawnOp, isDrawn, moved, OpView, resized, textCss } from './OpView';
 import {
   normalRotation,
   type PageFrame,
   type Point,
   pageFrame,
+  type Rect,
   rectToPage,
   rectToScreen,
   shownSize,
@@ -19,7 +21,7 @@ import {
   toPage,
 } from './pageCoordinates';
 import { FormLayer, type FormWidget } from './FormLayer';
-import { runsIn, useExistingObjects, useTextRuns } from './textRuns';
+import { type ExistingObject, hasEditableText, runsIn, useExistingObjects, useTextRuns } from './textRuns';
 
 export type EditorMode = 'edit' | 'annotate';
 
@@ -42,7 +44,8 @@ export interface ToolStyle {
   color: string;
   fill: string | null;
   lineWidth: number;
-  fontSize: number;
+  /** New text boxes. */
+  text: TextStyle;
 }
 
 /** An image chosen for the image and signature tools, to place with a click. */
@@ -89,7 +92,15 @@ interface PageProps {
 type Drag =
   | { kind: 'draw'; start: Point; now: Point }
   | { kind: 'ink'; points: Point[] }
-  | { kind: 'move' | 'resize'; op: DrawnOp; start: Point; now: Point };
+  | { kind: 'move' | 'resize'; op: DrawnOp; start: Point; now: Point }
+  /** An image of the file: `box` where it was on screen when the drag began; `corner` resizes, free of its proportions with Shift. */
+  | { kind: 'object'; object: ExistingObject; box: Rect; corner: Corner | null; start: Point; now: Point; free: boolean };
+
+/** The screen box an image of the file takes during a drag. */
+function draggedBox(d: Extract<Drag, { kind: 'object' }>): Rect {
+  const [dx, dy] = [d.now.x - d.start.x, d.now.y - d.start.y];
+  return d.corner ? resizedBox(d.box, d.corner, dx, dy, !d.free) : movedBox(d.box, dx, dy);
+}
 
 export function EditorPageView(props: PageProps) {
   const { doc, source, extraRotation, zoom, tool, selectedId } = props;
@@ -103,6 +114,9 @@ export function EditorPageView(props: PageProps) {
   const runs = useTextRuns(props.file, source, ownFrame, near && (tool === 'editText' || MARKUPS.includes(tool)));
   const existing = useExistingObjects(props.file, source, ownFrame, near && tool === 'select');
   const [chosenExisting, setChosenExisting] = useState<string | null>(null);
+  const [editingText, setEditingText] = useState<string | null>(null);
+  // Bumped after each drawing of the canvas: a moved image is copied from it.
+  const [drawn, setDrawn] = useState(0);
 
   useEffect(() => {
     let current = true;
@@ -122,7 +136,7 @@ export function EditorPageView(props: PageProps) {
     const canvas = canvasRef.current;
     if (!canvas || !near || !boxSize) return;
     const render = renderPageThumbnail(doc, source, canvas, boxSize, extraRotation);
-    render.done.catch(() => {});
+    render.done.then(() => setDrawn((n) => n + 1)).catch(() => {});
     return () => render.cancel();
   }, [doc, source, near, boxSize, extraRotation]);
 
@@ -136,7 +150,7 @@ export function EditorPageView(props: PageProps) {
     const dragged = Math.abs(end.x - start.x) >= MIN_DRAG_PX || Math.abs(end.y - start.y) >= MIN_DRAG_PX;
     const id = newOpId();
     const page = source;
-    const { color, fill, lineWidth, fontSize } = props.style;
+    const { color, fill, lineWidth } = props.style;
     if (SHAPES.includes(tool)) {
       if (!dragged) return;
       props.onAdd({
@@ -180,7 +194,7 @@ export function EditorPageView(props: PageProps) {
           ? { id, page, kind: 'stamp', rect, label: t('editor.stampApproved'), color }
           : tool === 'comment'
             ? { id, page, kind: 'comment', rect, text: '' }
-            : { id, page, kind: 'textBox', rect, text: '', fontSize, color };
+            : { id, page, kind: 'textBox', rect, text: '', style: props.style.text };
     props.onAdd(op);
     props.onSelect(id);
   };
@@ -191,6 +205,7 @@ export function EditorPageView(props: PageProps) {
     if (tool === 'select' || tool === 'editText') {
       props.onSelect(null);
       setChosenExisting(null);
+      setEditingText(null);
       return;
     }
     if (tool === 'note') {
@@ -215,7 +230,9 @@ export function EditorPageView(props: PageProps) {
   const onPointerMove = (e: PointerEvent) => {
     if (!drag) return;
     const at = pointAt(e);
-    setDrag(drag.kind === 'ink' ? { kind: 'ink', points: [...drag.points, at] } : { ...drag, now: at });
+    if (drag.kind === 'ink') setDrag({ kind: 'ink', points: [...drag.points, at] });
+    else if (drag.kind === 'object') setDrag({ ...drag, now: at, free: e.shiftKey });
+    else setDrag({ ...drag, now: at });
   };
 
   const onPointerUp = () => {
@@ -234,6 +251,76 @@ export function EditorPageView(props: PageProps) {
     else if (drag.kind === 'move' || drag.kind === 'resize') {
       const changed = draggedOp(drag);
       if (changed !== drag.op) props.onReplace(changed);
+    } else if (drag.kind === 'object' && Math.hypot(drag.now.x - drag.start.x, drag.now.y - drag.start.y) >= 1)
+      placeImage(drag.object, draggedBox(drag));
+  };
+
+  const moveOf = (target: string) =>
+    props.ops.find((op): op is Extract<EditOp, { kind: 'moveImage' }> => op.kind === 'moveImage' && op.target === target);
+  const textEditOf = (target: string) =>
+    props.ops.find((op): op is Extract<EditOp, { kind: 'editAnnotation' }> => op.kind === 'editAnnotation' && op.target === target);
+
+  /** An image of the file put at `box` (screen pixels): one undo step, the first move adding the operation. */
+  const placeImage = (object: ExistingObject, box: Rect) => {
+    if (!frame) return;
+    const rect = rectToPage(box, frame, zoom);
+    const earlier = moveOf(object.id);
+    if (earlier) props.onReplace({ ...earlier, rect });
+    else props.onAdd({ id: newOpId(), page: source, kind: 'moveImage', target: object.id, from: object.rect, rect });
+  };
+
+  const deleteObject = (object: ExistingObject) => {
+    props.onAdd({ id: newOpId(), page: source, kind: 'deleteObject', object: object.object, target: object.id, rect: object.rect });
+    setChosenExisting(null);
+    setEditingText(null);
+  };
+
+  /** An annotation's text as the session has it. */
+  const textOf = (object: ExistingObject) => {
+    const edited = textEditOf(object.id);
+    return edited ? edited.text : object.object === 'annotation' ? object.contents : '';
+  };
+
+  const setTextOf = (object: ExistingObject & { type: 'note' | 'freetext' }, text: string) => {
+    const earlier = textEditOf(object.id);
+    if (earlier) props.onReplace({ ...earlier, text });
+    else
+      props.onAdd({ id: newOpId(), page: source, kind: 'editAnnotation', target: object.id, type: object.type, rect: object.rect, text });
+  };
+
+  const startObjectDrag = (e: PointerEvent, object: ExistingObject, box: Rect, corner: Corner | null) => {
+    e.stopPropagation();
+    boxRef.current!.setPointerCapture(e.pointerId);
+    const at = pointAt(e);
+    setDrag({ kind: 'object', object, box, corner, start: at, now: at, free: e.shiftKey });
+  };
+
+  /** Keys on an object of the file: arrows move an image, Delete removes, Escape lets go. */
+  const onObjectKey = (e: KeyboardEvent<HTMLElement>, object: ExistingObject, box: Rect) => {
+    if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault();
+      e.stopPropagation();
+      deleteObject(object);
+      return;
+    }
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      setChosenExisting(null);
+      e.currentTarget.blur();
+      return;
+    }
+    const step = (e.shiftKey ? 10 : 1) * NUDGE_PT * zoom;
+    const nudges: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    const nudge = nudges[e.key];
+    if (nudge && object.object === 'image') {
+      e.preventDefault();
+      e.stopPropagation();
+      placeImage(object, movedBox(box, ...nudge));
     }
   };
 
@@ -258,6 +345,21 @@ export function EditorPageView(props: PageProps) {
   const shown = props.ops.filter(isDrawn).map((op) => (drag && 'op' in drag && drag.op.id === op.id ? draggedOp(drag) : op));
   const replacedRuns = new Set(props.ops.flatMap((op) => (op.kind === 'replaceText' ? [op.run] : [])));
   const draft = drag?.kind === 'draw' ? spanned(drag.start, drag.now) : null;
+  // An object deleted is not drawn moved or edited: the save sends only its deletion.
+  const deletedTargets = new Set(props.ops.flatMap((op) => (op.kind === 'deleteObject' ? [op.target] : [])));
+  const screen = (r: Rect) => rectToScreen(r, frame!, zoom);
+  /** Images of the file at a new place (screen boxes), the one being dragged where the drag has it. */
+  const movedImages = new Map<string, { from: Rect; to: Rect }>();
+  if (frame) {
+    for (const op of props.ops)
+      if (op.kind === 'moveImage' && !deletedTargets.has(op.target))
+        movedImages.set(op.target, { from: screen(op.from), to: screen(op.rect) });
+    if (drag?.kind === 'object') movedImages.set(drag.object.id, { from: screen(drag.object.rect), to: draggedBox(drag) });
+  }
+  const editedComments = props.ops.filter(
+    (op): op is Extract<EditOp, { kind: 'editAnnotation' }> =>
+      op.kind === 'editAnnotation' && op.type === 'freetext' && !deletedTargets.has(op.target) && op.target !== editingText,
+  );
 
   return (
     <div
@@ -271,6 +373,15 @@ export function EditorPageView(props: PageProps) {
       onPointerUp={onPointerUp}
     >
       <canvas ref={canvasRef} />
+      {[...movedImages].map(([id, { from, to }]) => (
+        <MovedImage key={id} canvas={canvasRef} drawn={drawn} from={from} to={to} />
+      ))}
+      {frame &&
+        editedComments.map((op) => (
+          <span key={op.id} className="op-box op-comment" style={{ ...boxStyle(screen(op.rect)), fontSize: 11 * zoom }}>
+            {op.text}
+          </span>
+        ))}
       {frame &&
         shown.map((op) =>
           op.id === selectedId && (op.kind === 'replaceText' || op.kind === 'textBox' || op.kind === 'comment') ? (
@@ -304,7 +415,8 @@ export function EditorPageView(props: PageProps) {
                     run: run.id,
                     rect: run.rect,
                     text: run.text,
-                    fontSize: run.fontSize,
+                    style: run.style,
+                    own: run.style,
                   });
                   props.onSelect(id);
                 }}
@@ -344,53 +456,93 @@ export function EditorPageView(props: PageProps) {
       {frame &&
         tool === 'select' &&
         existing
-          .filter((object) => !props.ops.some((op) => op.kind === 'deleteObject' && op.target === object.id))
+          .filter((object) => !deletedTargets.has(object.id) && (object.object === 'annotation' || props.mode === 'edit'))
           .map((object) => {
-            const r = rectToScreen(object.rect, frame, zoom);
+            const box = movedImages.get(object.id)?.to ?? rectToScreen(object.rect, frame, zoom);
             const chosen = chosenExisting === object.id;
+            const movable = object.object === 'image';
+            const label = movable ? t('editor.imageInFile') : t('editor.annotationInFile', { text: textOf(object) });
             return (
-              <div
-                key={object.id}
-                className={`existing-hit ${chosen ? 'selected' : ''}`}
-                style={{ left: r.x, top: r.y, width: r.width, height: r.height }}
-                data-testid="existing-object"
-                data-kind={object.object}
-                onPointerDown={(e) => {
-                  e.stopPropagation();
-                  props.onSelect(null);
-                  setChosenExisting(object.id);
-                }}
-              >
+              <Fragment key={object.id}>
+                <button
+                  type="button"
+                  className={`existing-hit ${chosen ? 'selected' : ''} ${movable ? 'movable' : ''}`}
+                  style={boxStyle(box)}
+                  data-testid="existing-object"
+                  data-kind={object.object}
+                  data-id={object.id}
+                  aria-label={label}
+                  aria-pressed={chosen}
+                  title={label}
+                  onFocus={() => setChosenExisting(object.id)}
+                  onPointerDown={(e) => {
+                    e.stopPropagation();
+                    props.onSelect(null);
+                    setChosenExisting(object.id);
+                    if (movable && e.button === 0) startObjectDrag(e, object, box, null);
+                  }}
+                  onClick={() => hasEditableText(object) && setEditingText(object.id)}
+                  onKeyDown={(e) => onObjectKey(e, object, box)}
+                >
+                  {chosen &&
+                    movable &&
+                    CORNERS.map((corner) => (
+                      <span
+                        key={corner}
+                        className={`object-handle ${corner}`}
+                        data-testid={`handle-${corner}`}
+                        aria-hidden="true"
+                        onPointerDown={(e) => startObjectDrag(e, object, box, corner)}
+                      />
+                    ))}
+                </button>
                 {chosen && (
                   <button
                     type="button"
                     className="existing-delete"
+                    style={{ left: box.x + box.width, top: box.y }}
                     data-testid="delete-existing"
                     onPointerDown={(e) => e.stopPropagation()}
-                    onClick={() => {
-                      props.onAdd({
-                        id: newOpId(),
-                        page: source,
-                        kind: 'deleteObject',
-                        object: object.object,
-                        target: object.id,
-                        rect: object.rect,
-                      });
-                      setChosenExisting(null);
-                    }}
+                    onClick={() => deleteObject(object)}
                   >
                     {t('editor.delete')}
                   </button>
                 )}
-              </div>
+                {editingText === object.id && hasEditableText(object) && (
+                  <CardEditor
+                    at={
+                      object.type === 'note'
+                        ? { left: box.x + box.width + 4, top: box.y }
+                        : { left: box.x, top: box.y, width: Math.max(box.width, 160), minHeight: box.height }
+                    }
+                    text={textOf(object)}
+                    label={t('editor.annotationText')}
+                    testId="annotation-editor"
+                    onDone={(text) => {
+                      if (text !== textOf(object)) setTextOf(object, text);
+                      setEditingText(null);
+                    }}
+                  />
+                )}
+              </Fragment>
             );
           })}
       {frame &&
-        shown.map((op) =>
-          op.kind === 'note' && op.id === selectedId ? (
-            <NoteEditor key={op.id} op={op} frame={frame} zoom={zoom} onDone={props.onReplace} />
-          ) : null,
-        )}
+        shown.map((op) => {
+          if (op.kind !== 'note' || op.id !== selectedId) return null;
+          const at = rectToScreen(boxOf(op), frame, zoom);
+          return (
+            <CardEditor
+              key={op.id}
+              at={{ left: at.x + 28, top: at.y }}
+              text={op.text}
+              label={t('editor.noteText')}
+              placeholder={t('editor.notePlaceholder')}
+              testId="note-editor"
+              onDone={(text) => text !== op.text && props.onReplace({ ...op, text })}
+            />
+          );
+        })}
       {draft && (
         <span
           className={`draw-draft ${MARKUPS.includes(tool) ? 'markup' : ''}`}
@@ -418,14 +570,14 @@ function TextEditor({ op, frame, zoom, onDone }: { op: TextOp; frame: PageFrame;
   const t = useT();
   const [text, setText] = useState(op.text);
   const r = rectToScreen(op.rect, frame, zoom);
-  const fontSize = (op.kind === 'comment' ? 11 : op.fontSize) * zoom;
+  const font = op.kind === 'comment' ? { fontSize: 11 * zoom } : textCss(op.style, zoom);
   const commit = () => {
     if (text !== op.text) onDone({ ...op, text });
   };
   return (
     <textarea
       className={`op-box op-text-editing op-${op.kind}`}
-      style={{ left: r.x, top: r.y, width: Math.max(r.width, 40), minHeight: r.height, fontSize, lineHeight: 1.1 }}
+      style={{ left: r.x, top: r.y, width: Math.max(r.width, 40), minHeight: r.height, ...font, lineHeight: 1.1 }}
       value={text}
       aria-label={t('editor.textField')}
       data-testid="text-editor"
@@ -446,38 +598,54 @@ function TextEditor({ op, frame, zoom, onDone }: { op: TextOp; frame: PageFrame;
   );
 }
 
-/** A sticky note's text, in a small card beside its icon. */
-function NoteEditor({
-  op,
-  frame,
-  zoom,
-  onDone,
-}: {
-  op: Extract<EditOp, { kind: 'note' }>;
-  frame: PageFrame;
-  zoom: number;
-  onDone(op: EditOp): void;
+/** A text typed in a small card over the page (a note's, a comment's); the change is one undo step, made when the card is left. */
+function CardEditor(props: {
+  at: CSSProperties;
+  text: string;
+  label: string;
+  placeholder?: string;
+  testId: string;
+  onDone(text: string): void;
 }) {
-  const t = useT();
-  const [text, setText] = useState(op.text);
-  const at = rectToScreen(boxOf(op), frame, zoom);
+  const [text, setText] = useState(props.text);
   return (
     <textarea
       className="note-editor"
-      style={{ left: at.x + 28, top: at.y }}
+      style={props.at}
       value={text}
-      placeholder={t('editor.notePlaceholder')}
-      aria-label={t('editor.noteText')}
-      data-testid="note-editor"
+      placeholder={props.placeholder}
+      aria-label={props.label}
+      data-testid={props.testId}
       // biome-ignore lint/a11y/noAutofocus: the note was just placed or opened
       autoFocus
       onPointerDown={(e) => e.stopPropagation()}
       onChange={(e) => setText(e.target.value)}
-      onBlur={() => text !== op.text && onDone({ ...op, text })}
+      onBlur={() => props.onDone(text)}
       onKeyDown={(e) => {
         e.stopPropagation();
         if (e.key === 'Escape') e.currentTarget.blur();
       }}
     />
+  );
+}
+
+/** An image of the file shown at its new place, copied from the drawn page; its old place is covered. */
+function MovedImage({ canvas, drawn, from, to }: { canvas: RefObject<HTMLCanvasElement | null>; drawn: number; from: Rect; to: Rect }) {
+  const copy = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const page = canvas.current;
+    const target = copy.current;
+    if (!page || !target || !page.clientWidth || !drawn) return;
+    // The page's canvas has more pixels than CSS pixels on dense screens.
+    const k = page.width / page.clientWidth;
+    target.width = Math.max(1, Math.round(to.width * k));
+    target.height = Math.max(1, Math.round(to.height * k));
+    target.getContext('2d')?.drawImage(page, from.x * k, from.y * k, from.width * k, from.height * k, 0, 0, target.width, target.height);
+  }, [canvas, drawn, from.x, from.y, from.width, from.height, to.width, to.height]);
+  return (
+    <>
+      <span className="op-box op-moved-from" style={boxStyle(from)} />
+      <canvas ref={copy} className="op-box op-moved-image" style={boxStyle(to)} data-testid="moved-image" />
+    </>
   );
 }

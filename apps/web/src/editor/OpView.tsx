@@ -1,13 +1,25 @@
 // One operation drawn over its page, in screen pixels: what the saved file will show, near enough
 // to place and judge it (the server draws the real thing with the PDF's own fonts).
 import type { CSSProperties, ReactNode } from 'react';
-import { type EditOp, type FormOp, isFormOp, isPageOp, type PageOp } from './editOps';
+import { type EditOp, type FormOp, isFormOp, isPageOp, type PageOp, type TextStyle } from './editOps';
+import { cssFontFamily } from './editorFonts';
 import { type PageFrame, type Point, type Rect, rectToScreen, spanned, toScreen } from './pageCoordinates';
 
-/** The operations drawn over a page (not page, form or field operations). */
-export type DrawnOp = Exclude<EditOp, PageOp | FormOp>;
+/** Changes to images and annotations already in the file: drawn and handled with those objects. */
+export type ObjectOp = Extract<EditOp, { kind: 'moveImage' | 'editAnnotation' }>;
+const isObjectOp = (op: EditOp): op is ObjectOp => op.kind === 'moveImage' || op.kind === 'editAnnotation';
 
-export const isDrawn = (op: EditOp): op is DrawnOp => !isPageOp(op) && !isFormOp(op);
+/** The operations drawn over a page (not page, form, field or existing objects' operations). */
+export type DrawnOp = Exclude<EditOp, PageOp | FormOp | ObjectOp>;
+
+export const isDrawn = (op: EditOp): op is DrawnOp => !isPageOp(op) && !isFormOp(op) && !isObjectOp(op);
+
+/** CSS of a text set in `style` at `zoom`: the family's own file, its size and colour. */
+export const textCss = (style: TextStyle, zoom: number): CSSProperties => ({
+  fontFamily: cssFontFamily(style),
+  fontSize: style.size * zoom,
+  color: style.color,
+});
 
 /** Sticky notes are drawn this size whatever the zoom, as viewers draw their icon. */
 const NOTE_PX = 24;
@@ -61,7 +73,8 @@ export function resized<Op extends DrawnOp>(op: Op, dx: number, dy: number): Op 
   return { ...op, rect: { ...r, width: Math.max(4, r.width + dx), height: Math.max(4, r.height + dy) } };
 }
 
-const boxStyle = (r: Rect): CSSProperties => ({ left: r.x, top: r.y, width: r.width, height: r.height });
+/** A screen box as CSS. */
+export const boxStyle = (r: Rect): CSSProperties => ({ left: r.x, top: r.y, width: r.width, height: r.height });
 
 const MARKUP_COLOR = { highlight: 'rgba(255, 214, 0, 0.45)', underline: '#1d6fe0', strikeout: '#d93025' } as const;
 
@@ -176,7 +189,7 @@ export function OpView({ op, page, zoom }: { op: DrawnOp; page: PageFrame; zoom:
       return (
         <span
           className={`op-box op-text ${op.kind === 'replaceText' ? 'op-replaced' : ''}`}
-          style={{ ...boxStyle(screen(op.rect)), fontSize: op.fontSize * zoom, ...(op.kind === 'textBox' && { color: op.color }) }}
+          style={{ ...boxStyle(screen(op.rect)), ...textCss(op.style, zoom) }}
         >
           {op.text}
         </span>

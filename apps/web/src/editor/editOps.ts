@@ -1,6 +1,7 @@
 // The operations of an edit session, as the page makes them and the server applies them.
 // Positions are in the page's user space (points from the bottom left of the unrotated page);
 // `page` is the page's number in the file as opened, whatever page operations come later.
+import type { FontFamilyId } from '@quire/contracts';
 import type { Point, Rect } from './pageCoordinates';
 
 export type ShapeKind = 'rectangle' | 'ellipse' | 'line' | 'arrow';
@@ -11,10 +12,19 @@ interface OnPage {
   page: number;
 }
 
+/** How a text is set: one of the 21 families, its size in points, colour and style. */
+export interface TextStyle {
+  font: FontFamilyId;
+  size: number;
+  color: string;
+  bold: boolean;
+  italic: boolean;
+}
+
 export type EditOp =
-  /** Text already in the page, re-set: `run` is the server's id of the run. */
-  | (OnPage & { kind: 'replaceText'; run: string; rect: Rect; text: string; fontSize: number })
-  | (OnPage & { kind: 'textBox'; rect: Rect; text: string; fontSize: number; color: string })
+  /** Text already in the page, re-set: `run` is the server's id of the run, `own` its style as the file has it. */
+  | (OnPage & { kind: 'replaceText'; run: string; rect: Rect; text: string; style: TextStyle; own: TextStyle })
+  | (OnPage & { kind: 'textBox'; rect: Rect; text: string; style: TextStyle })
   | (OnPage & { kind: 'image'; rect: Rect; dataUrl: string })
   | (OnPage & { kind: 'whiteOut'; rect: Rect })
   | (OnPage & {
@@ -39,6 +49,10 @@ export type EditOp =
   | (OnPage & { kind: 'movePage'; before: number })
   /** An image or annotation already in the file, by the server's id, removed. */
   | (OnPage & { kind: 'deleteObject'; object: 'image' | 'annotation'; target: string; rect: Rect })
+  /** An image already in the file moved or resized from `from` to `rect`. */
+  | (OnPage & { kind: 'moveImage'; target: string; from: Rect; rect: Rect })
+  /** A note's or text comment's new text: an annotation already in the file, at `rect`. */
+  | (OnPage & { kind: 'editAnnotation'; target: string; type: 'note' | 'freetext'; rect: Rect; text: string })
   /** A form field's new value: text and choices a string, a check box a boolean. */
   | { id: string; kind: 'fillField'; name: string; value: string | boolean }
   | { id: string; kind: 'flatten' };

@@ -1,6 +1,6 @@
 import { editRequest } from '@quire/contracts';
 import { describe, expect, it } from 'vitest';
-import type { EditOp } from './editOps';
+import type { EditOp, TextStyle } from './editOps';
 import { editOperations, modeOf } from './editRequest';
 import type { PageFrame } from './pageCoordinates';
 
@@ -10,6 +10,7 @@ const frames = new Map<number, PageFrame>([
   [2, { ...a4, rotation: 90 }],
   [3, a4],
 ]);
+const plain: TextStyle = { font: 'liberation-sans', size: 12, color: '#000000', bold: false, italic: false };
 
 describe('the save request', () => {
   it('sends boxes from the top left of the page as shown, y down', () => {
@@ -69,8 +70,17 @@ describe('the save request', () => {
 
   it('sends edits the server accepts, and leaves out empty text', () => {
     const ops: EditOp[] = [
-      { id: '1', page: 2, kind: 'replaceText', run: 'r7', rect: { x: 70, y: 72, width: 12, height: 200 }, text: 'Thursday', fontSize: 12 },
-      { id: '2', page: 1, kind: 'textBox', rect: { x: 10, y: 10, width: 100, height: 20 }, text: '  ', fontSize: 12, color: '#000000' },
+      {
+        id: '1',
+        page: 2,
+        kind: 'replaceText',
+        run: 'r7',
+        rect: { x: 70, y: 72, width: 12, height: 200 },
+        text: 'Thursday',
+        style: plain,
+        own: plain,
+      },
+      { id: '2', page: 1, kind: 'textBox', rect: { x: 10, y: 10, width: 100, height: 20 }, text: '  ', style: plain },
       { id: '3', page: 1, kind: 'image', rect: { x: 10, y: 10, width: 100, height: 50 }, dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
       {
         id: '4',
@@ -87,8 +97,49 @@ describe('the save request', () => {
     ];
     const sent = editOperations(ops, frames);
     expect(sent.map((o) => o.op)).toEqual(['replaceText', 'addImage', 'shape']);
+    // The run keeps its own style: the server is asked for none.
+    expect(sent[0]).toEqual({ op: 'replaceText', page: 2, run: 'r7', text: 'Thursday' });
     expect(sent[1]).toMatchObject({ image: 'iVBORw0KGgo=' });
     expect(sent[2]).toMatchObject({ kind: 'rect', rect: { x: 10, y: 832, width: 100, height: 1 } });
+    expect(editRequest.safeParse({ file_id: 'f', operations: sent }).success).toBe(true);
+  });
+
+  it("sends only the parts of a run's style the user changed, and a text box's whole style", () => {
+    const ops: EditOp[] = [
+      {
+        id: '1',
+        page: 1,
+        kind: 'replaceText',
+        run: 'r1',
+        rect: { x: 70, y: 700, width: 100, height: 12 },
+        text: 'Bold now',
+        style: { ...plain, font: 'carlito', bold: true, size: 14 },
+        own: plain,
+      },
+      { id: '2', page: 1, kind: 'textBox', rect: { x: 10, y: 10, width: 100, height: 20 }, text: 'Box', style: { ...plain, italic: true } },
+    ];
+    const sent = editOperations(ops, frames);
+    expect(sent[0]).toEqual({ op: 'replaceText', page: 1, run: 'r1', text: 'Bold now', font: 'carlito', bold: true, size: 14 });
+    expect(sent[1]).toMatchObject({ op: 'addText', font: 'liberation-sans', size: 12, color: '#000000', bold: false, italic: true });
+    expect(editRequest.safeParse({ file_id: 'f', operations: sent }).success).toBe(true);
+  });
+
+  it("moves an image already in the file to its new box, edits a note's text, and sends neither for an object deleted", () => {
+    const box = { x: 300, y: 500, width: 100, height: 100 };
+    const moved = { x: 250, y: 400, width: 150, height: 150 };
+    const ops: EditOp[] = [
+      { id: '1', page: 1, kind: 'moveImage', target: '1.i0', from: box, rect: moved },
+      { id: '2', page: 1, kind: 'editAnnotation', target: 'a9', type: 'note', rect: box, text: 'New remark' },
+      { id: '3', page: 1, kind: 'moveImage', target: '1.i1', from: box, rect: moved },
+      { id: '4', page: 1, kind: 'deleteObject', object: 'image', target: '1.i1', rect: moved },
+    ];
+    const sent = editOperations(ops, frames);
+    expect(sent).toEqual([
+      // Points from the top left: the box's top is 842 - 550.
+      { op: 'moveImage', page: 1, image: '1.i0', rect: { x: 250, y: 292, width: 150, height: 150 } },
+      { op: 'editAnnotation', page: 1, annotation: 'a9', contents: 'New remark' },
+      { op: 'deleteImage', page: 1, image: '1.i1' },
+    ]);
     expect(editRequest.safeParse({ file_id: 'f', operations: sent }).success).toBe(true);
   });
 

@@ -2,13 +2,23 @@
 // turned into points from the top left of each page as it will be shown (after the session's
 // page operations), which is where the server draws them.
 import { annotateModeOps, type EditOperationInput } from '@quire/contracts';
-import { type EditOp, filledValues, isFormOp, isPageOp, pageLayout } from './editOps';
+import { type EditOp, filledValues, isFormOp, isPageOp, pageLayout, type TextStyle } from './editOps';
 import { normalRotation, type PageFrame, type Point, type Rect, rectToScreen, spanned, toScreen } from './pageCoordinates';
 
 /** A box the server takes: at least a point wide and high (a shape drawn along one axis is flat). */
 const solid = (r: Rect): Rect => ({ ...r, width: Math.max(1, r.width), height: Math.max(1, r.height) });
 
 const base64Of = (dataUrl: string) => dataUrl.slice(dataUrl.indexOf(',') + 1);
+
+/** The contract's names of a style's parts. */
+const styleFields = ({ font, size, color, bold, italic }: TextStyle) => ({ font, size, color, bold, italic });
+
+/** The parts of a run's style the user changed: the rest the server takes from the run itself. */
+function changedStyle(style: TextStyle, own: TextStyle): Partial<ReturnType<typeof styleFields>> {
+  const asked = styleFields(style);
+  const had = styleFields(own);
+  return Object.fromEntries(Object.entries(asked).filter(([k, v]) => had[k as keyof typeof had] !== v));
+}
 
 /**
  * `frames`: each page of the file as uploaded (its size and own /Rotate), by number. Operations on
@@ -22,6 +32,8 @@ export function editOperations(ops: readonly EditOp[], frames: ReadonlyMap<numbe
   if (fields.size) out.push({ op: 'fillForm', fields: Object.fromEntries(fields) });
   // Flattening comes last: it bakes the values just filled into the page.
   const flatten = ops.some((op) => op.kind === 'flatten');
+  // An object deleted is not also moved or edited: the server finds objects where the file has them.
+  const deleted = new Set(ops.flatMap((op) => (op.kind === 'deleteObject' ? [op.target] : [])));
   for (const op of ops) {
     if (isPageOp(op) || isFormOp(op)) continue;
     const at = layout.findIndex((p) => p.source === op.page);
@@ -36,10 +48,10 @@ export function editOperations(ops: readonly EditOp[], frames: ReadonlyMap<numbe
     };
     switch (op.kind) {
       case 'replaceText':
-        out.push({ op: 'replaceText', page, run: op.run, text: op.text });
+        out.push({ op: 'replaceText', page, run: op.run, text: op.text, ...changedStyle(op.style, op.own) });
         break;
       case 'textBox':
-        if (op.text.trim()) out.push({ op: 'addText', page, rect: rect(op.rect), text: op.text, size: op.fontSize, color: op.color });
+        if (op.text.trim()) out.push({ op: 'addText', page, rect: rect(op.rect), text: op.text, ...styleFields(op.style) });
         break;
       case 'image':
         out.push({ op: 'addImage', page, rect: rect(op.rect), image: base64Of(op.dataUrl) });
@@ -93,6 +105,12 @@ export function editOperations(ops: readonly EditOp[], frames: ReadonlyMap<numbe
         break;
       case 'stamp':
         out.push({ op: 'annotate', page, type: 'stamp', rect: rect(op.rect), contents: op.label, color: op.color });
+        break;
+      case 'moveImage':
+        if (!deleted.has(op.target)) out.push({ op: 'moveImage', page, image: op.target, rect: rect(op.rect) });
+        break;
+      case 'editAnnotation':
+        if (!deleted.has(op.target)) out.push({ op: 'editAnnotation', page, annotation: op.target, contents: op.text });
         break;
       case 'deleteObject':
         out.push(

@@ -20,6 +20,19 @@ function memoryStorage(): SessionStorage & { size(): number } {
 const key = sessionKey('file-1', 'd41d8cd98f00b204e9800998ecf8427e');
 
 describe('the edit session', () => {
+  it('folds the rest of a gesture into the step that began it', () => {
+    const s = new EditSession<Note>(memoryStorage(), key);
+    s.add({ id: 'a', text: '#000000' });
+    s.replace({ id: 'a', text: '#110000' });
+    s.amend({ id: 'a', text: '#220000' });
+    s.amend({ id: 'a', text: '#330000' });
+    expect(s.ops).toEqual([{ id: 'a', text: '#330000' }]);
+    s.undo();
+    expect(s.ops).toEqual([{ id: 'a', text: '#000000' }]);
+    s.redo();
+    expect(s.ops).toEqual([{ id: 'a', text: '#330000' }]);
+  });
+
   it('undoes and redoes adds, changes and removals in order', () => {
     const s = new EditSession<Note>(memoryStorage(), key);
     s.add({ id: 'a', text: 'one' });

@@ -23,9 +23,12 @@ interface Saved<Op> {
   future: Op[][];
 }
 
+/** The operations' shape: a session stored in another shape is not read back (text ops gained their style in 2). */
+const SESSION_FORMAT = 2;
+
 /** Where the session of a file is kept: the same file (by content) finds its session again. */
 export function sessionKey(fileKey: string, md5: string): string {
-  return `quire.editor.${fileKey}.${md5}`;
+  return `quire.editor.${SESSION_FORMAT}.${fileKey}.${md5}`;
 }
 
 export class EditSession<Op extends Identified> {
@@ -77,6 +80,16 @@ export class EditSession<Op extends Identified> {
   replace(op: Op): void {
     if (!this.find(op.id)) return;
     this.commit(this.state.ops.map((o) => (o.id === op.id ? op : o)));
+  }
+
+  /**
+   * Replaces the operation with `op`'s id within the last undo step: the rest of one gesture (a
+   * colour being dragged in its picker, a size being typed) after a `replace` that began it.
+   */
+  amend(op: Op): void {
+    if (!this.find(op.id)) return;
+    this.state = { ...this.state, ops: this.state.ops.map((o) => (o.id === op.id ? op : o)) };
+    this.changed();
   }
 
   remove(id: string): void {

@@ -38,7 +38,7 @@ describe('text runs', () => {
       id: String(i),
       text: 'line',
       rect: { x: 100, y: 697 - 14 * i, width: 200, height: 12 },
-      fontSize: 10,
+      style: { font: 'liberation-sans', size: 10, color: '#000000', bold: false, italic: false },
     }));
     // A drag over the middle line from x 150 on, touching the edges of its neighbours.
     const marked = runsIn(lines, { x: 150, y: 682, width: 500, height: 14 });

@@ -4,6 +4,7 @@
 import type { PageObjects, PageRuns } from '@quire/contracts';
 import { useEffect, useState } from 'react';
 import { fetchObjects, fetchRuns } from '../api/editor';
+import type { TextStyle } from './editOps';
 import { type PageFrame, type Rect, rectToPage } from './pageCoordinates';
 
 /** A run of text in one font, size and colour within a line. */
@@ -12,12 +13,18 @@ export interface TextRun {
   text: string;
   /** User space of the page as uploaded. */
   rect: Rect;
-  fontSize: number;
+  /** Its own style, its font as the nearest of the 21 families. */
+  style: TextStyle;
 }
 
 /** The server's runs, whose boxes are points from the top left of the page as uploaded and shown. */
 export function runsOfPage(answer: PageRuns, frame: PageFrame): TextRun[] {
-  return answer.runs.map((run) => ({ id: run.id, text: run.text, rect: rectToPage(run.bbox, frame, 1), fontSize: run.size }));
+  return answer.runs.map((run) => ({
+    id: run.id,
+    text: run.text,
+    rect: rectToPage(run.bbox, frame, 1),
+    style: { font: run.family, size: run.size, color: run.color, bold: run.bold, italic: run.italic },
+  }));
 }
 
 /** The parts of runs inside `area` (user space): what a drag over the text marks, one box per run. */
@@ -33,19 +40,27 @@ export function runsIn(runs: readonly TextRun[], area: Rect): Rect[] {
 }
 
 /** An image or annotation already in the file. */
-export interface ExistingObject {
-  id: string;
-  object: 'image' | 'annotation';
-  rect: Rect;
-}
+export type ExistingObject =
+  | { id: string; object: 'image'; rect: Rect }
+  | { id: string; object: 'annotation'; rect: Rect; type: PageObjects['annotations'][number]['type']; contents: string };
 
 /** The images and annotations of the server's answer, in user space. */
 export function objectsOfPage(answer: PageObjects, frame: PageFrame): ExistingObject[] {
   return [
     ...answer.images.map((i) => ({ id: i.id, object: 'image' as const, rect: rectToPage(i.bbox, frame, 1) })),
-    ...answer.annotations.map((a) => ({ id: a.id, object: 'annotation' as const, rect: rectToPage(a.rect, frame, 1) })),
+    ...answer.annotations.map((a) => ({
+      id: a.id,
+      object: 'annotation' as const,
+      rect: rectToPage(a.rect, frame, 1),
+      type: a.type,
+      contents: a.contents,
+    })),
   ];
 }
+
+/** Annotations whose text is edited in place: a sticky note's, a text comment's. */
+export const hasEditableText = (o: ExistingObject): o is ExistingObject & { type: 'note' | 'freetext' } =>
+  o.object === 'annotation' && (o.type === 'note' || o.type === 'freetext');
 
 type PageFile = { fileId: string; password?: string };
 
