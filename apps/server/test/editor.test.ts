@@ -231,6 +231,18 @@ describe('setting paragraphs again: alignment, several edits in one', () => {
     expect(after.at(-1)!.right).toBeLessThan(edge - 20);
     for (const l of after.slice(1)) expect(Math.abs(l.left - para.x)).toBeLessThan(1);
     expect(overlapping(out)).toEqual([]);
+
+    // Saved again (the editor's next save starts from this file): its lines are read back as one
+    // paragraph, still justified, and an emptied line's words flow up from the next.
+    const savedId = await client.uploadId(out);
+    const again = (await runsOf(savedId)).find((r) => r.text.startsWith('are, without going through'))!;
+    expect(again.paragraph_bbox.height).toBeGreaterThan(para.height);
+    const emptied = await save(savedId, [{ op: 'replaceText', page: 1, run: again.id, text: '' }], 'justified-again.pdf');
+    expect(emptied.status, emptied.msg).toBe(0);
+    const twice = linesIn(file('justified-again.pdf'), para.y, para.y + para.height + 14);
+    expect(twice.length).toBe(before.length);
+    for (const l of twice.slice(0, -1)) expect(Math.abs(l.right - edge), l.words.join(' ')).toBeLessThan(1);
+    expect(overlapping(file('justified-again.pdf'))).toEqual([]);
   });
 
   it('sets several edits of one paragraph together: both appear, nothing overlaps, nothing is lost', async () => {

@@ -63,6 +63,11 @@ class EditFonts {
     return made;
   }
 
+  /** The run's own font, where it has the glyphs of `text`; null when another would stand in for it. */
+  own(run: Run, text: string, page: PageState): TextFont | null {
+    return this.reused(run, text, page) ?? this.picker.own(run.font, text);
+  }
+
   /**
    * The font a run's new text is set in: the run's own where it has the glyphs and no other style is
    * asked for, else the family asked for, else the family nearest the run's font (noted as a fallback).
@@ -73,7 +78,7 @@ class EditFonts {
     const italic = run.font.isItalic() || /italic|oblique/i.test(name);
     const restyled = (ask.bold !== undefined && ask.bold !== bold) || (ask.italic !== undefined && ask.italic !== italic);
     if (!ask.font && !restyled) {
-      const own = this.reused(run, text, page) ?? this.picker.own(run.font, text);
+      const own = this.own(run, text, page);
       if (own) return own;
     }
     const family =
@@ -503,31 +508,75 @@ function replaceText(state: PageState, fonts: EditFonts, ops: Op<'replaceText'>[
     });
     return pieces;
   };
-  const settings = fits
-    ? editedLines.map((line) => ({ moved: rest(setFrom(line), true), wide: true }))
-    : [{ moved: rest(setFrom(editedLines[0]!), false), wide: false }];
-  state.writer.flush();
-  markAndApply(
-    state.page,
-    settings.flatMap(({ moved }) =>
-      moved.map((r) => ({ rect: quadBounds(r.chars.map((c) => c.quad)), quads: r.chars.map((c) => c.quad) })),
-    ),
-    false,
-  );
-  for (const { moved, wide } of settings) {
+  /** Lines set again from `moved` (one line alone when `wide`), wrapped and aligned. */
+  const setAgain = (moved: Run[], wide: boolean): SetLine[] => {
     const lineStarts = new Map<number, mupdf.Point>();
     for (const r of moved) if (!lineStarts.has(r.line)) lineStarts.set(r.line, r.chars[0]!.origin);
     const starts = [...lineStarts.values()];
     const leading = starts.length > 1 ? Math.hypot(starts[1]![0] - starts[0]![0], starts[1]![1] - starts[0]![1]) : run.size * 1.2;
     // Lines after the first start at the paragraph's left edge as the file has them.
     const lines = wrap(joined(moved), starts, wide ? [Number.POSITIVE_INFINITY] : starts.map(room), leading, dir);
-    // A line set again alone ends its paragraph only where the file's did.
-    if (wide) lines.at(-1)!.paragraphEnd = ends.has(moved[0]!.line) || moved[0]!.line === lastLine;
-    state.writer.text(
-      lines.map((l) => aligned(l, alignment)),
-      dir,
-    );
+    // A line set again alone ends its paragraph only where the file's did (an emptied line has none).
+    const last = lines.at(-1);
+    if (wide && last) last.paragraphEnd = ends.has(moved[0]!.line) || moved[0]!.line === lastLine;
+    return lines.map((l) => aligned(l, alignment));
+  };
+  // The text of the paragraph not set again is written again too, each glyph where it was, so that
+  // the paragraph's text stays together in the content and reads back as one paragraph; a run whose
+  // own font cannot be written again stays as it is.
+  const kept = (rs: Run[]) =>
+    rs.flatMap((r) => {
+      const font = r.text.trim() ? fonts.own(r, r.text, state) : null;
+      return font ? [{ run: r, line: glyphsInPlace(r, font) }] : [];
+    });
+  const lines: { runs: Run[]; lines: SetLine[] }[] = [];
+  const keep = (rs: Run[]) => {
+    const done = kept(rs);
+    lines.push({ runs: done.map((k) => k.run), lines: done.map((k) => k.line) });
+  };
+  const reset = (moved: Run[], wide: boolean) => lines.push({ runs: moved, lines: setAgain(moved, wide) });
+  if (fits) {
+    for (const line of new Set(block.map((r) => r.line))) {
+      const own = lineRuns(line);
+      if (!editedLines.includes(line)) {
+        keep(own);
+        continue;
+      }
+      const from = setFrom(line);
+      keep(own.slice(0, own.indexOf(from)));
+      reset(rest(from, true), true);
+    }
+  } else {
+    const from = block.indexOf(setFrom(editedLines[0]!));
+    keep(block.slice(0, from));
+    reset(block.slice(from), false);
   }
+  state.writer.flush();
+  markAndApply(
+    state.page,
+    lines.flatMap(({ runs: rs }) => rs.map((r) => ({ rect: quadBounds(r.chars.map((c) => c.quad)), quads: r.chars.map((c) => c.quad) }))),
+    false,
+  );
+  state.writer.text(
+    lines.flatMap((l) => l.lines),
+    dir,
+  );
+}
+
+/** A run written again in its own font with each glyph at its place (TJ offsets make up for kerning and spacing). */
+function glyphsInPlace(run: Run, font: TextFont): SetLine {
+  const dir = run.chars[0]!.dir;
+  const operands: string[] = [];
+  [...run.text].forEach((ch, i) => {
+    const shown = font.show(ch);
+    operands.push(shown.operand.slice(1, -1));
+    const [here, next] = [run.chars[i]!.origin, run.chars[i + 1]?.origin];
+    if (!next) return;
+    const gap = (next[0] - here[0]) * dir[0] + (next[1] - here[1]) * dir[1] - shown.advance * run.size;
+    if (Math.abs(gap) > 0.005) operands.push(num((-gap / run.size) * 1000));
+  });
+  const piece: Piece = { text: run.text, font, size: run.size, color: run.color };
+  return { origin: run.chars[0]!.origin, parts: [{ piece, at: 0, operand: `[${operands.join(' ')}]` }] };
 }
 
 function findImage(state: PageState, id: string): PageImage {
