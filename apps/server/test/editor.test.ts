@@ -201,6 +201,8 @@ const allWords = (pdf: string) =>
   words(pdf, 1)
     .map((w) => w.word)
     .sort();
+/** The page's text as pdftotext reads it, white space made single spaces. */
+const flatText = (pdf: string) => execFileSync('pdftotext', [pdf, '-']).toString().replace(/\s+/g, ' ');
 
 describe('setting paragraphs again: alignment, several edits in one', () => {
   // justified-runs.pdf (test-corpus/made, LibreOffice's PDF of justified-runs.html): a justified
@@ -210,6 +212,18 @@ describe('setting paragraphs again: alignment, several edits in one', () => {
   beforeAll(async () => {
     madeId = await client.uploadId(made);
   });
+  /** Saves `operations` on that file: the output, its text, and the save's note. */
+  const saveMade = async (operations: EditOperationInput[], name: string) => {
+    const entry = await save(madeId, operations, name);
+    expect(entry.status, entry.msg).toBe(0);
+    return { out: file(name), flat: flatText(file(name)), note: entry.outputs[0]!.note };
+  };
+  /** The file's words with `gone` taken out (once each) and `added` put in, sorted. */
+  const madeWords = (gone: string[], added: string[]) => {
+    const expected = allWords(made);
+    for (const w of gone) expected.splice(expected.indexOf(w), 1);
+    return [...expected, ...added].sort();
+  };
 
   it('keeps a justified paragraph justified when it re-flows, its last line ragged', async () => {
     const runs = await runsOf(paperId);
@@ -219,7 +233,7 @@ describe('setting paragraphs again: alignment, several edits in one', () => {
     const entry = await save(paperId, [{ op: 'replaceText', page: 1, run: line.id, text: longer }], 'justified.pdf');
     expect(entry.status, entry.msg).toBe(0);
     const out = file('justified.pdf');
-    const flat = execFileSync('pdftotext', [out, '-']).toString().replace(/\s+/g, ' ');
+    const flat = flatText(out);
     expect(flat).toContain('from any one party to any other party, wherever they are, without going through');
     expect(flat).not.toContain('from one party to another');
     const before = linesIn(bitcoin, para.y, para.y + para.height + 1);
@@ -255,23 +269,18 @@ describe('setting paragraphs again: alignment, several edits in one', () => {
       { op: 'replaceText', page: 1, run: bold.id, text: 'cold and wet Tuesday' },
       { op: 'replaceText', page: 1, run: italic.id, text: 'doubts' },
     ];
-    const entry = await save(madeId, operations, 'two-edits.pdf');
-    expect(entry.status, entry.msg).toBe(0);
-    const out = file('two-edits.pdf');
-    const flat = execFileSync('pdftotext', [out, '-']).toString().replace(/\s+/g, ' ');
+    const { out, flat, note } = await saveMade(operations, 'two-edits.pdf');
     expect(flat).toContain('met on a cold and wet Tuesday morning');
     expect(flat).toContain('raised doubts, the timetable');
     expect(overlapping(out)).toEqual([]);
-    const expected = allWords(made);
-    for (const w of ['questions', 'about', 'the', 'budget,']) expected.splice(expected.indexOf(w), 1);
-    expect(allWords(out)).toEqual([...expected, 'and', 'wet', 'doubts,'].sort());
+    expect(allWords(out)).toEqual(madeWords(['questions', 'about', 'the', 'budget,'], ['and', 'wet', 'doubts,']));
     // Still justified: the paragraph's full lines end together, its last is ragged.
     const para = bold.paragraph_bbox;
     const lines = linesIn(out, para.y, para.y + para.height + 4);
     expect(lines).toHaveLength(5);
     const edge = Math.max(...linesIn(made, para.y, para.y + para.height + 4).map((l) => l.right));
     for (const l of lines.slice(0, -1)) expect(Math.abs(l.right - edge), l.words.join(' ')).toBeLessThan(1);
-    expect(entry.outputs[0]!.note).toMatch(/^2 changes saved\./);
+    expect(note).toMatch(/^2 changes saved\./);
   });
 
   it('takes three edits on one line, and an edit that empties a run', async () => {
@@ -286,32 +295,25 @@ describe('setting paragraphs again: alignment, several edits in one', () => {
       { op: 'replaceText', page: 1, run: onLine[2]!.id, text: onLine[2]!.text.replace('proposal', 'plan') },
       { op: 'replaceText', page: 1, run: italic.id, text: '' },
     ];
-    const entry = await save(madeId, operations, 'three-edits.pdf');
-    expect(entry.status, entry.msg).toBe(0);
-    const out = file('three-edits.pdf');
-    const flat = execFileSync('pdftotext', [out, '-']).toString().replace(/\s+/g, ' ');
+    const { out, flat } = await saveMade(operations, 'three-edits.pdf');
     expect(flat).toContain('The board met on a wet Monday morning to review the plan for the new library wing.');
     expect(flat).toContain('Several members raised , the timetable');
     expect(flat).not.toMatch(/committee|proposal|Tuesday|questions/);
     expect(overlapping(out)).toEqual([]);
     const gone = ['committee', 'cold', 'Tuesday', 'proposal', 'questions', 'about', 'the', 'budget,'];
-    const expected = allWords(made);
-    for (const w of gone) expected.splice(expected.indexOf(w), 1);
-    expect(allWords(out)).toEqual([...expected, 'board', 'wet', 'Monday', 'plan', ','].sort());
+    expect(allWords(out)).toEqual(madeWords(gone, ['board', 'wet', 'Monday', 'plan', ',']));
   });
 
   it('keeps a centred paragraph centred', async () => {
     const runs = await runsOf(madeId);
     const line = runs.find((r) => r.text === 'This line is centred on the page')!;
-    const entry = await save(
-      madeId,
+    const { out } = await saveMade(
       [{ op: 'replaceText', page: 1, run: line.id, text: 'This line is centred on the whole page' }],
       'centred.pdf',
     );
-    expect(entry.status, entry.msg).toBe(0);
     const para = line.paragraph_bbox;
     const [was] = linesIn(made, para.y, para.y + para.height);
-    const [now] = linesIn(file('centred.pdf'), para.y, para.y + para.height);
+    const [now] = linesIn(out, para.y, para.y + para.height);
     expect(now!.words.join(' ')).toBe('This line is centred on the whole page');
     expect(now!.right - now!.left).toBeGreaterThan(was!.right - was!.left + 20);
     expect(Math.abs((now!.left + now!.right) / 2 - (was!.left + was!.right) / 2)).toBeLessThan(1);
