@@ -236,6 +236,15 @@ describe('setting paragraphs again: alignment, several edits in one', () => {
     const flat = flatText(out);
     expect(flat).toContain('from any one party to any other party, wherever they are, without going through');
     expect(flat).not.toContain('from one party to another');
+    expect(qpdfCheckOk(out)).toBe(true);
+    // Set in the paper's own fonts, no other embedded.
+    const fontNames = (pdf: string) =>
+      pdffonts(pdf)
+        .split('\n')
+        .slice(2)
+        .filter(Boolean)
+        .map((l) => l.split(' ')[0]);
+    for (const font of fontNames(out)) expect(fontNames(bitcoin)).toContain(font);
     const before = linesIn(bitcoin, para.y, para.y + para.height + 1);
     const after = linesIn(out, para.y, para.y + para.height + 14);
     expect(after.length).toBe(before.length + 1);
