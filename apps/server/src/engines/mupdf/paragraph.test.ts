@@ -11,7 +11,7 @@ import { aligned, alignmentOf, lineWidth, wrap } from './paragraph.js';
 
 const corpus = path.join(import.meta.dirname, '../../../../../test-corpus');
 const blocksOf = (file: string) => {
-  const doc = mupdf.Document.openDocument(fs.readFileSync(path.join(corpus, file)), 'application/pdf').asPDF()!;
+  const doc = new mupdf.PDFDocument(fs.readFileSync(path.join(corpus, file)));
   const runs = readRuns(doc.loadPage(0), 1);
   return (text: string) => {
     const block = runs.find((r) => r.text.includes(text))!.block;
