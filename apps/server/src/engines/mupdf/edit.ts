@@ -445,15 +445,16 @@ function replaceText(state: PageState, fonts: EditFonts, ops: Op<'replaceText'>[
   const block = runs.filter((r) => r.block === run.block);
   const dir = run.chars[0]!.dir;
   const alignment = alignmentOf(block);
+  const pieces = new Map<Run, Piece>();
   const pieceOf = (r: Run): Piece => {
+    const known = pieces.get(r);
+    if (known) return known;
     const o = edits.get(r);
-    if (!o) return { text: r.text, font: fonts.forRun(r, r.text, {}, state), size: r.size, color: r.color };
-    return {
-      text: o.text,
-      font: fonts.forRun(r, o.text || ' ', o, state),
-      size: o.size ?? r.size,
-      color: o.color ? rgb(o.color) : r.color,
-    };
+    const piece: Piece = o
+      ? { text: o.text, font: fonts.forRun(r, o.text || ' ', o, state), size: o.size ?? r.size, color: o.color ? rgb(o.color) : r.color }
+      : { text: r.text, font: fonts.forRun(r, r.text, {}, state), size: r.size, color: r.color };
+    pieces.set(r, piece);
+    return piece;
   };
   // The run a line is set again from: its first edited one when flush left, else the line's first.
   const lineRuns = (line: number) => block.filter((r) => r.line === line);
@@ -493,20 +494,20 @@ function replaceText(state: PageState, fonts: EditFonts, ops: Op<'replaceText'>[
   });
   /** The runs' pieces in order: runs of one line follow each other; a line ends in a space or, ending its paragraph, a break. */
   const joined = (moved: Run[]) => {
-    const pieces: Piece[] = [];
+    const text: Piece[] = [];
     moved.forEach((r, i) => {
       let piece = pieceOf(r);
       const next = moved[i + 1];
       const endsLine = next?.line !== r.line;
       if (endsLine && (ends.has(r.line) || r.line === lastLine)) piece = { ...piece, paragraphEnd: true };
       else if (endsLine && next && !/\s$/.test(piece.text)) piece = { ...piece, text: `${piece.text} ` };
-      const before = pieces.at(-1);
+      const before = text.at(-1);
       // An emptied run leaves one space between its neighbours, not two.
       if (before && !before.paragraphEnd && /\s$/.test(before.text)) piece = { ...piece, text: piece.text.trimStart() };
-      if (piece.text) pieces.push(piece);
-      else if (piece.paragraphEnd && before) pieces[pieces.length - 1] = { ...before, paragraphEnd: true };
+      if (piece.text) text.push(piece);
+      else if (piece.paragraphEnd && before) text[text.length - 1] = { ...before, paragraphEnd: true };
     });
-    return pieces;
+    return text;
   };
   /** Lines set again from `moved` (one line alone when `wide`), wrapped and aligned. */
   const setAgain = (moved: Run[], wide: boolean): SetLine[] => {
@@ -526,7 +527,7 @@ function replaceText(state: PageState, fonts: EditFonts, ops: Op<'replaceText'>[
   // own font cannot be written again stays as it is.
   const kept = (rs: Run[]) =>
     rs.flatMap((r) => {
-      const font = r.text.trim() ? fonts.own(r, r.text, state) : null;
+      const font = fonts.own(r, r.text, state);
       return font ? [{ run: r, line: glyphsInPlace(r, font) }] : [];
     });
   const lines: { runs: Run[]; lines: SetLine[] }[] = [];
