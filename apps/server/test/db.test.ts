@@ -198,6 +198,7 @@ describe.each(targets)('%s', (name, url) => {
         page_h: 841.89,
         encrypted: 1,
         repaired: 1,
+        source_tool: 'edit',
         created_at: now,
         expires_at: now + 1,
       })
@@ -465,7 +466,17 @@ describe.each(targets)('%s', (name, url) => {
     expect(second.total).toBe(4);
     expect(second.accounts.map((a) => a.id)).toEqual(['u1', 'a2']);
 
-    const file = { name: 'a.pdf', md5: 'a'.repeat(32), storage_key: 'k', total_page: 1, page_w: 1, page_h: 1, encrypted: 0, repaired: 0 };
+    const file = {
+      name: 'a.pdf',
+      md5: 'a'.repeat(32),
+      storage_key: 'k',
+      total_page: 1,
+      page_w: 1,
+      page_h: 1,
+      encrypted: 0,
+      repaired: 0,
+      source_tool: '',
+    };
     await db
       .insertInto('files')
       .values([

@@ -166,6 +166,169 @@ describe('editing text in the content stream', () => {
   });
 });
 
+/** Lines of words (pdftotext -bbox) whose baselines lie between `top` and `bottom`, top down, each with its edges. */
+function linesIn(pdf: string, top: number, bottom: number) {
+  const lines: { words: string[]; left: number; right: number; baseline: number }[] = [];
+  const placed = words(pdf, 1)
+    .filter((w) => w.box[3] > top && w.box[3] < bottom)
+    .sort((a, b) => a.box[3] - b.box[3] || a.box[0] - b.box[0]);
+  for (const w of placed) {
+    const line = lines.find((l) => Math.abs(l.baseline - w.box[3]) < 2);
+    if (line) {
+      line.words.push(w.word);
+      [line.left, line.right] = [Math.min(line.left, w.box[0]), Math.max(line.right, w.box[2])];
+    } else lines.push({ words: [w.word], left: w.box[0], right: w.box[2], baseline: w.box[3] });
+  }
+  return lines;
+}
+
+/** Whether any two words' boxes on the page overlap (by more than a hair: neighbours may touch). */
+function overlapping(pdf: string): string[] {
+  const placed = words(pdf, 1);
+  const clashes: string[] = [];
+  placed.forEach((a, i) => {
+    for (const b of placed.slice(i + 1))
+      if (
+        Math.min(a.box[2], b.box[2]) - Math.max(a.box[0], b.box[0]) > 0.5 &&
+        Math.min(a.box[3], b.box[3]) - Math.max(a.box[1], b.box[1]) > 0.5
+      )
+        clashes.push(`${a.word} × ${b.word}`);
+  });
+  return clashes;
+}
+
+const allWords = (pdf: string) =>
+  words(pdf, 1)
+    .map((w) => w.word)
+    .sort();
+/** The page's text as pdftotext reads it, white space made single spaces. */
+const flatText = (pdf: string) => execFileSync('pdftotext', [pdf, '-']).toString().replace(/\s+/g, ' ');
+
+describe('setting paragraphs again: alignment, several edits in one', () => {
+  // justified-runs.pdf (test-corpus/made, LibreOffice's PDF of justified-runs.html): a justified
+  // paragraph with bold and italic words inside its lines, a centred one and a flush-right one.
+  const made = path.join(import.meta.dirname, '../../../test-corpus/made/justified-runs.pdf');
+  let madeId: string;
+  beforeAll(async () => {
+    madeId = await client.uploadId(made);
+  });
+  /** Saves `operations` on that file: the output, its text, and the save's note. */
+  const saveMade = async (operations: EditOperationInput[], name: string) => {
+    const entry = await save(madeId, operations, name);
+    expect(entry.status, entry.msg).toBe(0);
+    return { out: file(name), flat: flatText(file(name)), note: entry.outputs[0]!.note };
+  };
+  /** The file's words with `gone` taken out (once each) and `added` put in, sorted. */
+  const madeWords = (gone: string[], added: string[]) => {
+    const expected = allWords(made);
+    for (const w of gone) expected.splice(expected.indexOf(w), 1);
+    return [...expected, ...added].sort();
+  };
+
+  it('keeps a justified paragraph justified when it re-flows, its last line ragged', async () => {
+    const runs = await runsOf(paperId);
+    const line = runs.find((r) => r.text.startsWith('payments to be sent directly'))!;
+    const para = line.paragraph_bbox;
+    const longer = line.text.replace('from one party to another', 'from any one party to any other party, wherever they are,');
+    const entry = await save(paperId, [{ op: 'replaceText', page: 1, run: line.id, text: longer }], 'justified.pdf');
+    expect(entry.status, entry.msg).toBe(0);
+    const out = file('justified.pdf');
+    const flat = flatText(out);
+    expect(flat).toContain('from any one party to any other party, wherever they are, without going through');
+    expect(flat).not.toContain('from one party to another');
+    expect(qpdfCheckOk(out)).toBe(true);
+    // Set in the paper's own fonts, no other embedded.
+    const fontNames = (pdf: string) =>
+      pdffonts(pdf)
+        .split('\n')
+        .slice(2)
+        .filter(Boolean)
+        .map((l) => l.split(' ')[0]);
+    for (const font of fontNames(out)) expect(fontNames(bitcoin)).toContain(font);
+    const before = linesIn(bitcoin, para.y, para.y + para.height + 1);
+    const after = linesIn(out, para.y, para.y + para.height + 14);
+    expect(after.length).toBe(before.length + 1);
+    // Every line but the last ends at the paragraph's right edge, as the file's own lines did.
+    const edge = Math.max(...before.map((l) => l.right));
+    for (const l of after.slice(0, -1)) expect(Math.abs(l.right - edge), l.words.join(' ')).toBeLessThan(1);
+    expect(after.at(-1)!.right).toBeLessThan(edge - 20);
+    for (const l of after.slice(1)) expect(Math.abs(l.left - para.x)).toBeLessThan(1);
+    expect(overlapping(out)).toEqual([]);
+
+    // Saved again (the editor's next save starts from this file): its lines are read back as one
+    // paragraph, still justified, and an emptied line's words flow up from the next.
+    const savedId = await client.uploadId(out);
+    const again = (await runsOf(savedId)).find((r) => r.text.startsWith('are, without going through'))!;
+    expect(again.paragraph_bbox.height).toBeGreaterThan(para.height);
+    const emptied = await save(savedId, [{ op: 'replaceText', page: 1, run: again.id, text: '' }], 'justified-again.pdf');
+    expect(emptied.status, emptied.msg).toBe(0);
+    const twice = linesIn(file('justified-again.pdf'), para.y, para.y + para.height + 14);
+    expect(twice.length).toBe(before.length);
+    for (const l of twice.slice(0, -1)) expect(Math.abs(l.right - edge), l.words.join(' ')).toBeLessThan(1);
+    expect(overlapping(file('justified-again.pdf'))).toEqual([]);
+  });
+
+  it('sets several edits of one paragraph together: both appear, nothing overlaps, nothing is lost', async () => {
+    const runs = await runsOf(madeId);
+    const bold = runs.find((r) => r.text === 'cold Tuesday')!;
+    const italic = runs.find((r) => r.text === 'questions about the budget')!;
+    expect(bold.paragraph).toBe(italic.paragraph);
+    expect(bold.line).not.toBe(italic.line);
+    const operations: EditOperationInput[] = [
+      { op: 'replaceText', page: 1, run: bold.id, text: 'cold and wet Tuesday' },
+      { op: 'replaceText', page: 1, run: italic.id, text: 'doubts' },
+    ];
+    const { out, flat, note } = await saveMade(operations, 'two-edits.pdf');
+    expect(flat).toContain('met on a cold and wet Tuesday morning');
+    expect(flat).toContain('raised doubts, the timetable');
+    expect(overlapping(out)).toEqual([]);
+    expect(allWords(out)).toEqual(madeWords(['questions', 'about', 'the', 'budget,'], ['and', 'wet', 'doubts,']));
+    // Still justified: the paragraph's full lines end together, its last is ragged.
+    const para = bold.paragraph_bbox;
+    const lines = linesIn(out, para.y, para.y + para.height + 4);
+    expect(lines).toHaveLength(5);
+    const edge = Math.max(...linesIn(made, para.y, para.y + para.height + 4).map((l) => l.right));
+    for (const l of lines.slice(0, -1)) expect(Math.abs(l.right - edge), l.words.join(' ')).toBeLessThan(1);
+    expect(note).toMatch(/^2 changes saved\./);
+  });
+
+  it('takes three edits on one line, and an edit that empties a run', async () => {
+    const runs = await runsOf(madeId);
+    const first = runs.find((r) => r.text.startsWith('The committee met'))!;
+    const onLine = runs.filter((r) => r.line === first.line);
+    expect(onLine.length).toBe(3);
+    const italic = runs.find((r) => r.text === 'questions about the budget')!;
+    const operations: EditOperationInput[] = [
+      { op: 'replaceText', page: 1, run: onLine[0]!.id, text: onLine[0]!.text.replace('committee', 'board') },
+      { op: 'replaceText', page: 1, run: onLine[1]!.id, text: 'wet Monday' },
+      { op: 'replaceText', page: 1, run: onLine[2]!.id, text: onLine[2]!.text.replace('proposal', 'plan') },
+      { op: 'replaceText', page: 1, run: italic.id, text: '' },
+    ];
+    const { out, flat } = await saveMade(operations, 'three-edits.pdf');
+    expect(flat).toContain('The board met on a wet Monday morning to review the plan for the new library wing.');
+    expect(flat).toContain('Several members raised , the timetable');
+    expect(flat).not.toMatch(/committee|proposal|Tuesday|questions/);
+    expect(overlapping(out)).toEqual([]);
+    const gone = ['committee', 'cold', 'Tuesday', 'proposal', 'questions', 'about', 'the', 'budget,'];
+    expect(allWords(out)).toEqual(madeWords(gone, ['board', 'wet', 'Monday', 'plan', ',']));
+  });
+
+  it('keeps a centred paragraph centred', async () => {
+    const runs = await runsOf(madeId);
+    const line = runs.find((r) => r.text === 'This line is centred on the page')!;
+    const { out } = await saveMade(
+      [{ op: 'replaceText', page: 1, run: line.id, text: 'This line is centred on the whole page' }],
+      'centred.pdf',
+    );
+    const para = line.paragraph_bbox;
+    const [was] = linesIn(made, para.y, para.y + para.height);
+    const [now] = linesIn(out, para.y, para.y + para.height);
+    expect(now!.words.join(' ')).toBe('This line is centred on the whole page');
+    expect(now!.right - now!.left).toBeGreaterThan(was!.right - was!.left + 20);
+    expect(Math.abs((now!.left + now!.right) / 2 - (was!.left + was!.right) / 2)).toBeLessThan(1);
+  });
+});
+
 describe('adding and changing content', () => {
   let withImageId: string;
 

@@ -318,4 +318,14 @@ export const migrations = {
         .execute();
     },
   },
+  '015_files_source_tool': {
+    // The tool whose output a file is (output-as-file): a visitor's editor saves, each on the file
+    // the save before made, count as one task of the day.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('files')
+        .addColumn('source_tool', 'varchar(32)', (c) => c.notNull().defaultTo(''))
+        .execute();
+    },
+  },
 };

@@ -14,6 +14,8 @@ export interface FileTable {
   encrypted: number;
   /** 1 when the upload was damaged and a repaired copy is what is stored */
   repaired: number;
+  /** The tool of the task whose output this file is (document/output-as-file); '' for an upload */
+  source_tool: string;
   created_at: number;
   expires_at: number;
 }

@@ -8,7 +8,7 @@ import { dailyTaskLimitMessage, ErrorCode, QuireError } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import { giveBackRun, takeRun } from '../db/anonymousRunsRepo.js';
 import { findOwnedFile, moveFiles } from '../db/filesRepo.js';
-import type { TaskTable } from '../db/schema.js';
+import type { FileTable, TaskTable } from '../db/schema.js';
 import { moveTasks, ownedTasks } from '../db/tasksRepo.js';
 import { newId } from '../ids.js';
 import { toolById } from '../tools/registry.js';
@@ -75,14 +75,29 @@ function hashKey(dataDir: string): Buffer {
 const clientKey = (ctx: AppContext, client: string) => createHmac('sha256', hashKey(ctx.config.dataDir)).update(client).digest('hex');
 
 /**
+ * Whether a task continues a session of its tool: a tool with sessions (the editor) run on files
+ * that are outputs of its own earlier tasks. Output-as-file gives a file only to its task's owner,
+ * so these are this visitor's own saves of one document; another tool's output still counts.
+ */
+const continuesSession = (toolId: string, inputs: readonly Pick<FileTable, 'source_tool'>[]) =>
+  toolById(toolId)?.sessions === true && inputs.length > 0 && inputs.every((f) => f.source_tool === toolId);
+
+/**
  * Lets an anonymous visitor start a task, or 4016 once its runs of the UTC day are used up, or
  * those of its address (several people behind one NAT: the allowance times QUIRE_RATE_IP_FACTOR).
- * A call that joins a run of several files (its multi_id, just started) is part of that run.
+ * A call that joins a run of several files (its multi_id, just started) is part of that run, and
+ * an editor save on the file the visitor's previous save made is part of that editing session.
  */
-export async function admitAnonymousTask(ctx: AppContext, client: AnonymousClient, multiId: string, now: number): Promise<void> {
+export async function admitAnonymousTask(
+  ctx: AppContext,
+  client: AnonymousClient,
+  task: Pick<TaskTable, 'tool' | 'multi_id' | 'created_at'>,
+  inputs: readonly Pick<FileTable, 'source_tool'>[],
+): Promise<void> {
   const limit = ctx.config.anonymousTasksPerDay;
-  if (limit === 0) return;
-  const run = await ownedTasks(ctx.db, client.visitorId, { multi_id: multiId }, now);
+  if (limit === 0 || continuesSession(task.tool, inputs)) return;
+  const now = task.created_at;
+  const run = await ownedTasks(ctx.db, client.visitorId, { multi_id: task.multi_id }, now);
   if (run.length > 0 && run.length < MAX_TASKS_PER_RUN && now - run[0]!.created_at < RUN_JOIN_MS) return;
   const day = utcDay(now);
   const refused = new QuireError(ErrorCode.DailyTaskLimit, dailyTaskLimitMessage(limit), { upgrade: 'taskLimit', limit });

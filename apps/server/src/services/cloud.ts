@@ -459,7 +459,7 @@ export async function saveTaskOutput(
   account: CloudAccount,
   req: z.infer<typeof saveTaskOutputRequest>,
 ): Promise<CloudFile> {
-  const output = await releasedOutput(ctx, accountOwner(account.id), req.task_id, req.index);
+  const { output } = await releasedOutput(ctx, accountOwner(account.id), req.task_id, req.index);
   const described = await describeOutput(ctx, output.key, output.name);
   return addToCloud(ctx, account, { key: output.key, name: safeFileName(output.name), size: output.size, ...described }, req);
 }

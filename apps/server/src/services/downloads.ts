@@ -125,12 +125,17 @@ export async function deleteOutputs(ctx: AppContext, ownerId: string, multiId: s
   return { deleted: tasks.length };
 }
 
-/** One output of a finished task that may leave the server (the only one when no index is given); 2405 if there is none such. */
-export async function releasedOutput(ctx: AppContext, ownerId: string, taskId: string, index?: number): Promise<StoredOutput> {
+/** One output of a finished task that may leave the server (the only one when no index is given), and its task; 2405 if there is none such. */
+export async function releasedOutput(
+  ctx: AppContext,
+  ownerId: string,
+  taskId: string,
+  index?: number,
+): Promise<{ task: TaskTable; output: StoredOutput }> {
   const [task] = await releasedTasks(ctx, ownerId, { task_id: taskId });
-  const one = oneOutput(outputsOf(task!), index);
-  if (!one) throw new QuireError(ErrorCode.NoData);
-  return one;
+  const output = oneOutput(outputsOf(task!), index);
+  if (!output) throw new QuireError(ErrorCode.NoData);
+  return { task: task!, output };
 }
 
 /**
@@ -144,6 +149,7 @@ export async function outputAsFile(
   taskId: string,
   index?: number,
 ): Promise<FileInfo> {
-  const one = await releasedOutput(ctx, ownerId, taskId, index);
-  return acceptStored(ctx, ownerId, limits, one.key, one.name);
+  const { task, output } = await releasedOutput(ctx, ownerId, taskId, index);
+  // The file remembers its tool: the editor's next save on it continues the visitor's session.
+  return acceptStored(ctx, ownerId, limits, output.key, output.name, task.tool);
 }

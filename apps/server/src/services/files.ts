@@ -152,7 +152,8 @@ async function checkImageDecodesAtUpload(ctx: AppContext, file: string, header: 
 /**
  * Takes a complete upload from a temporary path into storage, within the size and pages of the
  * uploader's plan. The temporary file is always consumed: stored on success, deleted on any
- * failure, so nothing half-checked is kept.
+ * failure, so nothing half-checked is kept. `known`: the bytes' md5 when already computed, and the
+ * tool whose output they are.
  */
 export async function acceptUpload(
   ctx: AppContext,
@@ -160,7 +161,7 @@ export async function acceptUpload(
   limits: FileLimits,
   clientName: string,
   tmpPath: string,
-  md5?: string,
+  known: { md5?: string; sourceTool?: string } = {},
 ): Promise<FileInfo> {
   const name = safeFileName(clientName);
   try {
@@ -208,13 +209,14 @@ export async function acceptUpload(
       owner_id: ownerId,
       name,
       size: repaired ? (await fs.stat(tmpPath)).size : size,
-      md5: md5 ?? (await md5OfFile(tmpPath)),
+      md5: known.md5 ?? (await md5OfFile(tmpPath)),
       storage_key: `files/${id}.${type}`,
       total_page: pages,
       page_w: pageSize.w,
       page_h: pageSize.h,
       encrypted: encrypted ? 1 : 0,
       repaired: repaired ? 1 : 0,
+      source_tool: known.sourceTool ?? '',
       created_at: now,
       expires_at: now + ctx.config.retentionHours * 3600_000,
     };
@@ -226,12 +228,22 @@ export async function acceptUpload(
   }
 }
 
-/** Stored bytes (a task's output, a cloud file) taken as a new upload of `ownerId`, with an upload's checks and limits. */
-export async function acceptStored(ctx: AppContext, ownerId: string, limits: FileLimits, key: string, name: string): Promise<FileInfo> {
+/**
+ * Stored bytes (a task's output, a cloud file) taken as a new upload of `ownerId`, with an upload's
+ * checks and limits; `sourceTool`: the tool whose output they are.
+ */
+export async function acceptStored(
+  ctx: AppContext,
+  ownerId: string,
+  limits: FileLimits,
+  key: string,
+  name: string,
+  sourceTool?: string,
+): Promise<FileInfo> {
   const copy = path.join(ctx.tmpDir, `${newId()}.stored`);
   await fs.mkdir(ctx.tmpDir, { recursive: true });
   await pipeline(ctx.storage.read(key), createWriteStream(copy));
-  return acceptUpload(ctx, ownerId, limits, name, copy);
+  return acceptUpload(ctx, ownerId, limits, name, copy, { sourceTool });
 }
 
 /** Deletes a file's bytes, then its record. */

@@ -1,7 +1,7 @@
 // Tasks: made from a validated tool call, run by a worker, read back by their owner.
 import { ErrorCode, QuireError, errorMessages, type TaskCreated, type TaskEntry } from '@quire/contracts';
 import type { AppContext } from '../context.js';
-import type { TaskTable } from '../db/schema.js';
+import type { FileTable, TaskTable } from '../db/schema.js';
 import { cancelUnfinished, countQueued, deleteTask, insertTask, outputsOf, ownedTasks } from '../db/tasksRepo.js';
 import { newId } from '../ids.js';
 import { toolById } from '../tools/registry.js';
@@ -27,11 +27,11 @@ function oneAtATime<T>(admit: () => Promise<T>): Promise<T> {
  * Queues `task` unless the service's or its visitor's queue is full (3500: try again later), or
  * an anonymous visitor's runs of the day are used up (4016).
  */
-async function enqueue(ctx: AppContext, task: TaskTable, anonymous: AnonymousClient | undefined): Promise<void> {
+async function enqueue(ctx: AppContext, task: TaskTable, inputs: FileTable[], anonymous: AnonymousClient | undefined): Promise<void> {
   await oneAtATime(async () => {
     const queued = await countQueued(ctx.db, task.owner_id);
     if (queued.all >= ctx.config.maxQueued || queued.owners >= ctx.config.maxQueuedPerOwner) throw new QuireError(ErrorCode.Busy);
-    if (anonymous) await admitAnonymousTask(ctx, anonymous, task.multi_id, task.created_at);
+    if (anonymous) await admitAnonymousTask(ctx, anonymous, task, inputs);
     await insertTask(ctx.db, task);
   });
   ctx.events.queued();
@@ -96,7 +96,7 @@ export async function createTask(
     finished_at: 0,
     expires_at: now + ctx.config.retentionHours * 3600_000,
   };
-  await enqueue(ctx, task, anonymous);
+  await enqueue(ctx, task, files, anonymous);
   const named = tool.downloadName?.(
     params as never,
     files.map((f) => ({ name: f.name, pages: f.total_page })),

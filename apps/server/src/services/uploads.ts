@@ -135,7 +135,7 @@ export async function completeUpload(ctx: AppContext, ownerId: string, limits: F
     await fs.rm(joined, { force: true });
     throw new QuireError(ErrorCode.UploadFailed, 'Upload failed: the file did not arrive intact. Please try again.');
   }
-  return acceptUpload(ctx, ownerId, limits, upload.filename, joined, upload.md5);
+  return acceptUpload(ctx, ownerId, limits, upload.filename, joined, { md5: upload.md5 });
 }
 
 export async function discardUpload(ctx: AppContext, uploadId: string) {

@@ -11,6 +11,8 @@ const decodedBytes = (base64: string) => Math.floor((base64.length * 3) / 4) - (
 export const edit = defineTool({
   id: 'edit',
   inputsOf: singleInput,
+  // Each Save and Export of the editor is a task on the file the previous save made.
+  sessions: true,
   check(p, [pages]) {
     const order = p.operations.find((o) => o.op === 'pages');
     const missing = (page: number, count: number) =>

@@ -70,6 +70,11 @@ export interface Tool<Id extends ToolId = ToolId> {
   inputsOf(params: z.infer<(typeof toolParams)[Id]>): InputRef[];
   /** The name the task's download will have, known when it is queued (the converter answers it then). */
   downloadName?(params: z.infer<(typeof toolParams)[Id]>, inputs: readonly { name: string; pages: number }[]): string;
+  /**
+   * A task of this tool on an output of this tool's own (taken with output-as-file) continues one
+   * session: an anonymous visitor's allowance counts the session once (the editor's saves).
+   */
+  sessions?: boolean;
   /** The call recognises text (OCR), which a plan may not have or may hold to limits of its own. */
   usesOcr?(params: z.infer<(typeof toolParams)[Id]>): boolean;
   /** Checks the call against the inputs' page counts (and the page limit of one document) before a task is queued. */

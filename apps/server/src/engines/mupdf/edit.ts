@@ -12,6 +12,7 @@ import { appendContent, colorOp, identityFont, num, pageResources, resourceName,
 import type { EditJob, JobResults } from './jobs.js';
 import { annotationId, fromEditRect, onStates, type PageImage, readImages, readRuns, type Run } from './pageObjects.js';
 import { markAndApply, quadBounds } from './pageText.js';
+import { aligned, alignmentOf, type Piece, type SetLine, widthOf, wrap } from './paragraph.js';
 import { JobFailure, openPdf, progress, save } from './program.js';
 import { baseName, FontPicker, winAnsiCode } from './replace.js';
 
@@ -62,6 +63,11 @@ class EditFonts {
     return made;
   }
 
+  /** The run's own font, where it has the glyphs of `text`; null when another would stand in for it. */
+  own(run: Run, text: string, page: PageState): TextFont | null {
+    return this.reused(run, text, page) ?? this.picker.own(run.font, text);
+  }
+
   /**
    * The font a run's new text is set in: the run's own where it has the glyphs and no other style is
    * asked for, else the family asked for, else the family nearest the run's font (noted as a fallback).
@@ -72,7 +78,7 @@ class EditFonts {
     const italic = run.font.isItalic() || /italic|oblique/i.test(name);
     const restyled = (ask.bold !== undefined && ask.bold !== bold) || (ask.italic !== undefined && ask.italic !== italic);
     if (!ask.font && !restyled) {
-      const own = this.reused(run, text, page) ?? this.picker.own(run.font, text);
+      const own = this.own(run, text, page);
       if (own) return own;
     }
     const family =
@@ -148,62 +154,6 @@ function fontCodes(font: mupdf.PDFObject): ((ch: string) => number | undefined) 
   const encoding = font.get('Encoding');
   if (encoding.isName() && encoding.asName() === 'WinAnsiEncoding') return (ch) => winAnsiCode(ch.codePointAt(0)!);
   return null;
-}
-
-/** A stretch of text in one font, size and colour. */
-interface Piece {
-  text: string;
-  font: TextFont;
-  size: number;
-  color: number[];
-}
-
-/** Text placed on a line: its pieces at their offsets along the baseline from `origin`. */
-interface SetLine {
-  origin: mupdf.Point;
-  parts: { piece: Piece; at: number; operand: string }[];
-}
-
-const widthOf = (p: Piece) => p.font.show(p.text).advance * p.size;
-
-/** Splits pieces into words, each keeping the spaces after it, for wrapping. */
-function words(pieces: Piece[]): Piece[] {
-  return pieces.flatMap((p) => (p.text.match(/\S+\s*|\s+/g) ?? []).map((text) => ({ ...p, text })));
-}
-
-/**
- * Lays the pieces out from `first` along the writing direction, wrapping before `right` (the
- * distance available from each line's start); the lines go on the baselines given, then on at `leading`.
- */
-function wrap(pieces: Piece[], starts: mupdf.Point[], available: number[], leading: number, dir: mupdf.Point): SetLine[] {
-  const lines: SetLine[] = [];
-  let line: SetLine | null = null;
-  let x = 0;
-  const startOf = (i: number): mupdf.Point => {
-    const known = starts[i];
-    if (known) return known;
-    const last = starts.at(-1)!;
-    const extra = i - starts.length + 1;
-    // Down the page, across the writing direction: (-dy, dx) turned to y down is (−dir[1], dir[0]).
-    return [last[0] - dir[1] * leading * extra, last[1] + dir[0] * leading * extra];
-  };
-  for (const word of words(pieces)) {
-    const w = widthOf(word);
-    const limit = available[lines.length - 1] ?? available.at(-1)!;
-    if (!line || (x > 0 && x + widthOf({ ...word, text: word.text.trimEnd() }) > limit + 0.5)) {
-      line = { origin: startOf(lines.length), parts: [] };
-      lines.push(line);
-      x = 0;
-      if (!word.text.trim()) continue;
-    }
-    const prev = line.parts.at(-1);
-    if (prev && prev.piece.font === word.font && prev.piece.size === word.size && prev.piece.color === word.color) {
-      prev.piece = { ...prev.piece, text: prev.piece.text + word.text };
-      prev.operand = prev.piece.font.show(prev.piece.text).operand;
-    } else line.parts.push({ piece: word, at: x, operand: word.font.show(word.text).operand });
-    x += w;
-  }
-  return lines;
 }
 
 /** Writes text into pages: the content each page gets at the end of its edits. */
@@ -474,22 +424,45 @@ interface PageState {
   images?: PageImage[];
 }
 
-function replaceText(state: PageState, fonts: EditFonts, o: Op<'replaceText'>) {
+/**
+ * Sets the edited runs of one paragraph (text block) in one pass, so that edits of several runs
+ * cannot disturb each other (the page sends one operation per run). Where every edited line still
+ * fits its paragraph, only those lines are set again; otherwise the paragraph re-flows from the
+ * first edited line on. Lines keep the paragraph's alignment; flush left, a line is set again from
+ * its first edited run only, leaving the text before it as it was.
+ */
+function replaceText(state: PageState, fonts: EditFonts, ops: Op<'replaceText'>[]) {
   const runs = state.runs!;
-  const run = runs.find((r) => r.id === o.run);
-  if (!run) throw gone(`text ${o.run}`);
-  const first = run.chars[0]!;
-  const dir = first.dir;
-  const own = (r: Run): Piece => ({ text: r.text, font: fonts.forRun(r, r.text, {}, state), size: r.size, color: r.color });
-  const edited: Piece = {
-    text: o.text,
-    font: fonts.forRun(run, o.text || ' ', o, state),
-    size: o.size ?? run.size,
-    color: o.color ? rgb(o.color) : run.color,
-  };
+  const edits = new Map<Run, Op<'replaceText'>>();
+  for (const o of ops) {
+    const run = runs.find((r) => r.id === o.run);
+    if (!run) throw gone(`text ${o.run}`);
+    // A run edited twice takes its last text.
+    edits.set(run, o);
+  }
+  const edited = (r: Run) => edits.has(r);
+  const run = runs.find(edited)!;
   const block = runs.filter((r) => r.block === run.block);
-  const after = block.slice(block.indexOf(run) + 1);
-  const restOfLine = after.filter((r) => r.line === run.line);
+  const dir = run.chars[0]!.dir;
+  const alignment = alignmentOf(block);
+  const pieces = new Map<Run, Piece>();
+  const pieceOf = (r: Run): Piece => {
+    const known = pieces.get(r);
+    if (known) return known;
+    const o = edits.get(r);
+    const piece: Piece = o
+      ? { text: o.text, font: fonts.forRun(r, o.text || ' ', o, state), size: o.size ?? r.size, color: o.color ? rgb(o.color) : r.color }
+      : { text: r.text, font: fonts.forRun(r, r.text, {}, state), size: r.size, color: r.color };
+    pieces.set(r, piece);
+    return piece;
+  };
+  // The run a line is set again from: its first edited one when flush left, else the line's first.
+  const lineRuns = (line: number) => block.filter((r) => r.line === line);
+  const setFrom = (line: number) => {
+    const own = lineRuns(line);
+    return alignment.kind === 'left' ? own.find(edited)! : own[0]!;
+  };
+  const rest = (from: Run, sameLine: boolean) => block.slice(block.indexOf(from)).filter((r) => !sameLine || r.line === from.line);
   // The paragraph's right edge, measured along the line from a point. A paragraph of one line (a
   // title, a table cell) has no lines of its own to flow into: it grows along its line up to the
   // page's text margin (as wide as its left one), rather than down over what follows it.
@@ -497,35 +470,114 @@ function replaceText(state: PageState, fonts: EditFonts, o: Op<'replaceText'>) {
   const textLeft = Math.min(...runs.map((r) => r.blockBbox[0]));
   const oneLine = block.every((r) => r.line === run.line);
   const rightEdge = oneLine ? Math.max(run.blockBbox[2], pageRight - (textLeft - pageLeft)) : run.blockBbox[2];
-  const room = (p: mupdf.Point) => (dir[0] > 0.99 ? rightEdge - p[0] : Number.POSITIVE_INFINITY);
-  const lineWidth = [edited, ...restOfLine.map(own)].reduce((w, p) => w + widthOf(p), 0);
-  // The line as edited fits: it alone is set again; else the paragraph re-flows from the run on.
-  const fits = lineWidth <= room(first.origin) + 0.5;
-  const moved = fits ? restOfLine : after;
-  const lineStarts = new Map<number, mupdf.Point>([[run.line, first.origin]]);
-  for (const r of moved) if (!lineStarts.has(r.line)) lineStarts.set(r.line, r.chars[0]!.origin);
-  const starts = [...lineStarts.values()];
-  const leading = starts.length > 1 ? Math.hypot(starts[1]![0] - starts[0]![0], starts[1]![1] - starts[0]![1]) : run.size * 1.2;
-  // Lines after the first start at the paragraph's left edge as the file has them.
-  const available = starts.map((p) => room(p));
+  // A centred or flush-right line moves along its baseline: it may take the paragraph's whole width.
+  const moves = alignment.kind === 'center' || alignment.kind === 'right';
+  const room = (p: mupdf.Point) => (dir[0] > 0.99 ? rightEdge - (moves ? run.blockBbox[0] : p[0]) : Number.POSITIVE_INFINITY);
+  const editedLines = [...new Set(block.filter(edited).map((r) => r.line))];
+  const width = (pieces: Piece[]) => pieces.reduce((w, p) => w + widthOf(p), 0);
+  const ends = alignment.kind === 'justify' ? alignment.ends : new Set<number>();
+  const lastLine = block.at(-1)!.line;
+  // Each edited line as edited fits: those lines alone are set again; else the paragraph re-flows.
+  // A justified line must also stay full (the next line's first word still not fitting on it), or
+  // its spaces would gape: the paragraph re-flows and words move up.
+  const fits = editedLines.every((line) => {
+    const from = setFrom(line);
+    const natural = width(rest(from, true).map(pieceOf));
+    const available = room(from.chars[0]!.origin);
+    if (natural > available + 0.5) return false;
+    if (alignment.kind !== 'justify' || ends.has(line) || line === lastLine) return true;
+    const next = rest(block.find((r) => r.line > line)!, true)
+      .map(pieceOf)
+      .find((p) => p.text.trim());
+    const word = next?.text.trimStart().split(/\s/)[0];
+    return !next || natural + widthOf({ ...next, text: ` ${word}` }) > available + 0.5;
+  });
+  /** The runs' pieces in order: runs of one line follow each other; a line ends in a space or, ending its paragraph, a break. */
+  const joined = (moved: Run[]) => {
+    const text: Piece[] = [];
+    moved.forEach((r, i) => {
+      let piece = pieceOf(r);
+      const next = moved[i + 1];
+      const endsLine = next?.line !== r.line;
+      if (endsLine && (ends.has(r.line) || r.line === lastLine)) piece = { ...piece, paragraphEnd: true };
+      else if (endsLine && next && !/\s$/.test(piece.text)) piece = { ...piece, text: `${piece.text} ` };
+      const before = text.at(-1);
+      // An emptied run leaves one space between its neighbours, not two.
+      if (before && !before.paragraphEnd && /\s$/.test(before.text)) piece = { ...piece, text: piece.text.trimStart() };
+      if (piece.text) text.push(piece);
+      else if (piece.paragraphEnd && before) text[text.length - 1] = { ...before, paragraphEnd: true };
+    });
+    return text;
+  };
+  /** Lines set again from `moved` (one line alone when `wide`), wrapped and aligned. */
+  const setAgain = (moved: Run[], wide: boolean): SetLine[] => {
+    const lineStarts = new Map<number, mupdf.Point>();
+    for (const r of moved) if (!lineStarts.has(r.line)) lineStarts.set(r.line, r.chars[0]!.origin);
+    const starts = [...lineStarts.values()];
+    const leading = starts.length > 1 ? Math.hypot(starts[1]![0] - starts[0]![0], starts[1]![1] - starts[0]![1]) : run.size * 1.2;
+    // Lines after the first start at the paragraph's left edge as the file has them.
+    const lines = wrap(joined(moved), starts, wide ? [Number.POSITIVE_INFINITY] : starts.map(room), leading, dir);
+    // A line set again alone ends its paragraph only where the file's did (an emptied line has none).
+    const last = lines.at(-1);
+    if (wide && last) last.paragraphEnd = ends.has(moved[0]!.line) || moved[0]!.line === lastLine;
+    return lines.map((l) => aligned(l, alignment));
+  };
+  // The text of the paragraph not set again is written again too, each glyph where it was, so that
+  // the paragraph's text stays together in the content and reads back as one paragraph; a run whose
+  // own font cannot be written again stays as it is.
+  const kept = (rs: Run[]) =>
+    rs.flatMap((r) => {
+      const font = fonts.own(r, r.text, state);
+      return font ? [{ run: r, line: glyphsInPlace(r, font) }] : [];
+    });
+  const lines: { runs: Run[]; lines: SetLine[] }[] = [];
+  const keep = (rs: Run[]) => {
+    const done = kept(rs);
+    lines.push({ runs: done.map((k) => k.run), lines: done.map((k) => k.line) });
+  };
+  const reset = (moved: Run[], wide: boolean) => lines.push({ runs: moved, lines: setAgain(moved, wide) });
+  if (fits) {
+    for (const line of new Set(block.map((r) => r.line))) {
+      const own = lineRuns(line);
+      if (!editedLines.includes(line)) {
+        keep(own);
+        continue;
+      }
+      const from = setFrom(line);
+      keep(own.slice(0, own.indexOf(from)));
+      reset(rest(from, true), true);
+    }
+  } else {
+    const from = block.indexOf(setFrom(editedLines[0]!));
+    keep(block.slice(0, from));
+    reset(block.slice(from), false);
+  }
   state.writer.flush();
   markAndApply(
     state.page,
-    [run, ...moved].map((r) => ({ rect: quadBounds(r.chars.map((c) => c.quad)), quads: r.chars.map((c) => c.quad) })),
+    lines.flatMap(({ runs: rs }) => rs.map((r) => ({ rect: quadBounds(r.chars.map((c) => c.quad)), quads: r.chars.map((c) => c.quad) }))),
     false,
   );
-  // Runs of one line follow each other as they were; a run that ended a line is followed by a space.
-  const joined = [run, ...moved]
-    .map((r, i) => {
-      const piece = i === 0 ? edited : own(r);
-      const next = moved[i];
-      return next && next.line !== r.line && !/\s$/.test(piece.text) ? { ...piece, text: `${piece.text} ` } : piece;
-    })
-    .filter((p) => p.text);
   state.writer.text(
-    fits ? wrap(joined, starts, [Number.POSITIVE_INFINITY], leading, dir) : wrap(joined, starts, available, leading, dir),
+    lines.flatMap((l) => l.lines),
     dir,
   );
+}
+
+/** A run written again in its own font with each glyph at its place (TJ offsets make up for kerning and spacing). */
+function glyphsInPlace(run: Run, font: TextFont): SetLine {
+  const dir = run.chars[0]!.dir;
+  const operands: string[] = [];
+  [...run.text].forEach((ch, i) => {
+    const shown = font.show(ch);
+    operands.push(shown.operand.slice(1, -1));
+    const [here, next] = [run.chars[i]!.origin, run.chars[i + 1]?.origin];
+    if (!next) return;
+    const gap = (next[0] - here[0]) * dir[0] + (next[1] - here[1]) * dir[1] - shown.advance * run.size;
+    if (Math.abs(gap) > 0.005) operands.push(num((-gap / run.size) * 1000));
+  });
+  const piece: Piece = { text: run.text, font, size: run.size, color: run.color };
+  return { origin: run.chars[0]!.origin, parts: [{ piece, at: 0, operand: `[${operands.join(' ')}]` }] };
 }
 
 function findImage(state: PageState, id: string): PageImage {
@@ -582,13 +634,24 @@ export function edit(job: EditJob): JobResults['edit'] {
     if (o.op === 'replaceText') state.runs ??= readRuns(state.page, uploaded);
     else state.images ??= readImages(state.page, uploaded);
   }
+  // The text edits of one paragraph are set together, where the first of them stands.
+  const paragraphs = new Map<string, Op<'replaceText'>[]>();
+  for (const o of job.operations) {
+    if (o.op !== 'replaceText') continue;
+    const block = stateOf(o.page).runs!.find((r) => r.id === o.run)?.block;
+    const key = block === undefined ? `${o.page} ${o.run}` : `${o.page}.${block}`;
+    paragraphs.set(key, [...(paragraphs.get(key) ?? []), o]);
+  }
+  const editsFrom = new Map([...paragraphs.values()].map((ops) => [ops[0]!, ops]));
   job.operations.forEach((o, i) => {
     switch (o.op) {
       case 'pages':
         break;
-      case 'replaceText':
-        replaceText(stateOf(o.page), fonts, o);
+      case 'replaceText': {
+        const ops = editsFrom.get(o);
+        if (ops) replaceText(stateOf(o.page), fonts, ops);
         break;
+      }
       case 'addText': {
         const { text } = fonts.family(o.font, o.bold, o.italic);
         stateOf(o.page).writer.text(textBox(o, text), [1, 0]);
