@@ -11,6 +11,7 @@ describe('classic language technology', () => {
     expect(stem('class')).toBe('class');
     expect(termsOf('What is the proof of the network?')).toEqual(['proof', 'network']);
     expect(countWords("It's proof-of-work, isn't it?")).toBe(4);
+    expect(termsOf('createLinearGradient( x0 )')).toEqual(['createlineargradient', 'create', 'linear', 'gradient', 'x0']);
   });
 
   it("splits sentences at their ends and at blank lines, not at a paragraph's line breaks", () => {
