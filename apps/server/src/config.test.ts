@@ -38,3 +38,19 @@ describe('single sign-on settings', () => {
     fs.rmSync(dir, { recursive: true });
   });
 });
+
+describe('AI providers', () => {
+  it('are classic by default, QUIRE_AI_PROVIDER for every tool, QUIRE_AI_PROVIDER_<TOOL> for one, and refuse other values', () => {
+    vi.stubEnv('QUIRE_AI_PROVIDER', '');
+    vi.stubEnv('QUIRE_AI_PROVIDER_CHAT', '');
+    expect(loadConfig({}, []).aiProviders.chat).toBe('classic');
+    vi.stubEnv('QUIRE_AI_PROVIDER', 'openai');
+    vi.stubEnv('QUIRE_AI_PROVIDER_CHAT', 'local');
+    const providers = loadConfig({}, []).aiProviders;
+    expect(providers.chat).toBe('local');
+    expect(providers.summary).toBe('openai');
+    expect(providers.detect).toBe('openai');
+    vi.stubEnv('QUIRE_AI_PROVIDER_TRANSLATE', 'gpt');
+    expect(() => loadConfig({}, [])).toThrow('QUIRE_AI_PROVIDER_TRANSLATE gpt: not one of classic, local, openai');
+  });
+});

@@ -2,7 +2,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { defaultLimits, limitsOverride, withOverride, type LimitsTable } from '@quire/contracts';
+import {
+  AI_ENV,
+  aiProviders,
+  aiTools,
+  defaultLimits,
+  limitsOverride,
+  withOverride,
+  type AiProvider,
+  type AiTool,
+  type LimitsTable,
+} from '@quire/contracts';
 
 export type Services = { api: boolean; worker: boolean };
 
@@ -78,6 +88,8 @@ export interface Config {
   anonymousDownloads: boolean;
   /** Single sign-on through an OpenID Connect provider; undefined when QUIRE_OIDC_ISSUER is unset. */
   oidc: OidcConfig | undefined;
+  /** The provider answering each AI tool: QUIRE_AI_PROVIDER_<TOOL>, else QUIRE_AI_PROVIDER, else classic. */
+  aiProviders: Record<AiTool, AiProvider>;
 }
 
 export interface OidcConfig {
@@ -131,6 +143,21 @@ function parseServices(argv: string[]): Services {
   const flag = argv.find((a) => a.startsWith('--services='))?.slice('--services='.length) ?? process.env.QUIRE_SERVICES;
   const list = (flag ?? 'api,worker').split(',').map((s) => s.trim());
   return { api: list.includes('api'), worker: list.includes('worker') };
+}
+
+/** The provider of each AI tool from the environment; a value that names no provider stops the start with why. */
+export function readAiProviders(env: NodeJS.ProcessEnv = process.env): Record<AiTool, AiProvider> {
+  const parse = (name: string, fallback: AiProvider): AiProvider => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    if (!(aiProviders as readonly string[]).includes(raw)) throw new Error(`${name} ${raw}: not one of ${aiProviders.join(', ')}`);
+    return raw as AiProvider;
+  };
+  const all = parse(AI_ENV.provider, 'classic');
+  return Object.fromEntries(aiTools.map((tool) => [tool, parse(AI_ENV.providerOfTool + tool.toUpperCase(), all)])) as Record<
+    AiTool,
+    AiProvider
+  >;
 }
 
 /** The plan limits of `file` over the defaults; a file that cannot be read or is not a valid table stops the start with why. */
@@ -192,6 +219,7 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     anonymousTasksPerDay: Math.max(0, int('QUIRE_ANON_TASKS_PER_DAY', 1)),
     anonymousDownloads: process.env.QUIRE_ANON_DOWNLOADS === '1',
     oidc: overrides.oidc ?? loadOidc(),
+    aiProviders: overrides.aiProviders ?? readAiProviders(),
     operatorContact: (process.env.QUIRE_OPERATOR_CONTACT ?? '').trim(),
     shippedTemplatesDir: path.resolve(path.join(import.meta.dirname, '../../../templates')),
     templatesDir: process.env.QUIRE_TEMPLATES_DIR ? path.resolve(process.env.QUIRE_TEMPLATES_DIR) : '',

@@ -10,6 +10,9 @@ import { OfficePool } from './engines/office.js';
 import { processStartTime } from './engines/processes.js';
 import { RateLimits } from './services/rateLimits.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import type { AiTool } from '@quire/contracts';
+import type { ModelProvider } from './engines/ai/model.js';
+import { createModelProvider } from './modelProviders.js';
 
 export interface AppContext {
   config: Config;
@@ -37,6 +40,23 @@ export interface AppContext {
    * Date.now in production; a test replaces it to move days ahead without waiting (ADR 0290).
    */
   now: () => number;
+  /**
+   * The generative model answering an AI tool (its provider local or openai, built on first use
+   * and kept), or null where the tool's provider is classic; 11020 when the model cannot be had.
+   */
+  modelFor: (tool: AiTool) => ModelProvider | null;
+}
+
+/** ctx.modelFor over the configured providers: one model per provider, shared by the tools it answers. */
+export function modelLookup(config: Config): (tool: AiTool) => ModelProvider | null {
+  const built = new Map<ModelProvider['name'], ModelProvider>();
+  return (tool) => {
+    const provider = config.aiProviders[tool];
+    if (provider === 'classic') return null;
+    const model = built.get(provider) ?? createModelProvider(provider, config);
+    built.set(provider, model);
+    return model;
+  };
 }
 
 /** Under the data folder's tmp: one folder per running process (AppContext.scratchDir). */
@@ -71,5 +91,6 @@ export async function createContext(config: Config): Promise<AppContext> {
     rateLimits: new RateLimits(config),
     mailer: createMailer(config.smtpUrl, config.mailFrom),
     now: Date.now,
+    modelFor: modelLookup(config),
   };
 }
