@@ -37,7 +37,8 @@ describe('features', () => {
 
   it('measures no burstiness in identical sentences and some in varied ones', () => {
     const same = 'The cat sat on the mat. '.repeat(6);
-    const varied = 'Stop. The long grey river wound slowly past the mills, the chapels and the empty quays of the old town. Why? Nobody knew.';
+    const varied =
+      'Stop. The long grey river wound slowly past the mills, the chapels and the empty quays of the old town. Why? Nobody knew.';
     expect(feature(same, 'charBitsSpread')).toBeCloseTo(0, 6);
     expect(feature(same, 'sentenceWordsVariation')).toBeCloseTo(0, 6);
     expect(feature(varied, 'charBitsSpread')).toBeGreaterThan(0.3);
@@ -46,7 +47,10 @@ describe('features', () => {
 
   it('measures vocabulary richness over a moving window, and punctuation per 100 characters', () => {
     expect(feature('word '.repeat(200), 'typeTokenRatio')).toBeCloseTo(1 / 50, 6);
-    const distinct = Array.from({ length: 120 }, (_, i) => `w${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
+    const distinct = Array.from(
+      { length: 120 },
+      (_, i) => `w${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`,
+    );
     expect(feature(distinct.join(' '), 'typeTokenRatio')).toBe(1);
     expect(feature('a; b; c; d.', 'mark:semicolon')).toBeCloseTo((100 * 3) / 11, 6);
   });
