@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { premiumAiLimits } from '@quire/contracts';
-import { detect } from '../apps/server/src/engines/ai/detector/detector.js';
+import { detect } from '../apps/server/src/classic/detector/detector.js';
 
 interface Passage {
   text: string;

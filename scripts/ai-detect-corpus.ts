@@ -6,7 +6,7 @@
 //   node --import tsx scripts/ai-detect-corpus.ts
 //
 // Writes test-corpus/ai-detect/passages.jsonl (one {text, label, source, split} a line) and
-// apps/server/src/engines/ai/detector/human.txt (the manual pages' text the n-gram model learns).
+// apps/server/src/classic/detector/human.txt (the manual pages' text the n-gram model learns).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -202,7 +202,7 @@ for (const split of ['train', 'test'] as const) {
 // Google Cloud SDK's thousands of generated pages are left out.
 let lm = '';
 // SKIP_LM=1 keeps the model's text as it is (rendering the pages takes minutes).
-if (process.env.SKIP_LM) lm = fs.readFileSync(path.join(root, 'apps/server/src/engines/ai/detector/human.txt'), 'utf8');
+if (process.env.SKIP_LM) lm = fs.readFileSync(path.join(root, 'apps/server/src/classic/detector/human.txt'), 'utf8');
 const manPages = listFiles('/usr/share/man/man1', /\.gz$/)
   .concat(listFiles('/usr/share/man/man8', /\.gz$/))
   .filter((f) => !path.basename(f).startsWith('gcloud'));
@@ -214,7 +214,7 @@ for (const file of process.env.SKIP_LM ? [] : shuffled(manPages, 7)) {
 
 fs.mkdirSync(outDir, { recursive: true });
 fs.writeFileSync(path.join(outDir, 'passages.jsonl'), `${passages.map((p) => JSON.stringify(p)).join('\n')}\n`);
-fs.writeFileSync(path.join(root, 'apps/server/src/engines/ai/detector/human.txt'), lm.slice(0, LM_BYTES));
+fs.writeFileSync(path.join(root, 'apps/server/src/classic/detector/human.txt'), lm.slice(0, LM_BYTES));
 const tally = new Map<string, number>();
 for (const p of passages) tally.set(`${p.split} ${p.label}`, (tally.get(`${p.split} ${p.label}`) ?? 0) + 1);
 console.log([...tally].map(([k, v]) => `${k}: ${v}`).join('\n'));

@@ -1,11 +1,11 @@
 // Fits the AI detector's logistic model on the training split of test-corpus/ai-detect/ and writes
-// apps/server/src/engines/ai/detector/weights.json. The test split is left alone (bench/ai-detect.ts).
+// apps/server/src/classic/detector/weights.json. The test split is left alone (bench/ai-detect.ts).
 //
 //   node --import tsx scripts/train-ai-detector.ts
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DetectorWeights, probability, textFeatures, WEIGHTS_FILE } from '../apps/server/src/engines/ai/detector/detector.js';
-import { FEATURE_NAMES } from '../apps/server/src/engines/ai/detector/features.js';
+import { type DetectorWeights, probability, textFeatures, WEIGHTS_FILE } from '../apps/server/src/classic/detector/detector.js';
+import { FEATURE_NAMES } from '../apps/server/src/classic/detector/features.js';
 
 interface Passage {
   text: string;

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AI_CONSTANTS, ErrorCode, QuireError, type DetectResult } from '@quire/contracts';
 import type { AppContext } from '../context.js';
-import { detect } from '../engines/ai/detector/detector.js';
+import { detect } from '../classic/detector/detector.js';
 import { detectFileType, extensionOf } from '../engines/fileTypes.js';
 import { pageLayout } from '../engines/poppler.js';
 import { detectEncoding, transcodeToUtf8 } from '../engines/textEncoding.js';
