@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultLimits, ErrorCode, withOverride } from '@quire/contracts';
 import { Client, quireForTests, signedIn, type Envelope } from './harness.js';
-import { makePdf } from './fixtures.js';
+import { encryptPdf, makePdf } from './fixtures.js';
 
 /** Small quotas for free and the AI plan, so that each is reached in a few calls; Premium keeps the product's 100,000. */
 const limits = withOverride(defaultLimits, {
@@ -159,11 +159,22 @@ describe('AI detector', () => {
     const ten = await client.uploadId(await makePdf(path.join(tmp, 'ten.pdf'), 10, label));
     expect((await post(client, 'predict/file', { file_id: ten })).code).toBe(0);
     const eleven = await client.uploadId(await makePdf(path.join(tmp, 'eleven.pdf'), 11, label));
+    const stored = path.join(served.quire.ctx.config.dataDir, 'storage', 'files', `${eleven}.pdf`);
+    expect(fs.existsSync(stored)).toBe(true);
     const refused = await post(client, 'predict/file', { file_id: eleven });
     expect(refused).toMatchObject({ code: ErrorCode.DetectorFileLimit, data: { upgrade: 'detectorLimit', limit: 10 } });
     const download = await client.answer(`file/download?file_id=${eleven}`);
     expect(download.body?.code).toBe(ErrorCode.NoData);
-    expect(fs.existsSync(path.join(served.quire.ctx.config.dataDir, 'storage', 'files', `${eleven}.pdf`))).toBe(false);
+    expect(fs.existsSync(stored)).toBe(false);
+  });
+
+  it('refuses a file with too little text (11005) or a password (3122), and charges nothing', async () => {
+    const client = await account();
+    const short = await client.uploadId(await makePdf(path.join(tmp, 'short.pdf'), 2, 'Short'));
+    expect((await post(client, 'predict/file', { file_id: short })).code).toBe(ErrorCode.TextTooShort);
+    const locked = encryptPdf(await makePdf(path.join(tmp, 'plain.pdf'), 1, prose(300)), path.join(tmp, 'locked.pdf'), 'secret-1');
+    expect((await post(client, 'predict/file', { file_id: await client.uploadId(locked) })).code).toBe(ErrorCode.Encrypted);
+    expect(await charCheck(client)).toEqual({ total: 1000, used: 0 });
   });
 
   it("answers 2405 for another account's file, and charges nothing", async () => {
