@@ -170,6 +170,12 @@ const sources: Source[] = [
     ].filter((f) => fs.existsSync(f)),
     read: (f) => markdownProse(readText(f)),
   },
+  // Machine text written for this set by the language model that built the detector, asked for
+  // general expository prose on everyday subjects: other subjects and another register than the docs.
+  { name: 'assistant-essays', label: 'machine', split: 'train', files: [path.join(outDir, 'machine/general-train.txt')], read: readText },
+  { name: 'assistant-essays', label: 'machine', split: 'test', files: [path.join(outDir, 'machine/general-test.txt')], read: readText },
+  // Human text: the documentation of Perl's modules (POD), articles among them.
+  { name: 'perl-pod', label: 'human', split: 'train', files: listFiles('/usr/share/perl', /\.pod$/), read: readText },
   // Human text: Debian's package documentation (Debian 12, written by the packages' authors and maintainers).
   {
     name: 'debian-doc',
