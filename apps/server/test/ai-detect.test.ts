@@ -100,6 +100,16 @@ describe('AI detector', () => {
     });
   }
 
+  it('lets only one of two racing requests take characters that suffice for one', async () => {
+    const client = await account();
+    const answers = await Promise.all([
+      post(client, 'predict/text', { text: prose(600) }),
+      post(client, 'predict/text', { text: prose(600) }),
+    ]);
+    expect(answers.map((a) => a.code).sort()).toEqual([0, ErrorCode.DetectorCharsLimit]);
+    expect(await charCheck(client)).toEqual({ total: 1000, used: 600 });
+  });
+
   it("gives Premium 100,000 characters a month, 50,000 a request, and says 'Limit of 100,000 characters exceeded'", async () => {
     const client = await account('premium');
     expect((await post(client, 'predict/text', { text: prose(50_001) })).code).toBe(ErrorCode.DetectorRequestLimit);
