@@ -61,6 +61,7 @@ export const aiPlanLimits = z
     maxFileMb: z.number().int().positive().describe('Largest file for chat, AI read and the translator'),
     detectorChars: count.describe('Characters the AI detector may check'),
     detectorPeriod: period,
+    detectorMaxRequestChars: z.number().int().positive().describe('Most characters one AI detector request may check (more: 11010)'),
     detectorMaxFileMb: z.number().int().positive().describe('Largest file for the AI detector'),
     detectorMaxPages: z.number().int().positive().describe('Most pages of a file for the AI detector (more: 11011, the file deleted)'),
   })
@@ -81,6 +82,7 @@ export const freeAiLimits: AiPlanLimits = {
   maxFileMb: 20,
   detectorChars: 10_000,
   detectorPeriod: 'total',
+  detectorMaxRequestChars: 5000,
   detectorMaxFileMb: 10,
   detectorMaxPages: 10,
 };
@@ -93,6 +95,7 @@ export const premiumAiLimits: AiPlanLimits = {
   maxFileMb: 100,
   detectorChars: 100_000,
   detectorPeriod: 'month',
+  detectorMaxRequestChars: 50_000,
   detectorMaxFileMb: 100,
   detectorMaxPages: 2000,
 };
@@ -105,6 +108,7 @@ export const aiPlanAiLimits: AiPlanLimits = {
   maxFileMb: 100,
   detectorChars: 100_000,
   detectorPeriod: 'month',
+  detectorMaxRequestChars: 50_000,
   detectorMaxFileMb: 100,
   detectorMaxPages: 2000,
 };
@@ -115,6 +119,31 @@ export type TokenCheck = z.infer<typeof tokenCheck>;
 /** GET /v2/ai-detect/char/check */
 export const detectorCharCheck = z.object({ total: count, used: count });
 export type DetectorCharCheck = z.infer<typeof detectorCharCheck>;
+
+/** POST /v2/ai-detect/predict/text */
+export const detectTextRequest = z.object({ text: z.string() });
+/** POST /v2/ai-detect/predict/file: a PDF, Word or text file uploaded as for any tool. */
+export const detectFileRequest = z.object({ file_id: z.string().min(1) });
+
+const likelihood = z.number().min(0).max(1).describe('Likelihood, 0 to 1, that a machine wrote it');
+/** The answer of both predict calls: the characters charged and left, and the scores. */
+export const detectResult = z.object({
+  total: count.describe('Characters the plan gives in its period'),
+  remain: count.describe('Characters left after this request'),
+  per_chars: count.describe('Characters this request was charged'),
+  score: likelihood,
+  /** The classic provider's detector is statistical (n-gram surprise, burstiness, style), not a model. */
+  method: z.literal('statistical'),
+  sentences: z.array(
+    z.object({
+      sentence: z.string(),
+      start: count.describe('Offset of the sentence in the text checked (UTF-16 code units)'),
+      end: count,
+      score: likelihood,
+    }),
+  ),
+});
+export type DetectResult = z.infer<typeof detectResult>;
 
 /** A passage an answer rests on: the page it is on (1-based) and its text. */
 export const aiCitation = z.object({ page: z.number().int().min(1), text: z.string() });

@@ -61,8 +61,8 @@ import { securityHeaders } from './edge.js';
 const base = '/api/ai/v2/';
 
 /** An account's AI call. */
-const aiCall = (call: Omit<Call, 'session'>): Call => ({ ...call, path: base + call.path, session: 'account' });
-const accountOf = (c: CallContext) => aiAccountOf(c.ctx, c.identity);
+export const aiCall = (call: Omit<Call, 'session'>): Call => ({ ...call, path: base + call.path, session: 'account' });
+export const accountOf = (c: CallContext) => aiAccountOf(c.ctx, c.identity);
 
 /**
  * Answers with Server-Sent Events: the headers (with the stream's id) at once, then what `run`

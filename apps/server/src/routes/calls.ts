@@ -60,6 +60,7 @@ import { editorCalls } from './editor.js';
 import { signCalls } from './sign.js';
 import { signTaskParams } from '../services/signatures.js';
 import { aiCalls } from './ai.js';
+import { aiDetectCalls } from './aiDetect.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -377,5 +378,6 @@ export function buildCalls(): Call[] {
     ...editorCalls(queueTask),
     ...signCalls(),
     ...aiCalls(),
+    ...aiDetectCalls(),
   ];
 }
