@@ -2,7 +2,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { defaultLimits, limitsOverride, withOverride, type LimitsTable } from '@quire/contracts';
+import {
+  AI_ENV,
+  aiProviders,
+  aiTools,
+  defaultLimits,
+  limitsOverride,
+  withOverride,
+  type AiProvider,
+  type AiTool,
+  type LimitsTable,
+} from '@quire/contracts';
 
 export type Services = { api: boolean; worker: boolean };
 
@@ -78,6 +88,34 @@ export interface Config {
   anonymousDownloads: boolean;
   /** Single sign-on through an OpenID Connect provider; undefined when QUIRE_OIDC_ISSUER is unset. */
   oidc: OidcConfig | undefined;
+  /** The AI tools' providers and the models they use. */
+  ai: AiConfig;
+}
+
+export interface AiConfig {
+  /** Which provider answers each AI tool: QUIRE_AI_PROVIDER_<TOOL>, else QUIRE_AI_PROVIDER, else classic. */
+  providers: Record<AiTool, AiProvider>;
+  /** The local provider's GGUF model and what its worker may take. */
+  local: LocalModelConfig;
+  /** The OpenAI-compatible endpoint; undefined when QUIRE_AI_OPENAI_BASE_URL is unset. */
+  openai: OpenAiConfig | undefined;
+}
+
+export interface LocalModelConfig {
+  /** Empty when unset (then no tool may use `local`). */
+  modelPath: string;
+  /** The worker's address space: the model file is mapped into it, its context and buffers come on top. */
+  memoryMb: number;
+  contextTokens: number;
+  threads: number;
+}
+
+export interface OpenAiConfig {
+  /** The API's base, `/chat/completions` is called under it (e.g. http://localhost:11434/v1). */
+  baseUrl: string;
+  model: string;
+  /** Sent as a bearer token; empty: none (a local server that asks for none). */
+  key: string;
 }
 
 export interface OidcConfig {
@@ -93,11 +131,11 @@ export interface OidcConfig {
   timeoutMs: number;
 }
 
-/** The client secret from QUIRE_OIDC_CLIENT_SECRET_FILE (a mounted secret), else from the environment. */
-function clientSecret(): string {
-  const file = process.env.QUIRE_OIDC_CLIENT_SECRET_FILE;
+/** A secret from the file `<name>_FILE` names (a mounted secret), else from the variable `name`. */
+function secret(name: string): string {
+  const file = process.env[`${name}_FILE`];
   if (file) return fs.readFileSync(file, 'utf8').trim();
-  return process.env.QUIRE_OIDC_CLIENT_SECRET ?? '';
+  return process.env[name] ?? '';
 }
 
 function loadOidc(): OidcConfig | undefined {
@@ -108,7 +146,7 @@ function loadOidc(): OidcConfig | undefined {
   return {
     issuer,
     clientId,
-    clientSecret: clientSecret(),
+    clientSecret: secret('QUIRE_OIDC_CLIENT_SECRET'),
     name: process.env.QUIRE_OIDC_NAME || 'single sign-on',
     scopes: process.env.QUIRE_OIDC_SCOPES || 'openid email profile',
     timeoutMs: int('QUIRE_OIDC_TIMEOUT_S', 10) * 1000,
@@ -125,6 +163,61 @@ function int(name: string, fallback: number): number {
   const raw = process.env[name];
   const n = raw === undefined || raw === '' ? NaN : Number(raw);
   return Number.isFinite(n) ? n : fallback;
+}
+
+/** A whole number above 0 from `name`, or `fallback` when unset; anything else stops the start with why. */
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name}: "${raw}" is not a whole number above 0`);
+  return n;
+}
+
+function providerOf(name: string, fallback: AiProvider): AiProvider {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(aiProviders as readonly string[]).includes(raw)) throw new Error(`${name}: "${raw}" is not one of ${aiProviders.join(', ')}`);
+  return raw as AiProvider;
+}
+
+/** The AI settings; a provider a tool is given without what it needs stops the start with why. */
+export function loadAi(): AiConfig {
+  const fallback = providerOf(AI_ENV.provider, 'classic');
+  const providers = Object.fromEntries(
+    aiTools.map((tool) => [tool, providerOf(`${AI_ENV.providerOfTool}${tool.toUpperCase()}`, fallback)]),
+  ) as Record<AiTool, AiProvider>;
+  const uses = (provider: AiProvider) => aiTools.some((tool) => providers[tool] === provider);
+  const modelPath = process.env[AI_ENV.modelPath] ?? '';
+  if (uses('local') && !modelPath) throw new Error(`an AI tool's provider is local but ${AI_ENV.modelPath} is not set`);
+  const baseUrl = (process.env[AI_ENV.openaiBaseUrl] ?? '').replace(/\/+$/, '');
+  if (uses('openai') && !baseUrl) throw new Error(`an AI tool's provider is openai but ${AI_ENV.openaiBaseUrl} is not set`);
+  let openai: OpenAiConfig | undefined;
+  if (baseUrl) {
+    let url: URL;
+    try {
+      url = new URL(baseUrl);
+    } catch {
+      throw new Error(`${AI_ENV.openaiBaseUrl}: "${baseUrl}" is not a URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${AI_ENV.openaiBaseUrl}: only http and https are spoken`);
+    // A key in the URL would end up in logs: it has its own variables.
+    if (url.username || url.password || url.search)
+      throw new Error(`${AI_ENV.openaiBaseUrl}: no credentials or query; the key goes in ${AI_ENV.openaiKeyFile}`);
+    const model = process.env[AI_ENV.openaiModel] ?? '';
+    if (!model) throw new Error(`${AI_ENV.openaiBaseUrl} is set but ${AI_ENV.openaiModel} is not`);
+    openai = { baseUrl, model, key: secret(AI_ENV.openaiKey) };
+  }
+  return {
+    providers,
+    local: {
+      modelPath: modelPath && path.resolve(modelPath),
+      memoryMb: positiveInt(AI_ENV.modelMemoryMb, 8192),
+      contextTokens: positiveInt(AI_ENV.modelContext, 4096),
+      threads: positiveInt(AI_ENV.modelThreads, Math.max(1, os.availableParallelism())),
+    },
+    openai,
+  };
 }
 
 function parseServices(argv: string[]): Services {
@@ -192,6 +285,7 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     anonymousTasksPerDay: Math.max(0, int('QUIRE_ANON_TASKS_PER_DAY', 1)),
     anonymousDownloads: process.env.QUIRE_ANON_DOWNLOADS === '1',
     oidc: overrides.oidc ?? loadOidc(),
+    ai: overrides.ai ?? loadAi(),
     operatorContact: (process.env.QUIRE_OPERATOR_CONTACT ?? '').trim(),
     shippedTemplatesDir: path.resolve(path.join(import.meta.dirname, '../../../templates')),
     templatesDir: process.env.QUIRE_TEMPLATES_DIR ? path.resolve(process.env.QUIRE_TEMPLATES_DIR) : '',

@@ -1,0 +1,49 @@
+// The local model's engine: llama.cpp (node-llama-cpp's prebuilt binaries) in a child process.
+// local.ts bundles it and starts it through runEngine, so a model runs under a time limit and a
+// memory bound, never in the server, and a cancelled answer ends by ending the process. It reads
+// its job from the JSON file named on its command line and writes one JSON line per piece of text
+// with the tokens counted so far (what an answer stopped midway is charged), then the last line:
+// the final counts, or why it failed.
+import fs from 'node:fs';
+import { type ChatHistoryItem, getLlama, LlamaChat, LlamaLogLevel } from 'node-llama-cpp';
+import type { LlamaJob, LlamaLine } from './llamaJobs.js';
+
+const say = (line: LlamaLine) => process.stdout.write(`${JSON.stringify(line)}\n`);
+
+function historyOf(job: LlamaJob): ChatHistoryItem[] {
+  return job.messages.map((m) => (m.role === 'assistant' ? { type: 'model', response: [m.content] } : { type: m.role, text: m.content }));
+}
+
+async function main() {
+  const job = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as LlamaJob;
+  // Prebuilt binaries only: building llama.cpp (or fetching its source) at run time is never wanted.
+  const llama = await getLlama({
+    gpu: false,
+    build: 'never',
+    usePrebuiltBinaries: true,
+    progressLogs: false,
+    logLevel: LlamaLogLevel.error,
+  });
+  let model: Awaited<ReturnType<typeof llama.loadModel>>;
+  try {
+    model = await llama.loadModel({ modelPath: job.modelPath });
+  } catch (e) {
+    return say({ type: 'failed', stage: 'load', message: (e as Error).message });
+  }
+  const context = await model.createContext({ contextSize: { max: job.contextTokens }, threads: job.threads });
+  const sequence = context.getSequence();
+  const usage = () => ({ promptTokens: sequence.tokenMeter.usedInputTokens, completionTokens: sequence.tokenMeter.usedOutputTokens });
+  const chat = new LlamaChat({ contextSequence: sequence });
+  await chat.generateResponse(historyOf(job), {
+    maxTokens: job.maxTokens,
+    temperature: job.temperature,
+    onTextChunk: (text) => {
+      if (text) say({ type: 'text', text, usage: usage() });
+    },
+  });
+  say({ type: 'done', usage: usage() });
+}
+
+main().catch((e: unknown) => {
+  say({ type: 'failed', stage: 'generate', message: e instanceof Error ? e.message : String(e) });
+});

@@ -1,0 +1,220 @@
+// The model providers against a real inference engine: llama.cpp running a tiny random-weights
+// model the test writes (tinyModel.ts), directly (local) and behind an OpenAI-compatible server
+// (openai). The tiny vocabulary has one token per character, so token counts are checked against
+// the text itself.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ErrorCode } from '@quire/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { localModel, type LocalModelSettings } from '../src/engines/ai/local.js';
+import type { GenerateRequest, ModelProvider } from '../src/engines/ai/model.js';
+import { openAiModel } from '../src/engines/ai/openai.js';
+import { startOpenAiServer, type OpenAiTestServer } from './openaiServer.js';
+import { TINY_MODEL_CHARS, writeTinyModel } from './tinyModel.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-ai-models-'));
+const modelPath = path.join(dir, 'tiny.gguf');
+const KEY = 'sk-test-0123456789abcdef';
+
+const settings = (over: Partial<LocalModelSettings> = {}): LocalModelSettings => ({
+  modelPath,
+  memoryMb: 2048,
+  contextTokens: 1024,
+  threads: 1,
+  timeoutMs: 60_000,
+  workDir: path.join(dir, 'work'),
+  ...over,
+});
+
+const ask = (content: string, over: Partial<GenerateRequest> = {}): GenerateRequest => ({
+  messages: [
+    { role: 'system', content: 'Answer briefly.' },
+    { role: 'user', content },
+  ],
+  maxTokens: 12,
+  temperature: 0,
+  ...over,
+});
+
+/** Runs `request`, collecting the pieces of text; aborts after `abortAfter` pieces when given. */
+async function answer(model: ModelProvider, request: GenerateRequest, abortAfter?: number) {
+  const pieces: string[] = [];
+  const stop = new AbortController();
+  const usage = await model.generate({ ...request, signal: stop.signal }, (text) => {
+    pieces.push(text);
+    if (pieces.length === abortAfter) stop.abort();
+  });
+  return { pieces, text: pieces.join(''), usage };
+}
+
+/** Counts tokens the tiny model's way: one per character of its vocabulary (the text uses no other). */
+function tinyTokens(text: string) {
+  expect([...text].every((c) => TINY_MODEL_CHARS.includes(c))).toBe(true);
+  return text.length;
+}
+
+async function failure(run: Promise<unknown>) {
+  const e = await run.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  return (e as { code?: number } | undefined)?.code;
+}
+
+function warnings() {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  return {
+    text: () => warn.mock.calls.map((c) => c.join(' ')).join('\n'),
+    restore: () => warn.mockRestore(),
+  };
+}
+
+beforeAll(() => {
+  writeTinyModel(modelPath);
+});
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('local provider (llama.cpp in a bounded worker)', () => {
+  it('streams an answer in pieces and reports llama.cpp’s token counts', async () => {
+    const { pieces, text, usage } = await answer(localModel(settings()), ask('hello there'));
+    expect(pieces.length).toBeGreaterThan(3);
+    expect(usage.completionTokens).toBe(tinyTokens(text));
+    // Greedy decoding never picks the end token (its output row is zero): the answer is as long as allowed.
+    expect(usage.completionTokens).toBe(12);
+    // The prompt's count moves by exactly the characters added to the question.
+    const longer = await answer(localModel(settings()), ask('hello there and more'));
+    expect(longer.usage.promptTokens - usage.promptTokens).toBe(' and more'.length);
+  });
+
+  it('stops at max tokens', async () => {
+    const { usage, text } = await answer(localModel(settings()), ask('count', { maxTokens: 5 }));
+    expect(usage.completionTokens).toBe(5);
+    expect(tinyTokens(text)).toBe(5);
+  });
+
+  it('stops when aborted, charging the tokens counted so far, and leaves no worker running', async () => {
+    const started = Date.now();
+    const { pieces, usage } = await answer(localModel(settings()), ask('a long answer', { maxTokens: 1000 }), 3);
+    expect(pieces.length).toBeGreaterThanOrEqual(3);
+    expect(usage.completionTokens).toBeGreaterThanOrEqual(3);
+    expect(usage.completionTokens).toBeLessThan(1000);
+    expect(usage.promptTokens).toBeGreaterThan(0);
+    const atStop = pieces.length;
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(pieces.length).toBe(atStop);
+    expect(Date.now() - started).toBeLessThan(60_000);
+  });
+
+  it('answers 11020 and says why in the log when its memory bound is too small', async () => {
+    const log = warnings();
+    try {
+      expect(await failure(answer(localModel(settings({ memoryMb: 300 })), ask('hello')))).toBe(ErrorCode.AiUnavailable);
+      expect(log.text()).toMatch(/memory bound 300 MB/);
+    } finally {
+      log.restore();
+    }
+  });
+
+  it('answers 11020 when it runs out of time', async () => {
+    const log = warnings();
+    try {
+      expect(await failure(answer(localModel(settings({ timeoutMs: 200 })), ask('hello')))).toBe(ErrorCode.AiUnavailable);
+      expect(log.text()).toMatch(/no answer within 0.2 s/);
+    } finally {
+      log.restore();
+    }
+  });
+
+  it('answers 11020 for a missing, a foreign or a damaged model file, saying which in the log', async () => {
+    const notGguf = path.join(dir, 'notes.gguf');
+    fs.writeFileSync(notGguf, 'these are not weights');
+    const damaged = path.join(dir, 'damaged.gguf');
+    fs.writeFileSync(damaged, fs.readFileSync(modelPath).subarray(0, 20_000));
+    const log = warnings();
+    try {
+      for (const file of [path.join(dir, 'absent.gguf'), notGguf, damaged])
+        expect(await failure(answer(localModel(settings({ modelPath: file })), ask('hello')))).toBe(ErrorCode.AiUnavailable);
+      expect(log.text()).toMatch(/absent\.gguf: the file does not exist/);
+      expect(log.text()).toMatch(/notes\.gguf: it is not a GGUF file/);
+      expect(log.text()).toMatch(/damaged\.gguf: cannot be loaded/);
+    } finally {
+      log.restore();
+    }
+  });
+});
+
+describe('openai provider (an OpenAI-compatible endpoint)', () => {
+  let server: OpenAiTestServer;
+  const provider = (over: { key?: string; baseUrl?: string; timeoutMs?: number } = {}) =>
+    openAiModel({ baseUrl: server.baseUrl, model: 'tiny', key: KEY, timeoutMs: 60_000, ...over });
+
+  beforeAll(async () => {
+    server = await startOpenAiServer(modelPath, KEY);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('streams the answer and reports the endpoint’s usage', async () => {
+    const { pieces, text, usage } = await answer(provider(), ask('hello there'));
+    const served = server.answers.at(-1)!;
+    expect(pieces.length).toBeGreaterThan(3);
+    expect(served.body).toMatchObject({ model: 'tiny', stream: true, stream_options: { include_usage: true }, max_tokens: 12 });
+    expect(served.url).toBe('/v1/chat/completions');
+    const ended = await served.ended;
+    expect(usage).toEqual({ promptTokens: ended.promptTokens, completionTokens: ended.completionTokens });
+    expect(usage.completionTokens).toBe(tinyTokens(text));
+  });
+
+  it('closes the connection when aborted, and the endpoint stops generating', async () => {
+    const { pieces, usage } = await answer(provider(), ask('a long answer', { maxTokens: 1000 }), 3);
+    const ended = await server.answers.at(-1)!.ended;
+    expect(ended.stopReason).toBe('abort');
+    expect(ended.completionTokens).toBeLessThan(1000);
+    // The endpoint's usage comes with its last event, which a cancelled answer never gets: counted here.
+    expect(usage.completionTokens).toBe(pieces.length);
+  });
+
+  it('answers 11020 for a refused key, never writing the key in the log', async () => {
+    const log = warnings();
+    try {
+      expect(await failure(answer(provider({ key: 'sk-wrong-key-abc' }), ask('hello')))).toBe(ErrorCode.AiUnavailable);
+      expect(log.text()).toMatch(/HTTP 401 \(the key was refused\)/);
+      expect(log.text()).not.toMatch(/sk-wrong-key-abc|sk-test/);
+    } finally {
+      log.restore();
+    }
+  });
+
+  it('answers 11020 for an endpoint that cannot be reached', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const free = net.createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const port = (free.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => free.close(() => resolve()));
+    const log = warnings();
+    try {
+      expect(await failure(answer(provider({ baseUrl: `http://127.0.0.1:${port}/v1` }), ask('hello')))).toBe(ErrorCode.AiUnavailable);
+      expect(log.text()).toMatch(/cannot be reached: ECONNREFUSED/);
+    } finally {
+      log.restore();
+    }
+  });
+
+  it('answers 11020 when the endpoint is too slow, and closes the connection', async () => {
+    const log = warnings();
+    try {
+      const asked = server.answers.length;
+      expect(await failure(answer(provider({ timeoutMs: 1500 }), ask('hello', { maxTokens: 1_000_000 })))).toBe(ErrorCode.AiUnavailable);
+      expect(log.text()).toMatch(/no answer within 1.5 s/);
+      expect(server.answers.length).toBe(asked + 1);
+      expect((await server.answers.at(-1)!.ended).stopReason).toBe('abort');
+    } finally {
+      log.restore();
+    }
+  });
+});
