@@ -39,21 +39,38 @@ describe('single sign-on settings', () => {
   });
 });
 
-describe('AI settings', () => {
-  it('give each tool the provider named for it, else the general one, else classic', () => {
+describe('AI providers', () => {
+  it('are classic by default, QUIRE_AI_PROVIDER for every tool, QUIRE_AI_PROVIDER_<TOOL> for one, and refuse other values', () => {
     vi.stubEnv('QUIRE_AI_PROVIDER', '');
-    expect(loadConfig({}, []).ai.providers.chat).toBe('classic');
+    vi.stubEnv('QUIRE_AI_PROVIDER_CHAT', '');
+    expect(loadConfig({}, []).aiProviders.chat).toBe('classic');
+    vi.stubEnv('QUIRE_AI_PROVIDER', 'openai');
+    vi.stubEnv('QUIRE_AI_PROVIDER_CHAT', 'local');
+    // What those providers need, or the start stops (the next tests).
+    vi.stubEnv('QUIRE_AI_MODEL_PATH', '/models/tiny.gguf');
+    vi.stubEnv('QUIRE_AI_OPENAI_BASE_URL', 'http://localhost:11434/v1');
+    vi.stubEnv('QUIRE_AI_OPENAI_MODEL', 'llama3');
+    const providers = loadConfig({}, []).aiProviders;
+    expect(providers.chat).toBe('local');
+    expect(providers.summary).toBe('openai');
+    expect(providers.detect).toBe('openai');
+    vi.stubEnv('QUIRE_AI_PROVIDER_TRANSLATE', 'gpt');
+    expect(() => loadConfig({}, [])).toThrow('QUIRE_AI_PROVIDER_TRANSLATE gpt: not one of classic, local, openai');
+  });
+});
+
+describe('AI models', () => {
+  it('have defaults for the local model', () => {
     vi.stubEnv('QUIRE_AI_PROVIDER', 'local');
-    vi.stubEnv('QUIRE_AI_PROVIDER_DETECT', 'classic');
     vi.stubEnv('QUIRE_AI_MODEL_PATH', 'models/tiny.gguf');
-    const { ai } = loadConfig({}, []);
-    expect(ai.providers).toMatchObject({ chat: 'local', translate: 'local', detect: 'classic' });
-    expect(ai.local).toMatchObject({ modelPath: path.resolve('models/tiny.gguf'), memoryMb: 8192, contextTokens: 4096 });
+    expect(loadConfig({}, []).aiModels.local).toMatchObject({
+      modelPath: path.resolve('models/tiny.gguf'),
+      memoryMb: 8192,
+      contextTokens: 4096,
+    });
   });
 
-  it('stop the start on a provider that is not one, or one without what it needs', () => {
-    vi.stubEnv('QUIRE_AI_PROVIDER_CHAT', 'gpt');
-    expect(() => loadConfig({}, [])).toThrow('QUIRE_AI_PROVIDER_CHAT: "gpt" is not one of classic, local, openai');
+  it('stop the start when a provider lacks what it needs', () => {
     vi.stubEnv('QUIRE_AI_PROVIDER_CHAT', 'local');
     vi.stubEnv('QUIRE_AI_MODEL_PATH', '');
     expect(() => loadConfig({}, [])).toThrow('QUIRE_AI_MODEL_PATH is not set');
@@ -76,11 +93,15 @@ describe('AI settings', () => {
     expect(() => loadConfig({}, [])).toThrow('no credentials or query');
     vi.stubEnv('QUIRE_AI_OPENAI_BASE_URL', 'https://ai.example.org/v1/');
     vi.stubEnv('QUIRE_AI_OPENAI_KEY', 'sk-from-the-environment');
-    expect(loadConfig({}, []).ai.openai).toEqual({ baseUrl: 'https://ai.example.org/v1', model: 'llama3', key: 'sk-from-the-environment' });
+    expect(loadConfig({}, []).aiModels.openai).toEqual({
+      baseUrl: 'https://ai.example.org/v1',
+      model: 'llama3',
+      key: 'sk-from-the-environment',
+    });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-config-'));
     fs.writeFileSync(path.join(dir, 'key'), 'sk-from-the-file\n');
     vi.stubEnv('QUIRE_AI_OPENAI_KEY_FILE', path.join(dir, 'key'));
-    expect(loadConfig({}, []).ai.openai?.key).toBe('sk-from-the-file');
+    expect(loadConfig({}, []).aiModels.openai?.key).toBe('sk-from-the-file');
     fs.rmSync(dir, { recursive: true });
   });
 });

@@ -88,13 +88,13 @@ export interface Config {
   anonymousDownloads: boolean;
   /** Single sign-on through an OpenID Connect provider; undefined when QUIRE_OIDC_ISSUER is unset. */
   oidc: OidcConfig | undefined;
-  /** The AI tools' providers and the models they use. */
-  ai: AiConfig;
+  /** The provider answering each AI tool: QUIRE_AI_PROVIDER_<TOOL>, else QUIRE_AI_PROVIDER, else classic. */
+  aiProviders: Record<AiTool, AiProvider>;
+  /** The models of the AI tools whose provider is local or openai. */
+  aiModels: AiModelsConfig;
 }
 
-export interface AiConfig {
-  /** Which provider answers each AI tool: QUIRE_AI_PROVIDER_<TOOL>, else QUIRE_AI_PROVIDER, else classic. */
-  providers: Record<AiTool, AiProvider>;
+export interface AiModelsConfig {
   /** The local provider's GGUF model and what its worker may take. */
   local: LocalModelConfig;
   /** The OpenAI-compatible endpoint; undefined when QUIRE_AI_OPENAI_BASE_URL is unset. */
@@ -174,20 +174,9 @@ function positiveInt(name: string, fallback: number): number {
   return n;
 }
 
-function providerOf(name: string, fallback: AiProvider): AiProvider {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!(aiProviders as readonly string[]).includes(raw)) throw new Error(`${name}: "${raw}" is not one of ${aiProviders.join(', ')}`);
-  return raw as AiProvider;
-}
-
-/** The AI settings; a provider a tool is given without what it needs stops the start with why. */
-export function loadAi(): AiConfig {
-  const fallback = providerOf(AI_ENV.provider, 'classic');
-  const providers = Object.fromEntries(
-    aiTools.map((tool) => [tool, providerOf(`${AI_ENV.providerOfTool}${tool.toUpperCase()}`, fallback)]),
-  ) as Record<AiTool, AiProvider>;
-  const uses = (provider: AiProvider) => aiTools.some((tool) => providers[tool] === provider);
+/** The models the AI providers use; a provider a tool is given without what it needs stops the start with why. */
+export function loadAiModels(providers: Record<AiTool, AiProvider>): AiModelsConfig {
+  const uses = (provider: AiProvider) => Object.values(providers).includes(provider);
   const modelPath = process.env[AI_ENV.modelPath] ?? '';
   if (uses('local') && !modelPath) throw new Error(`an AI tool's provider is local but ${AI_ENV.modelPath} is not set`);
   const baseUrl = (process.env[AI_ENV.openaiBaseUrl] ?? '').replace(/\/+$/, '');
@@ -209,7 +198,6 @@ export function loadAi(): AiConfig {
     openai = { baseUrl, model, key: secret(AI_ENV.openaiKey) };
   }
   return {
-    providers,
     local: {
       modelPath: modelPath && path.resolve(modelPath),
       memoryMb: positiveInt(AI_ENV.modelMemoryMb, 8192),
@@ -224,6 +212,21 @@ function parseServices(argv: string[]): Services {
   const flag = argv.find((a) => a.startsWith('--services='))?.slice('--services='.length) ?? process.env.QUIRE_SERVICES;
   const list = (flag ?? 'api,worker').split(',').map((s) => s.trim());
   return { api: list.includes('api'), worker: list.includes('worker') };
+}
+
+/** The provider of each AI tool from the environment; a value that names no provider stops the start with why. */
+export function readAiProviders(env: NodeJS.ProcessEnv = process.env): Record<AiTool, AiProvider> {
+  const parse = (name: string, fallback: AiProvider): AiProvider => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    if (!(aiProviders as readonly string[]).includes(raw)) throw new Error(`${name} ${raw}: not one of ${aiProviders.join(', ')}`);
+    return raw as AiProvider;
+  };
+  const all = parse(AI_ENV.provider, 'classic');
+  return Object.fromEntries(aiTools.map((tool) => [tool, parse(AI_ENV.providerOfTool + tool.toUpperCase(), all)])) as Record<
+    AiTool,
+    AiProvider
+  >;
 }
 
 /** The plan limits of `file` over the defaults; a file that cannot be read or is not a valid table stops the start with why. */
@@ -246,6 +249,7 @@ export function readLimits(file: string): LimitsTable {
 export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv): Config {
   const port = overrides.port ?? int('PORT', 8080);
   const limitsFile = overrides.limitsFile ?? process.env.QUIRE_LIMITS_FILE ?? '';
+  const providers = overrides.aiProviders ?? readAiProviders();
   const dataDir = path.resolve(overrides.dataDir ?? process.env.QUIRE_DATA_DIR ?? path.join(process.cwd(), 'data'));
   return {
     port,
@@ -285,7 +289,8 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     anonymousTasksPerDay: Math.max(0, int('QUIRE_ANON_TASKS_PER_DAY', 1)),
     anonymousDownloads: process.env.QUIRE_ANON_DOWNLOADS === '1',
     oidc: overrides.oidc ?? loadOidc(),
-    ai: overrides.ai ?? loadAi(),
+    aiProviders: providers,
+    aiModels: overrides.aiModels ?? loadAiModels(providers),
     operatorContact: (process.env.QUIRE_OPERATOR_CONTACT ?? '').trim(),
     shippedTemplatesDir: path.resolve(path.join(import.meta.dirname, '../../../templates')),
     templatesDir: process.env.QUIRE_TEMPLATES_DIR ? path.resolve(process.env.QUIRE_TEMPLATES_DIR) : '',

@@ -10,6 +10,9 @@ import { OfficePool } from './engines/office.js';
 import { processStartTime } from './engines/processes.js';
 import { RateLimits } from './services/rateLimits.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import type { AiTool } from '@quire/contracts';
+import type { ModelProvider } from './engines/ai/model.js';
+import { createModelProvider } from './engines/ai/providers.js';
 
 export interface AppContext {
   config: Config;
@@ -37,6 +40,23 @@ export interface AppContext {
    * Date.now in production; a test replaces it to move days ahead without waiting (ADR 0290).
    */
   now: () => number;
+  /**
+   * The generative model answering an AI tool (its provider local or openai, built on first use
+   * and kept), or null where the tool's provider is classic; 11020 when the model cannot be had.
+   */
+  modelFor: (tool: AiTool) => ModelProvider | null;
+}
+
+/** ctx.modelFor over the configured providers: one model per provider, shared by the tools it answers. */
+export function modelLookup(config: Config, workDir: string): (tool: AiTool) => ModelProvider | null {
+  const built = new Map<ModelProvider['name'], ModelProvider>();
+  return (tool) => {
+    const provider = config.aiProviders[tool];
+    if (provider === 'classic') return null;
+    const model = built.get(provider) ?? createModelProvider(provider, config, workDir);
+    built.set(provider, model);
+    return model;
+  };
 }
 
 /** Under the data folder's tmp: one folder per running process (AppContext.scratchDir). */
@@ -52,6 +72,12 @@ export function processOfFolder(name: string): { host: string; pid: number; star
 
 export async function createContext(config: Config): Promise<AppContext> {
   const db = await connectDb(config.databaseUrl);
+  const scratchDir = path.join(
+    config.dataDir,
+    'tmp',
+    PROCESSES_DIR,
+    processFolderName(os.hostname(), process.pid, processStartTime(process.pid)),
+  );
   return {
     config,
     db,
@@ -60,16 +86,12 @@ export async function createContext(config: Config): Promise<AppContext> {
     inspectLimits: { timeoutMs: 30_000, memoryMb: Math.min(512, config.engineMemoryMb) },
     toolLimits: { timeoutMs: config.engineTimeoutMs, memoryMb: config.engineMemoryMb },
     tmpDir: path.join(config.dataDir, 'tmp'),
-    scratchDir: path.join(
-      config.dataDir,
-      'tmp',
-      PROCESSES_DIR,
-      processFolderName(os.hostname(), process.pid, processStartTime(process.pid)),
-    ),
+    scratchDir,
     events: new TaskEvents(),
     office: new OfficePool(path.join(config.dataDir, 'tmp', 'office'), config.officeListeners, config.engineMemoryMb),
     rateLimits: new RateLimits(config),
     mailer: createMailer(config.smtpUrl, config.mailFrom),
     now: Date.now,
+    modelFor: modelLookup(config, scratchDir),
   };
 }

@@ -318,4 +318,81 @@ export const migrations = {
         .execute();
     },
   },
+  '015_ai': {
+    // The AI layer: a file's analysis for chat (its status, the first pages' text in chunks with
+    // their page and terms, the bookmarks and headings, the summary once made), an account's
+    // conversations with their messages and notes, and what each account spent of each AI quota in
+    // each period ('total', or a calendar month as YYYY-MM).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('ai_analyses')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('file_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('file_name', 'varchar(512)', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('error_code', 'integer', (c) => c.notNull())
+        .addColumn('total_page', 'integer', (c) => c.notNull())
+        .addColumn('pages', 'integer', (c) => c.notNull())
+        .addColumn('text_chars', 'integer', (c) => c.notNull())
+        .addColumn('outline', 'text', (c) => c.notNull())
+        .addColumn('summary', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('ai_analyses_file').on('ai_analyses').columns(['account_id', 'file_id']).unique().execute();
+      await db.schema
+        .createTable('ai_chunks')
+        .addColumn('analysis_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('page', 'integer', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('terms', 'text', (c) => c.notNull())
+        .addColumn('length', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('ai_chunks_pk', ['analysis_id', 'seq'])
+        .execute();
+      await db.schema
+        .createTable('ai_conversations')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('analysis_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('title', 'varchar(512)', (c) => c.notNull())
+        .addColumn('top', 'integer', (c) => c.notNull())
+        .addColumn('share_code', 'varchar(64)')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('ai_conversations_account').on('ai_conversations').columns(['account_id', 'updated_at']).execute();
+      await db.schema.createIndex('ai_conversations_share').on('ai_conversations').column('share_code').unique().execute();
+      await db.schema
+        .createTable('ai_messages')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('conversation_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('role', 'varchar(16)', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('citations', 'text', (c) => c.notNull())
+        .addColumn('tokens', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('ai_messages_conversation').on('ai_messages').columns(['conversation_id', 'created_at']).execute();
+      await db.schema
+        .createTable('ai_notes')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('analysis_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('page', 'integer', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('ai_notes_analysis').on('ai_notes').columns(['account_id', 'analysis_id']).execute();
+      await db.schema
+        .createTable('ai_usage')
+        .addColumn('account_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('period', 'varchar(8)', (c) => c.notNull())
+        .addColumn('used', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('ai_usage_pk', ['account_id', 'kind', 'period'])
+        .execute();
+    },
+  },
 };

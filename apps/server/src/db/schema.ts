@@ -244,6 +244,80 @@ export interface SignCountTable {
   marks: number;
 }
 
+/** A file's analysis for the AI tools: one per account and file (a cloud file's id or a tool file's). */
+export interface AiAnalysisTable {
+  id: string;
+  account_id: string;
+  file_id: string;
+  file_name: string;
+  status: 'init' | 'uploading' | 'analyses' | 'success' | 'failed';
+  /** The catalogue code a failed analysis ended with; 0 otherwise. */
+  error_code: number;
+  total_page: number;
+  /** Pages analysed: the first ones, up to the plan's pages per analysis. */
+  pages: number;
+  text_chars: number;
+  /** JSON: the bookmarks, else the headings found by font size ({title, page, level}[]). */
+  outline: string;
+  /** JSON: the summary once made (keywords, outline, questions, text), else ''. */
+  summary: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A passage of an analysed page, with its terms (JSON {term: count}) for retrieval. */
+export interface AiChunkTable {
+  analysis_id: string;
+  seq: number;
+  page: number;
+  text: string;
+  terms: string;
+  /** Terms in the passage, counted with repeats. */
+  length: number;
+}
+
+export interface AiConversationTable {
+  id: string;
+  account_id: string;
+  analysis_id: string;
+  title: string;
+  /** 1: pinned at the top of the list. */
+  top: number;
+  /** The secret of its read-only share link; null until shared. */
+  share_code: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AiMessageTable {
+  id: string;
+  conversation_id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  /** JSON: {page, text}[] */
+  citations: string;
+  tokens: number;
+  created_at: number;
+}
+
+export interface AiNoteTable {
+  id: string;
+  account_id: string;
+  analysis_id: string;
+  page: number;
+  text: string;
+  created_at: number;
+}
+
+/** What an account spent of one AI quota (tokens, questions, detector characters) in one period. */
+export interface AiUsageTable {
+  account_id: string;
+  kind: 'tokens' | 'questions' | 'detector';
+  /** 'total', or the calendar month (UTC) as YYYY-MM. */
+  period: string;
+  used: number;
+}
+
 export interface Database {
   files: FileTable;
   uploads: UploadTable;
@@ -262,4 +336,10 @@ export interface Database {
   template_uses: TemplateUseTable;
   signatures: SignatureTable;
   sign_counts: SignCountTable;
+  ai_analyses: AiAnalysisTable;
+  ai_chunks: AiChunkTable;
+  ai_conversations: AiConversationTable;
+  ai_messages: AiMessageTable;
+  ai_notes: AiNoteTable;
+  ai_usage: AiUsageTable;
 }
