@@ -5,7 +5,8 @@
 // stream_options.include_usage, and stops generating when the client goes away.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ChatHistoryItem, getLlama, LlamaChat, LlamaLogLevel, type LlamaModel } from 'node-llama-cpp';
+import { LlamaChat, type LlamaModel } from 'node-llama-cpp';
+import { chatHistoryOf, prebuiltLlama } from '../src/engines/ai/llama.js';
 
 interface ChatRequest {
   model: string;
@@ -31,13 +32,7 @@ export interface OpenAiTestServer {
 }
 
 export async function startOpenAiServer(modelPath: string, key: string): Promise<OpenAiTestServer> {
-  const llama = await getLlama({
-    gpu: false,
-    build: 'never',
-    usePrebuiltBinaries: true,
-    progressLogs: false,
-    logLevel: LlamaLogLevel.error,
-  });
+  const llama = await prebuiltLlama();
   const model = await llama.loadModel({ modelPath });
   const answers: ServedAnswer[] = [];
   const server = http.createServer((req, res) => {
@@ -74,9 +69,6 @@ async function serve(model: LlamaModel, body: ChatRequest, res: http.ServerRespo
   res.on('close', () => stop.abort());
   const context = await model.createContext({ contextSize: { max: 1024 }, threads: 1 });
   const sequence = context.getSequence();
-  const history: ChatHistoryItem[] = body.messages.map((m) =>
-    m.role === 'assistant' ? { type: 'model', response: [m.content] } : { type: m.role, text: m.content },
-  );
   res.writeHead(200, { 'content-type': 'text/event-stream' });
   const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
   const chunk = (delta: object, usage: object | null = null) => ({
@@ -87,7 +79,7 @@ async function serve(model: LlamaModel, body: ChatRequest, res: http.ServerRespo
     usage,
   });
   try {
-    const result = await new LlamaChat({ contextSequence: sequence }).generateResponse(history, {
+    const result = await new LlamaChat({ contextSequence: sequence }).generateResponse(chatHistoryOf(body.messages), {
       maxTokens: body.max_tokens,
       temperature: body.temperature ?? 0,
       signal: stop.signal,

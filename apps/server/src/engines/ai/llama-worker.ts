@@ -5,25 +5,15 @@
 // with the tokens counted so far (what an answer stopped midway is charged), then the last line:
 // the final counts, or why it failed.
 import fs from 'node:fs';
-import { type ChatHistoryItem, getLlama, LlamaChat, LlamaLogLevel } from 'node-llama-cpp';
+import { LlamaChat } from 'node-llama-cpp';
+import { chatHistoryOf, prebuiltLlama } from './llama.js';
 import type { LlamaJob, LlamaLine } from './llamaJobs.js';
 
 const say = (line: LlamaLine) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
-function historyOf(job: LlamaJob): ChatHistoryItem[] {
-  return job.messages.map((m) => (m.role === 'assistant' ? { type: 'model', response: [m.content] } : { type: m.role, text: m.content }));
-}
-
 async function main() {
   const job = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as LlamaJob;
-  // Prebuilt binaries only: building llama.cpp (or fetching its source) at run time is never wanted.
-  const llama = await getLlama({
-    gpu: false,
-    build: 'never',
-    usePrebuiltBinaries: true,
-    progressLogs: false,
-    logLevel: LlamaLogLevel.error,
-  });
+  const llama = await prebuiltLlama();
   let model: Awaited<ReturnType<typeof llama.loadModel>>;
   try {
     model = await llama.loadModel({ modelPath: job.modelPath });
@@ -34,7 +24,7 @@ async function main() {
   const sequence = context.getSequence();
   const usage = () => ({ promptTokens: sequence.tokenMeter.usedInputTokens, completionTokens: sequence.tokenMeter.usedOutputTokens });
   const chat = new LlamaChat({ contextSequence: sequence });
-  await chat.generateResponse(historyOf(job), {
+  await chat.generateResponse(chatHistoryOf(job.messages), {
     maxTokens: job.maxTokens,
     temperature: job.temperature,
     onTextChunk: (text) => {
