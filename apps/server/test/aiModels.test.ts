@@ -14,7 +14,7 @@ import { openAiModel } from '../src/engines/ai/openai.js';
 import { createModelProvider, reportModelProblems } from '../src/engines/ai/providers.js';
 import { loadConfig } from '../src/config.js';
 import { startOpenAiServer, type OpenAiTestServer } from './openaiServer.js';
-import { TINY_MODEL_CHARS, writeTinyModel } from './tinyModel.js';
+import { tinyModelTokens, writeTinyModel } from './tinyModel.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-ai-models-'));
 const modelPath = path.join(dir, 'tiny.gguf');
@@ -71,12 +71,6 @@ async function answer(model: ModelProvider, request: GenerateRequest, abortAfter
   return { pieces, text: pieces.join(''), usage, workersAtAbort };
 }
 
-/** Counts tokens the tiny model's way: one per character of its vocabulary (the text uses no other). */
-function tinyTokens(text: string) {
-  expect([...text].every((c) => TINY_MODEL_CHARS.includes(c))).toBe(true);
-  return text.length;
-}
-
 async function failure(run: Promise<unknown>) {
   const e = await run.then(
     () => undefined,
@@ -104,7 +98,7 @@ describe('local provider (llama.cpp in a bounded worker)', () => {
   it('streams an answer in pieces and reports llama.cpp’s token counts', async () => {
     const { pieces, text, usage } = await answer(localModel(settings()), ask('hello there'));
     expect(pieces.length).toBeGreaterThan(3);
-    expect(usage.completionTokens).toBe(tinyTokens(text));
+    expect(usage.completionTokens).toBe(tinyModelTokens(text));
     // Greedy decoding never picks the end token (its output row is zero): the answer is as long as allowed.
     expect(usage.completionTokens).toBe(12);
     // The prompt's count moves by exactly the characters added to the question.
@@ -115,7 +109,7 @@ describe('local provider (llama.cpp in a bounded worker)', () => {
   it('stops at max tokens', async () => {
     const { usage, text } = await answer(localModel(settings()), ask('count', { maxTokens: 5 }));
     expect(usage.completionTokens).toBe(5);
-    expect(tinyTokens(text)).toBe(5);
+    expect(tinyModelTokens(text)).toBe(5);
   });
 
   it('stops when aborted, charging the tokens counted so far, and leaves no worker running', async () => {
@@ -189,7 +183,7 @@ describe('openai provider (an OpenAI-compatible endpoint)', () => {
     expect(served.url).toBe('/v1/chat/completions');
     const ended = await served.ended;
     expect(usage).toEqual({ promptTokens: ended.promptTokens, completionTokens: ended.completionTokens });
-    expect(usage.completionTokens).toBe(tinyTokens(text));
+    expect(usage.completionTokens).toBe(tinyModelTokens(text));
   });
 
   it('closes the connection when aborted, and the endpoint stops generating', async () => {
@@ -265,7 +259,7 @@ describe('the providers built from the configuration', () => {
       createModelProvider('local', config(modelPath), path.join(dir, 'work')),
       ask('hi', { maxTokens: 4 }),
     );
-    expect(usage.completionTokens).toBe(tinyTokens(text));
+    expect(usage.completionTokens).toBe(tinyModelTokens(text));
     expect(usage.completionTokens).toBe(4);
   });
 

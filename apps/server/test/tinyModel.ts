@@ -12,11 +12,18 @@ import fs from 'node:fs';
 /** The characters that are tokens of their own (the space as SentencePiece's ▁). */
 export const TINY_MODEL_CHARS = ' abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,?!';
 
+/** The tokens of `text`, which must be made of TINY_MODEL_CHARS (as the model's answers are): one a character. */
+export function tinyModelTokens(text: string): number {
+  const foreign = [...text].find((c) => !TINY_MODEL_CHARS.includes(c));
+  if (foreign !== undefined) throw new Error(`${JSON.stringify(foreign)} is not one of the tiny model's one-character tokens`);
+  return text.length;
+}
+
 const EMBEDDING = 64;
 const FEED_FORWARD = 128;
 const HEADS = 4;
 const LAYERS = 2;
-const CONTEXT = 2048;
+const CONTEXT = 8192;
 
 const TYPE = { uint32: 4, int32: 5, float32: 6, bool: 7, string: 8, array: 9 } as const;
 const TOKEN_TYPE = { normal: 1, unknown: 2, control: 3, byte: 6 } as const;

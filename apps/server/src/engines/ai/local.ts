@@ -86,7 +86,8 @@ async function generate(settings: LocalModelSettings, request: GenerateRequest, 
       memoryMb: settings.memoryMb,
       signal: request.signal,
       onLine: (line) => {
-        if (!line.startsWith('{')) return;
+        // Lines still in the pipe when an answer is cancelled were never shown: neither sent nor charged.
+        if (!line.startsWith('{') || request.signal?.aborted) return;
         last = JSON.parse(line) as LlamaLine;
         if (last.type === 'failed') return;
         usage = last.usage;
