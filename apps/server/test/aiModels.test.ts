@@ -195,6 +195,19 @@ describe('openai provider (an OpenAI-compatible endpoint)', () => {
     expect(usage.completionTokens).toBe(pieces.length);
   });
 
+  it('is what the configuration builds for a tool set to openai', async () => {
+    const config = loadConfig(
+      {
+        aiProviders: { ...loadConfig({}, []).aiProviders, chat: 'openai' },
+        aiModels: { local: settings(), openai: { baseUrl: server.baseUrl, model: 'tiny', key: KEY } },
+      },
+      [],
+    );
+    const { text, usage } = await answer(createModelProvider('openai', config, dir), ask('hi', { maxTokens: 4 }));
+    expect(usage.completionTokens).toBe(tinyModelTokens(text));
+    expect(usage.completionTokens).toBe(4);
+  });
+
   it('answers 11020 for a refused key, never writing the key in the log', async () => {
     const log = warnings();
     try {

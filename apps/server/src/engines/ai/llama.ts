@@ -4,7 +4,14 @@ import type { ChatMessage } from './model.js';
 
 /** llama.cpp's CPU build from its npm package: building it (or fetching its source) at run time is never wanted. */
 export function prebuiltLlama() {
-  return getLlama({ gpu: false, build: 'never', usePrebuiltBinaries: true, progressLogs: false, logLevel: LlamaLogLevel.error });
+  return getLlama({
+    gpu: false,
+    build: 'never',
+    skipDownload: true,
+    usePrebuiltBinaries: true,
+    progressLogs: false,
+    logLevel: LlamaLogLevel.error,
+  });
 }
 
 /** The conversation as node-llama-cpp's chat history, which its chat wrappers format for the model. */
