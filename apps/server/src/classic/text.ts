@@ -54,9 +54,16 @@ export function wordsOf(text: string): string[] {
 
 export const isStopWord = (word: string) => STOP_WORDS.has(word.toLowerCase());
 
+/** A word, and the parts of a word written in camel case (an API's createLinearGradient: create, Linear, Gradient). */
+const withCamelParts = (word: string) => {
+  const parts = word.split(/(?<=\p{Ll})(?=\p{Lu})/u);
+  return parts.length > 1 ? [word, ...parts] : [word];
+};
+
 /** The terms of a text: its content words, lower case and stemmed. */
 export function termsOf(text: string): string[] {
   return wordsOf(text)
+    .flatMap(withCamelParts)
     .map((w) => w.toLowerCase().replace(/['’]s$/, ''))
     .filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w)))
     .map(stem);

@@ -142,6 +142,8 @@ export function aiCalls(): Call[] {
       streams: true,
       handler: async ({ body }, c) => {
         const account = accountOf(c);
+        // The file's own refusals (2405, 3122…) come as an envelope; its analysis is started here.
+        await fileInfo(c.ctx, account, body.file_id);
         await sendEvents(c, async (emit, signal) => {
           const { answer } = await prepareSummary(c.ctx, account, body.file_id, signal);
           await streamAnswer(answer, emit, signal);

@@ -43,7 +43,7 @@ import type { AiAnalysisTable, AiConversationTable, AiMessageTable } from '../db
 import type { ModelProvider } from '../engines/ai/model.js';
 import { detectFileType } from '../engines/fileTypes.js';
 import { pageLayout } from '../engines/poppler.js';
-import { bookmarksOf } from '../engines/qpdf.js';
+import { bookmarksOf, inspectPdf } from '../engines/qpdf.js';
 import { boundFor } from '../engines/run.js';
 import { chunkPages, rankChunks } from '../classic/retrieval.js';
 import { summarise, type ClassicSummary } from '../classic/summary.js';
@@ -123,7 +123,7 @@ async function analyse(ctx: AppContext, account: AiAccount, row: AiAnalysisTable
 }
 
 /**
- * The file's AI status (POST /v2/file/info). The first call checks the file (a PDF, not encrypted,
+ * The file's AI status (POST /v2/file/info). The first call checks the file (a PDF, opening without a password,
  * within the plan's size) and starts its analysis; a failed or cut-short one starts again.
  */
 export async function fileInfo(ctx: AppContext, account: AiAccount, fileId: string): Promise<AiFileInfo> {
@@ -134,8 +134,10 @@ export async function fileInfo(ctx: AppContext, account: AiAccount, fileId: stri
   const source = await sourceOf(ctx, account, fileId);
   if (source.size > account.limits.maxFileMb * MB)
     throw new QuireError(ErrorCode.TooLarge, undefined, { upgrade: 'AiSize', limit: account.limits.maxFileMb });
-  if ((await detectFileType(await ctx.storage.localPath(source.key), source.name)) !== 'pdf') throw new QuireError(ErrorCode.NotPdf);
-  if (source.encrypted) throw new QuireError(ErrorCode.Encrypted);
+  const local = await ctx.storage.localPath(source.key);
+  if ((await detectFileType(local, source.name)) !== 'pdf') throw new QuireError(ErrorCode.NotPdf);
+  // Encrypted with an empty user password opens as it is; one that needs a password is 3122.
+  if (source.encrypted) await inspectPdf(local, undefined, ctx.inspectLimits);
   const now = Date.now();
   const row: AiAnalysisTable = existing
     ? { ...existing, status: 'init', error_code: 0, updated_at: now }
