@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Client, signedIn, startQuire } from '../apps/server/test/harness.js';
+import { type Client, signedIn, startQuire } from '../apps/server/test/harness.js';
 
 interface Question {
   question: string;
@@ -29,10 +29,17 @@ interface Document {
 const set = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'ai-chat-questions.json'), 'utf8')) as { documents: Document[] };
 const corpus = path.join(import.meta.dirname, '../test-corpus/pdfjs');
 /** Compared as pdftotext and the analysis may space them: case, runs of white space and soft hyphens aside. */
-const norm = (s: string) => s.replace(/\u00ad\s*/g, '').replace(/\s+/g, ' ').toLowerCase();
+const norm = (s: string) =>
+  s
+    .replace(/\u00ad\s*/g, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
 
 /** A heading as compared: without its numbering ("2.1", "A.") and normalised. */
-const heading = (s: string) => norm(s).replace(/^([0-9]+(\.[0-9]+)*\.?|[a-z]\.)\s+/, '').trim();
+const heading = (s: string) =>
+  norm(s)
+    .replace(/^([0-9]+(\.[0-9]+)*\.?|[a-z]\.)\s+/, '')
+    .trim();
 
 async function call(client: Client, pathname: string, body: unknown) {
   const res = await client.raw(`/api/ai/v2/${pathname}`, {
@@ -97,7 +104,9 @@ try {
   }
   const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(0)} %`;
   const median = times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
-  console.log('| file | document | questions | cites a right page | cited passage holds the answer | baseline: page 1 | summary outline names the heading |');
+  console.log(
+    '| file | document | questions | cites a right page | cited passage holds the answer | baseline: page 1 | summary outline names the heading |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
   console.log(
