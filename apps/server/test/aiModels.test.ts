@@ -125,14 +125,20 @@ describe('local provider (llama.cpp in a bounded worker)', () => {
     expect(pieces.length).toBe(atStop);
   });
 
-  it('answers 11020 and says why in the log when its memory bound is too small', async () => {
+  it('holds the worker to its memory bound: a context too large for it answers 11020, and runs under a larger bound', async () => {
+    // A context of 2^20 tokens: its key-value cache alone is 512 MB (2 layers, 64 values of 2 bytes, keys and values).
+    const huge = { contextTokens: 1 << 20 };
     const log = warnings();
     try {
-      expect(await failure(answer(localModel(settings({ memoryMb: 300 })), ask('hello')))).toBe(ErrorCode.AiUnavailable);
-      expect(log.text()).toMatch(/memory bound 300 MB/);
+      expect(await failure(answer(localModel(settings({ memoryMb: 1400, ...huge })), ask('hello')))).toBe(ErrorCode.AiUnavailable);
+      expect(log.text()).toMatch(/memory bound 1400 MB/);
     } finally {
       log.restore();
     }
+    expect((await answer(localModel(settings({ memoryMb: 1400 })), ask('hello', { maxTokens: 3 }))).usage.completionTokens).toBe(3);
+    expect((await answer(localModel(settings({ memoryMb: 8192, ...huge })), ask('hello', { maxTokens: 3 }))).usage.completionTokens).toBe(
+      3,
+    );
   });
 
   it('answers 11020 when it runs out of time', async () => {

@@ -41,13 +41,16 @@ export async function startOpenAiServer(modelPath: string, key: string): Promise
       res.end(JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }));
       return;
     }
+    // Watched from the start: a client may be gone (its time limit) before its request is read.
+    const stop = new AbortController();
+    res.on('close', () => stop.abort());
     let raw = '';
     req.setEncoding('utf8').on('data', (chunk: string) => {
       raw += chunk;
     });
     req.on('end', () => {
       const body = JSON.parse(raw) as ChatRequest;
-      const answer = { url: req.url ?? '', body, ended: serve(model, body, res) };
+      const answer = { url: req.url ?? '', body, ended: serve(model, body, res, stop.signal) };
       answers.push(answer);
     });
   });
@@ -64,9 +67,7 @@ export async function startOpenAiServer(modelPath: string, key: string): Promise
   };
 }
 
-async function serve(model: LlamaModel, body: ChatRequest, res: http.ServerResponse) {
-  const stop = new AbortController();
-  res.on('close', () => stop.abort());
+async function serve(model: LlamaModel, body: ChatRequest, res: http.ServerResponse, stop: AbortSignal) {
   const context = await model.createContext({ contextSize: { max: 1024 }, threads: 1 });
   const sequence = context.getSequence();
   res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -79,17 +80,19 @@ async function serve(model: LlamaModel, body: ChatRequest, res: http.ServerRespo
     usage,
   });
   try {
+    // A client gone before generation starts: node-llama-cpp looks at the signal only between tokens.
+    if (stop.aborted) return { stopReason: 'abort', promptTokens: 0, completionTokens: 0 };
     const result = await new LlamaChat({ contextSequence: sequence }).generateResponse(chatHistoryOf(body.messages), {
       maxTokens: body.max_tokens,
       temperature: body.temperature ?? 0,
-      signal: stop.signal,
+      signal: stop,
       stopOnAbortSignal: true,
       onTextChunk: (text) => {
         if (text) send(chunk({ content: text }));
       },
     });
     const usage = { promptTokens: sequence.tokenMeter.usedInputTokens, completionTokens: sequence.tokenMeter.usedOutputTokens };
-    if (!stop.signal.aborted) {
+    if (!stop.aborted) {
       if (body.stream_options?.include_usage)
         send(
           chunk(
@@ -103,7 +106,7 @@ async function serve(model: LlamaModel, body: ChatRequest, res: http.ServerRespo
         );
       res.end('data: [DONE]\n\n');
     }
-    return { stopReason: stop.signal.aborted ? 'abort' : result.metadata.stopReason, ...usage };
+    return { stopReason: stop.aborted ? 'abort' : result.metadata.stopReason, ...usage };
   } finally {
     await context.dispose();
   }

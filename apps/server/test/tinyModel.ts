@@ -23,7 +23,7 @@ const EMBEDDING = 64;
 const FEED_FORWARD = 128;
 const HEADS = 4;
 const LAYERS = 2;
-const CONTEXT = 8192;
+const CONTEXT = 1 << 20;
 
 const TYPE = { uint32: 4, int32: 5, float32: 6, bool: 7, string: 8, array: 9 } as const;
 const TOKEN_TYPE = { normal: 1, unknown: 2, control: 3, byte: 6 } as const;

@@ -20,7 +20,8 @@ async function main() {
   } catch (e) {
     return say({ type: 'failed', stage: 'load', message: (e as Error).message });
   }
-  const context = await model.createContext({ contextSize: { max: job.contextTokens }, threads: job.threads });
+  // A fixed size, not one node-llama-cpp fits to the machine's free memory: the memory bound decides, the same on every run.
+  const context = await model.createContext({ contextSize: Math.min(job.contextTokens, model.trainContextSize), threads: job.threads });
   const sequence = context.getSequence();
   const usage = () => ({ promptTokens: sequence.tokenMeter.usedInputTokens, completionTokens: sequence.tokenMeter.usedOutputTokens });
   const chat = new LlamaChat({ contextSequence: sequence });

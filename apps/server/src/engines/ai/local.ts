@@ -104,10 +104,9 @@ async function generate(settings: LocalModelSettings, request: GenerateRequest, 
     await fs.rm(jobFile, { force: true });
   }
   if (last?.type === 'done') return usage;
+  // llama.cpp failing to allocate under the bound reports it (a context it cannot create) or dies (no last line).
+  const bounds = `memory bound ${settings.memoryMb} MB (QUIRE_AI_MODEL_MEMORY_MB), context ${settings.contextTokens} tokens`;
   if (last?.type === 'failed')
-    throw unavailable(`${settings.modelPath}: ${last.stage === 'load' ? 'cannot be loaded' : 'failed'}: ${last.message}`);
-  // No last line: the worker died, most likely at its memory bound.
-  throw unavailable(
-    `${settings.modelPath}: the worker ended without an answer (memory bound ${settings.memoryMb} MB, QUIRE_AI_MODEL_MEMORY_MB): ${stderr.trim().slice(-500)}`,
-  );
+    throw unavailable(`${settings.modelPath}: ${last.stage === 'load' ? 'cannot be loaded' : 'failed'}: ${last.message}; ${bounds}`);
+  throw unavailable(`${settings.modelPath}: the worker ended without an answer; ${bounds}: ${stderr.trim().slice(-500)}`);
 }
