@@ -94,6 +94,8 @@ describe('chat with PDF', () => {
     const fileId = await visitor.uploadId(BITCOIN);
     expect((await post(visitor, 'file/info', { file_id: fileId })).code).toBe(ErrorCode.NotLogin);
     expect((await get(visitor, 'chat/gpt-token/check')).code).toBe(ErrorCode.NotLogin);
+    const stream = await streamOf(visitor, 'chat/completion/stream', { file_id: fileId, question: 'Who?' });
+    expect([stream.status, ((await stream.json()) as Envelope).code]).toEqual([401, ErrorCode.NotLogin]);
   });
 
   it('moves a file through init, uploading, analyses to success, reading only the plan’s first pages', async () => {
@@ -111,6 +113,24 @@ describe('chat with PDF', () => {
     expect(answer.code).toBe(0);
     expect(answer.data.citations.every((c: { page: number }) => c.page <= 4)).toBe(true);
     expect(pdftotext(OUTLINED, 9, 9)).toContain('Future Work');
+  });
+
+  it('analyses a document cloud file by its cloud id, as chat-pdf uploads to the cloud', async () => {
+    const client = await account('free');
+    const upload = await client.uploadId(BITCOIN);
+    const res = await client.raw('/api/cloud/v1/file/create', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ upload_file_id: upload }),
+    });
+    const cloudId = ((await res.json()) as Envelope).data.file_id;
+    let info: Envelope;
+    do info = await post(client, 'file/info', { file_id: cloudId });
+    while (info.data.status !== 'success' && info.data.status !== 'failed');
+    expect(info.data).toMatchObject({ file_id: cloudId, file_name: 'issue13201.pdf', status: 'success', analysed_pages: 1 });
+    const answer = await post(client, 'chat/completion', { file_id: cloudId, question: 'Who controls more CPU power?' });
+    expect(answer.data.answer).toContain('honest nodes');
+    expect((await post(await account('free'), 'file/info', { file_id: cloudId })).code).toBe(ErrorCode.NoData);
   });
 
   it('refuses an encrypted file (3122) and another account’s file (2405)', async () => {
