@@ -100,6 +100,32 @@ export interface Config {
   oidc: OidcConfig | undefined;
   /** The provider answering each AI tool: QUIRE_AI_PROVIDER_<TOOL>, else QUIRE_AI_PROVIDER, else classic. */
   aiProviders: Record<AiTool, AiProvider>;
+  /** The models of the AI tools whose provider is local or openai. */
+  aiModels: AiModelsConfig;
+}
+
+export interface AiModelsConfig {
+  /** The local provider's GGUF model and what its worker may take. */
+  local: LocalModelConfig;
+  /** The OpenAI-compatible endpoint; undefined when QUIRE_AI_OPENAI_BASE_URL is unset. */
+  openai: OpenAiConfig | undefined;
+}
+
+export interface LocalModelConfig {
+  /** Empty when unset (then no tool may use `local`). */
+  modelPath: string;
+  /** The worker's address space: the model file is mapped into it, its context and buffers come on top. */
+  memoryMb: number;
+  contextTokens: number;
+  threads: number;
+}
+
+export interface OpenAiConfig {
+  /** The API's base, `/chat/completions` is called under it (e.g. http://localhost:11434/v1). */
+  baseUrl: string;
+  model: string;
+  /** Sent as a bearer token; empty: none (a local server that asks for none). */
+  key: string;
 }
 
 export interface OidcConfig {
@@ -115,11 +141,11 @@ export interface OidcConfig {
   timeoutMs: number;
 }
 
-/** The client secret from QUIRE_OIDC_CLIENT_SECRET_FILE (a mounted secret), else from the environment. */
-function clientSecret(): string {
-  const file = process.env.QUIRE_OIDC_CLIENT_SECRET_FILE;
+/** A secret from the file `<name>_FILE` names (a mounted secret), else from the variable `name`. */
+function secret(name: string): string {
+  const file = process.env[`${name}_FILE`];
   if (file) return fs.readFileSync(file, 'utf8').trim();
-  return process.env.QUIRE_OIDC_CLIENT_SECRET ?? '';
+  return process.env[name] ?? '';
 }
 
 function loadOidc(): OidcConfig | undefined {
@@ -130,7 +156,7 @@ function loadOidc(): OidcConfig | undefined {
   return {
     issuer,
     clientId,
-    clientSecret: clientSecret(),
+    clientSecret: secret('QUIRE_OIDC_CLIENT_SECRET'),
     name: process.env.QUIRE_OIDC_NAME || 'single sign-on',
     scopes: process.env.QUIRE_OIDC_SCOPES || 'openid email profile',
     timeoutMs: int('QUIRE_OIDC_TIMEOUT_S', 10) * 1000,
@@ -154,6 +180,49 @@ function int(name: string, fallback: number): number {
   const raw = process.env[name];
   const n = raw === undefined || raw === '' ? NaN : Number(raw);
   return Number.isFinite(n) ? n : fallback;
+}
+
+/** A whole number above 0 from `name`, or `fallback` when unset; anything else stops the start with why. */
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name}: "${raw}" is not a whole number above 0`);
+  return n;
+}
+
+/** The models the AI providers use; a provider a tool is given without what it needs stops the start with why. */
+export function loadAiModels(providers: Record<AiTool, AiProvider>): AiModelsConfig {
+  const uses = (provider: AiProvider) => Object.values(providers).includes(provider);
+  const modelPath = process.env[AI_ENV.modelPath] ?? '';
+  if (uses('local') && !modelPath) throw new Error(`an AI tool's provider is local but ${AI_ENV.modelPath} is not set`);
+  const baseUrl = (process.env[AI_ENV.openaiBaseUrl] ?? '').replace(/\/+$/, '');
+  if (uses('openai') && !baseUrl) throw new Error(`an AI tool's provider is openai but ${AI_ENV.openaiBaseUrl} is not set`);
+  let openai: OpenAiConfig | undefined;
+  if (baseUrl) {
+    let url: URL;
+    try {
+      url = new URL(baseUrl);
+    } catch {
+      throw new Error(`${AI_ENV.openaiBaseUrl}: "${baseUrl}" is not a URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${AI_ENV.openaiBaseUrl}: only http and https are spoken`);
+    // A key in the URL would end up in logs: it has its own variables.
+    if (url.username || url.password || url.search)
+      throw new Error(`${AI_ENV.openaiBaseUrl}: no credentials or query; the key goes in ${AI_ENV.openaiKeyFile}`);
+    const model = process.env[AI_ENV.openaiModel] ?? '';
+    if (!model) throw new Error(`${AI_ENV.openaiBaseUrl} is set but ${AI_ENV.openaiModel} is not`);
+    openai = { baseUrl, model, key: secret(AI_ENV.openaiKey) };
+  }
+  return {
+    local: {
+      modelPath: modelPath && path.resolve(modelPath),
+      memoryMb: positiveInt(AI_ENV.modelMemoryMb, 8192),
+      contextTokens: positiveInt(AI_ENV.modelContext, 4096),
+      threads: positiveInt(AI_ENV.modelThreads, Math.max(1, os.availableParallelism())),
+    },
+    openai,
+  };
 }
 
 function parseServices(argv: string[]): Services {
@@ -197,6 +266,7 @@ export function readLimits(file: string): LimitsTable {
 export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv): Config {
   const port = overrides.port ?? int('PORT', 8080);
   const limitsFile = overrides.limitsFile ?? process.env.QUIRE_LIMITS_FILE ?? '';
+  const providers = overrides.aiProviders ?? readAiProviders();
   const dataDir = path.resolve(overrides.dataDir ?? process.env.QUIRE_DATA_DIR ?? path.join(process.cwd(), 'data'));
   return {
     port,
@@ -236,7 +306,8 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     anonymousTasksPerDay: Math.max(0, int('QUIRE_ANON_TASKS_PER_DAY', 1)),
     anonymousDownloads: process.env.QUIRE_ANON_DOWNLOADS === '1',
     oidc: overrides.oidc ?? loadOidc(),
-    aiProviders: overrides.aiProviders ?? readAiProviders(),
+    aiProviders: providers,
+    aiModels: overrides.aiModels ?? loadAiModels(providers),
     operatorContact: (process.env.QUIRE_OPERATOR_CONTACT ?? '').trim(),
     shippedTemplatesDir: path.resolve(path.join(import.meta.dirname, '../../../templates')),
     templatesDir: process.env.QUIRE_TEMPLATES_DIR ? path.resolve(process.env.QUIRE_TEMPLATES_DIR) : '',

@@ -12,7 +12,7 @@ import { RateLimits } from './services/rateLimits.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import type { AiTool } from '@quire/contracts';
 import type { ModelProvider } from './engines/ai/model.js';
-import { createModelProvider } from './modelProviders.js';
+import { createModelProvider } from './engines/ai/providers.js';
 
 export interface AppContext {
   config: Config;
@@ -48,12 +48,12 @@ export interface AppContext {
 }
 
 /** ctx.modelFor over the configured providers: one model per provider, shared by the tools it answers. */
-export function modelLookup(config: Config): (tool: AiTool) => ModelProvider | null {
+export function modelLookup(config: Config, workDir: string): (tool: AiTool) => ModelProvider | null {
   const built = new Map<ModelProvider['name'], ModelProvider>();
   return (tool) => {
     const provider = config.aiProviders[tool];
     if (provider === 'classic') return null;
-    const model = built.get(provider) ?? createModelProvider(provider, config);
+    const model = built.get(provider) ?? createModelProvider(provider, config, workDir);
     built.set(provider, model);
     return model;
   };
@@ -72,6 +72,12 @@ export function processOfFolder(name: string): { host: string; pid: number; star
 
 export async function createContext(config: Config): Promise<AppContext> {
   const db = await connectDb(config.databaseUrl);
+  const scratchDir = path.join(
+    config.dataDir,
+    'tmp',
+    PROCESSES_DIR,
+    processFolderName(os.hostname(), process.pid, processStartTime(process.pid)),
+  );
   return {
     config,
     db,
@@ -80,17 +86,12 @@ export async function createContext(config: Config): Promise<AppContext> {
     inspectLimits: { timeoutMs: 30_000, memoryMb: Math.min(512, config.engineMemoryMb) },
     toolLimits: { timeoutMs: config.engineTimeoutMs, memoryMb: config.engineMemoryMb },
     tmpDir: path.join(config.dataDir, 'tmp'),
-    scratchDir: path.join(
-      config.dataDir,
-      'tmp',
-      PROCESSES_DIR,
-      processFolderName(os.hostname(), process.pid, processStartTime(process.pid)),
-    ),
+    scratchDir,
     events: new TaskEvents(),
     office: new OfficePool(path.join(config.dataDir, 'tmp', 'office'), config.officeListeners, config.engineMemoryMb),
     rateLimits: new RateLimits(config),
     mailer: createMailer(config.smtpUrl, config.mailFrom),
     now: Date.now,
-    modelFor: modelLookup(config),
+    modelFor: modelLookup(config, scratchDir),
   };
 }

@@ -6,11 +6,13 @@ import { buildApp } from './app.js';
 import { Worker } from './queue/worker.js';
 import { cleanUpAfterCrashes, ENGINES_DIR, startSweeper, sweep } from './services/sweeper.js';
 import { recordEnginesIn } from './engines/processes.js';
+import { reportModelProblems } from './engines/ai/providers.js';
 
 const config = loadConfig();
 const ctx = await createContext(config);
 await cleanUpAfterCrashes(ctx);
 recordEnginesIn(path.join(ctx.scratchDir, ENGINES_DIR));
+await reportModelProblems(config);
 const worker = config.services.worker ? new Worker(ctx) : null;
 await worker?.start();
 await sweep(ctx);

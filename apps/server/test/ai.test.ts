@@ -3,11 +3,13 @@
 // browser reads them), cancelling, conversations and notes, and the quotas per role, just under
 // and just over, also when requests race.
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLimits, ErrorCode, withOverride, type AiStreamEvent } from '@quire/contracts';
 import { Client, quireForTests, signedIn, startQuire, type Envelope } from './harness.js';
 import { encryptPdf, makePdf } from './fixtures.js';
+import { tinyModelTokens, writeTinyModel } from './tinyModel.js';
 
 const corpus = path.resolve(import.meta.dirname, '../../../test-corpus/pdfjs');
 /** The Bitcoin paper's first page: a page of prose. */
@@ -358,25 +360,66 @@ describe('AI quotas per role', () => {
   });
 });
 
-describe('a tool whose provider is a model', () => {
+describe('a tool whose provider is a model: llama.cpp on the tiny model the test writes', () => {
+  const modelPath = path.join(served.dir, 'tiny.gguf');
   let quire: Awaited<ReturnType<typeof startQuire>>;
   beforeAll(async () => {
-    quire = await startQuire({ aiProviders: { ...served.quire.ctx.config.aiProviders, chat: 'local' } });
+    writeTinyModel(modelPath);
+    quire = await startQuire({
+      limits: withOverride(defaultLimits, { free: { ai: { tokens: 100_000 } } }),
+      aiProviders: { ...served.quire.ctx.config.aiProviders, chat: 'local' },
+      aiModels: { local: { modelPath, memoryMb: 2048, contextTokens: 8192, threads: 1 }, openai: undefined },
+    });
   }, 60_000);
   afterAll(() => quire.stop());
 
-  it('answers 11020 while its model cannot be had, and charges nothing; the classic summary still works', async () => {
+  it('streams the model’s answer charged as llama.cpp counted it, and a cancelled one charged what it computed', async () => {
     const client = await signedIn(quire.url, quire.ctx, 'model@example.org', 'free');
-    const fileId = await client.uploadId(BITCOIN);
-    for (let i = 0; i < 200; i++) {
-      const info = (await post(client, 'file/info', { file_id: fileId })).data;
-      if (info.status === 'success') break;
-      await new Promise((r) => setTimeout(r, 20));
+    const { fileId } = await analysed(client, BITCOIN);
+    const question = 'What is proof-of-work?';
+    const events = await readEvents(await streamOf(client, 'chat/completion/stream', { file_id: fileId, question }));
+    const texts = events.filter((e) => e.type === 'text');
+    expect(texts.length).toBeGreaterThan(3);
+    const answer = texts.map((e) => (e.type === 'text' ? e.text : '')).join('');
+    // Greedy decoding of the tiny model never picks its end token: the answer runs to the most a model may write.
+    expect(tinyModelTokens(answer)).toBe(600);
+    const done = events.at(-1)!;
+    if (done.type !== 'done') throw new Error(`the stream ended with ${JSON.stringify(done)}`);
+    expect((await get(client, 'chat/gpt-token/check')).data.used_tokens).toBe(done.tokens);
+    const promptTokens = done.tokens - tinyModelTokens(answer);
+    expect(promptTokens).toBeGreaterThan(question.length);
+    const list = await get(client, `conversation/list?file_id=${fileId}`);
+    const detail = await get(client, `conversation/detail?conversation_id=${list.data.conversations[0].conversation_id}`);
+    expect(detail.data.messages[1]).toMatchObject({ content: answer, tokens: done.tokens });
+
+    // The same passages (punctuation is no search term) and three characters more: three tokens more.
+    const stream = await streamOf(client, 'chat/completion/stream', { file_id: fileId, question: `${question}!!!` });
+    const id = stream.headers.get('x-quire-stream-id')!;
+    let pieces = 0;
+    const streamed = await readEvents(stream, async (e) => {
+      if (e.type === 'text' && ++pieces === 3) expect((await get(client, `stream/cancel?stream_id=${id}`)).code).toBe(0);
+    });
+    const end = streamed.at(-1)!;
+    expect(end).toMatchObject({ type: 'done', cancelled: true });
+    const sent = streamed.map((e) => (e.type === 'text' ? e.text : '')).join('');
+    expect(tinyModelTokens(sent)).toBeLessThan(600);
+    expect(end.type === 'done' && end.tokens).toBe(promptTokens + 3 + tinyModelTokens(sent));
+    expect((await get(client, 'chat/gpt-token/check')).data.used_tokens).toBe(done.tokens + promptTokens + 3 + tinyModelTokens(sent));
+  });
+
+  it('answers 11020 while its model file is missing, charging nothing, and answers again once it is back', async () => {
+    const client = await signedIn(quire.url, quire.ctx, 'model-gone@example.org', 'free');
+    const { fileId } = await analysed(client, BITCOIN);
+    fs.renameSync(modelPath, `${modelPath}.away`);
+    try {
+      expect((await post(client, 'chat/completion', { file_id: fileId, question: 'What is proof-of-work?' })).code).toBe(
+        ErrorCode.AiUnavailable,
+      );
+      expect((await get(client, 'chat/gpt-token/check')).data.used_tokens).toBe(0);
+      expect((await post(client, 'chat/summary', { file_id: fileId })).code).toBe(0);
+    } finally {
+      fs.renameSync(`${modelPath}.away`, modelPath);
     }
-    expect((await post(client, 'chat/completion', { file_id: fileId, question: 'What is proof-of-work?' })).code).toBe(
-      ErrorCode.AiUnavailable,
-    );
-    expect((await get(client, 'chat/gpt-token/check')).data.used_tokens).toBe(0);
-    expect((await post(client, 'chat/summary', { file_id: fileId })).code).toBe(0);
+    expect((await post(client, 'chat/completion', { file_id: fileId, question: 'What is proof-of-work?' })).code).toBe(0);
   });
 });

@@ -27,6 +27,8 @@ export const AI_ENV = {
   modelMemoryMb: 'QUIRE_AI_MODEL_MEMORY_MB',
   /** Context length the local model is loaded with, in tokens. */
   modelContext: 'QUIRE_AI_MODEL_CONTEXT',
+  /** CPU threads of one local answer; fewer than the cores where the machine does other work too. */
+  modelThreads: 'QUIRE_AI_MODEL_THREADS',
   openaiBaseUrl: 'QUIRE_AI_OPENAI_BASE_URL',
   openaiModel: 'QUIRE_AI_OPENAI_MODEL',
   openaiKey: 'QUIRE_AI_OPENAI_KEY',

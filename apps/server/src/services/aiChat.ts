@@ -62,6 +62,11 @@ const STREAM_PIECE_MS = 25;
 const STREAM_PIECE_WORDS = 4;
 /** Most tokens a model may write for one answer or summary. */
 const MODEL_MAX_TOKENS = 600;
+/**
+ * Tokens a model's chat template adds around the messages (role markers, a default system line,
+ * a date): tens in the templates of Llama 2 and 3, ChatML and Mistral; this leaves room to spare.
+ */
+const CHAT_TEMPLATE_TOKENS = 256;
 
 const notFound = () => new QuireError(ErrorCode.NoData);
 const isFinished = (status: AiAnalysisTable['status']) => status === 'success' || status === 'failed';
@@ -221,9 +226,10 @@ async function classicAnswer(
 }
 
 /**
- * A model's answer: the most it could cost (the prompt at one token per character, which no
- * tokenizer exceeds, and up to MODEL_MAX_TOKENS written) is charged ahead within what is left, then
- * what the engine reports it used is kept and the rest given back.
+ * A model's answer: the most it could cost (the prompt at one token per UTF-8 byte, which no
+ * tokenizer exceeds as byte fallback is its worst case, its chat template's own tokens, and up to
+ * MODEL_MAX_TOKENS written) is charged ahead within what is left, then what the engine reports it
+ * used is kept and the rest given back.
  */
 async function modelAnswer(
   ctx: AppContext,
@@ -233,7 +239,7 @@ async function modelAnswer(
   prompt: string,
   citations: AiCitation[],
 ): Promise<PreparedAnswer> {
-  const promptBound = system.length + prompt.length;
+  const promptBound = Buffer.byteLength(system) + Buffer.byteLength(prompt) + CHAT_TEMPLATE_TOKENS;
   const reserved = await reserveTokens(ctx, account, promptBound + MODEL_MAX_TOKENS, promptBound + 1);
   return {
     citations,
