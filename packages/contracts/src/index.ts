@@ -15,3 +15,4 @@ export * from './fonts.js';
 export * from './editor.js';
 export * from './sign.js';
 export * from './ai.js';
+export * from './aiLanguage.js';

@@ -237,3 +237,10 @@ export async function imagePlacements(file: string, limits: EngineLimits): Promi
   }
   return [...placements.values()];
 }
+
+/** The text of a PDF's first `pages` pages as pdftotext reads it, in reading order, a form feed after each page. */
+export async function pdfText(file: string, pages: number, limits: EngineLimits): Promise<string> {
+  const res = await poppler('pdftotext', ['-q', '-enc', 'UTF-8', '-l', String(pages), file, '-'], boundFor('text', limits, pages));
+  if (res.exitCode !== 0) throw new QuireError(ErrorCode.Damaged);
+  return res.stdout;
+}

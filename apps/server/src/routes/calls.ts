@@ -58,6 +58,7 @@ import { shareCalls } from './share.js';
 import { templateCalls } from './templates.js';
 import { editorCalls } from './editor.js';
 import { signCalls } from './sign.js';
+import { aiLanguageCalls } from './aiLanguage.js';
 import { signTaskParams } from '../services/signatures.js';
 
 export interface CallContext {
@@ -372,5 +373,6 @@ export function buildCalls(): Call[] {
     ...templateCalls(),
     ...editorCalls(queueTask),
     ...signCalls(),
+    ...aiLanguageCalls(queueTask),
   ];
 }

@@ -5,7 +5,7 @@ import * as mupdf from 'mupdf';
 import { searchPattern } from '@quire/contracts/textSearch';
 import { findHits } from './searchBudget.js';
 import type { JobResults, ReplaceJob } from './jobs.js';
-import { charsOf, markAndApply, pageText, quadBounds } from './pageText.js';
+import { type Char, charsOf, markAndApply, pageText, quadBounds } from './pageText.js';
 import { openPdf, progress, save } from './program.js';
 import {
   appendContent,
@@ -143,6 +143,66 @@ export class FontPicker {
   }
 }
 
+/**
+ * How new text longer than the old fits its place: `none` runs on past it (nothing follows on its
+ * line), `narrow` narrows it to half at most (words follow it), `shrink` narrows it and then sets it
+ * smaller until it fits (a translated line, whose neighbours above, below and beside stay put).
+ */
+export type Fit = 'none' | 'narrow' | 'shrink';
+
+/** New text in place of the characters `chars` (on one line from the first). */
+export interface InPlaceEdit {
+  chars: Char[];
+  text: string;
+  fit: Fit;
+}
+
+/** The narrowest text is set before it is set smaller instead. */
+const MIN_NARROW_PERCENT = 50;
+
+/**
+ * Removes the characters of every edit (as a redaction removes them, no box), then writes each
+ * edit's text on the first character's baseline in its size and colour, in the original font where
+ * it has the glyphs; answers the standard font used instead where one was needed.
+ */
+export function writeInPlace(doc: mupdf.PDFDocument, page: mupdf.PDFPage, fonts: FontPicker, edits: InPlaceEdit[]): string | null {
+  if (!edits.length) return null;
+  markAndApply(
+    page,
+    edits.map((e) => ({ rect: quadBounds(e.chars.map((c) => c.quad)), quads: e.chars.map((c) => c.quad) })),
+    false,
+  );
+  let fallbackFont: string | null = null;
+  const obj = page.getObject();
+  const fontDict = pageResources(doc, obj, 'Font');
+  const names = new Map<mupdf.PDFObject, string>();
+  const toUser = mupdf.Matrix.invert(page.getTransform());
+  const ops: string[] = [];
+  for (const { chars, text, fit } of edits) {
+    if (!text) continue;
+    const first = chars[0]!;
+    const { font, fallback } = fonts.pick(first.font, text);
+    fallbackFont ??= fallback;
+    const { operand, advance } = font.show(text);
+    // The old text's width along its line, from its first character's start to its last's end on that line.
+    const sameLine = chars.filter((c) => c.line === first.line);
+    const last = sameLine.at(-1)!;
+    const [dx, dy] = first.dir;
+    const oldWidth = (last.quad[6] - first.quad[4]) * dx + (last.quad[7] - first.quad[5]) * dy;
+    const newWidth = advance * first.size;
+    const ratio = fit !== 'none' && newWidth > oldWidth && oldWidth > 0 ? (oldWidth / newWidth) * 100 : 100;
+    const scale = Math.max(MIN_NARROW_PERCENT, ratio);
+    const s = fit === 'shrink' ? (first.size * ratio) / scale : first.size;
+    // The text matrix in page space (y down): x along the line, y up from the baseline.
+    const inPage: mupdf.Matrix = [s * dx, s * dy, s * dy, -s * dx, first.origin[0], first.origin[1]];
+    const tm = mupdf.Matrix.concat(inPage, toUser);
+    const name = resourceName(fontDict, names, font.resource);
+    ops.push(`BT /${name} 1 Tf ${colorOp(first.color)} ${num(scale)} Tz ${tm.map(num).join(' ')} Tm ${operand} TJ ET`);
+  }
+  if (ops.length) appendContent(doc, obj, `${ops.join('\n')}\n`);
+  return fallbackFont;
+}
+
 export function replace(job: ReplaceJob): JobResults['replace'] {
   const doc = openPdf(job.input);
   const pattern = searchPattern({ text: job.search, ignoreCase: false });
@@ -154,45 +214,14 @@ export function replace(job: ReplaceJob): JobResults['replace'] {
     const page = doc.loadPage(i);
     const text = pageText(page);
     const edits = findHits(text.text, pattern)
-      .map((hit) => ({ hit, chars: charsOf(text, hit) }))
+      .map((hit): InPlaceEdit => {
+        // Longer text is narrowed (to half at most) rather than written over the words after it.
+        const followed = /^[^\n]*\S/.test(text.text.slice(hit.index + hit.length).split('\n', 1)[0] ?? '');
+        return { chars: charsOf(text, hit), text: job.replace, fit: followed ? 'narrow' : 'none' };
+      })
       .filter((e) => e.chars.length > 0);
-    if (edits.length) {
-      markAndApply(
-        page,
-        edits.map((e) => ({ rect: quadBounds(e.chars.map((c) => c.quad)), quads: e.chars.map((c) => c.quad) })),
-        false,
-      );
-      replaced += edits.length;
-      if (job.replace) {
-        const obj = page.getObject();
-        const fontDict = pageResources(doc, obj, 'Font');
-        const names = new Map<mupdf.PDFObject, string>();
-        const toUser = mupdf.Matrix.invert(page.getTransform());
-        const ops: string[] = [];
-        for (const { hit, chars } of edits) {
-          const first = chars[0]!;
-          const { font, fallback } = fonts.pick(first.font, job.replace);
-          fallbackFont ??= fallback;
-          const { operand, advance } = font.show(job.replace);
-          // The old text's width along its line, from its first character's start to its last's end on that line.
-          const sameLine = chars.filter((c) => c.line === first.line);
-          const last = sameLine.at(-1)!;
-          const [dx, dy] = first.dir;
-          const oldWidth = (last.quad[6] - first.quad[4]) * dx + (last.quad[7] - first.quad[5]) * dy;
-          const newWidth = advance * first.size;
-          // Longer text is narrowed (to half at most) rather than written over the words after it.
-          const followed = /^[^\n]*\S/.test(text.text.slice(hit.index + hit.length).split('\n', 1)[0] ?? '');
-          const scale = followed && newWidth > oldWidth && oldWidth > 0 ? Math.max(50, (oldWidth / newWidth) * 100) : 100;
-          // The text matrix in page space (y down): x along the line, y up from the baseline.
-          const s = first.size;
-          const inPage: mupdf.Matrix = [s * dx, s * dy, s * dy, -s * dx, first.origin[0], first.origin[1]];
-          const tm = mupdf.Matrix.concat(inPage, toUser);
-          const name = resourceName(fontDict, names, font.resource);
-          ops.push(`BT /${name} 1 Tf ${colorOp(first.color)} ${num(scale)} Tz ${tm.map(num).join(' ')} Tm ${operand} TJ ET`);
-        }
-        appendContent(doc, obj, `${ops.join('\n')}\n`);
-      }
-    }
+    replaced += edits.length;
+    fallbackFont ??= writeInPlace(doc, page, fonts, edits);
     page.destroy();
     progress(i + 1, count);
   }
