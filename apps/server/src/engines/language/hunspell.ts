@@ -38,6 +38,20 @@ function utf16Offset(line: string, codePoints: number): number {
   return units;
 }
 
+/** Edits (insert, delete, substitute, swap of neighbours) from `a` to `b`, ignoring case. */
+export function editDistance(a: string, b: string): number {
+  const x = [...a.toLowerCase()];
+  const y = [...b.toLowerCase()];
+  const d = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= x.length; i++)
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  return d[x.length]![y.length]!;
+}
+
 /** The misspellings of `text` by the dictionary `dictionary` ("en_US"). */
 export async function misspellings(dictionary: string, text: string, limits: EngineLimits): Promise<Misspelling[]> {
   const lines = text.split('\n');
@@ -70,7 +84,12 @@ export async function misspellings(dictionary: string, text: string, limits: Eng
     // Some dictionaries (de_DE) count a final full stop as part of a word ("Wörtt."): the sentence keeps it.
     const word = match[1]!.replace(/\.+$/, '') || match[1]!;
     const start = lineStart + utf16Offset(line, Number(match[2]) - 1);
-    const suggestions = match[3] ? match[3].split(', ').filter(Boolean) : [];
+    // Hunspell orders by its own n-gram scores ("err" before "error" for "eror"). The fewest edits
+    // come first here, and among those a word longer than the typo: a letter left out is the commonest slip.
+    const suggestions = (match[3] ? match[3].split(', ').filter(Boolean) : [])
+      .map((s, i) => ({ s, i, edits: editDistance(word, s), shorter: s.length < word.length ? 1 : 0 }))
+      .sort((a, b) => a.edits - b.edits || a.shorter - b.shorter || a.i - b.i)
+      .map((x) => x.s);
     found.push({ word, start, end: start + word.length, suggestions });
   }
   return found;

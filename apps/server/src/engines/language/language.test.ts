@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apertium, installedDirections, routeOf, translateAlong } from './apertium.js';
 import { dictionFindings, passiveSentences } from './diction.js';
-import { installedDictionaries, misspellings } from './hunspell.js';
+import { editDistance, installedDictionaries, misspellings } from './hunspell.js';
 import { wordSenses } from './wordnet.js';
 
 const limits = { timeoutMs: 30_000, memoryMb: 512 };
@@ -60,6 +60,19 @@ describe('hunspell', () => {
     for (const m of found) expect(text.slice(m.start, m.end)).toBe(m.word);
     expect(found[0]!.suggestions[0]).toBe('receive');
     expect(found[1]!.suggestions).toContain('morning');
+  });
+
+  it('puts the suggestions of fewest edits first, and a letter left out before one too many', async () => {
+    expect(editDistance('eror', 'error')).toBe(1);
+    expect(editDistance('teh', 'the')).toBe(1);
+    expect(editDistance('Sentense', 'sentence')).toBe(1);
+    expect(editDistance('recieve', 'receive')).toBe(1);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    // Hunspell itself answers "err" first for both.
+    const [eror] = await misspellings('en_GB', 'An eror.', limits);
+    expect(eror!.suggestions.slice(0, 2)).toEqual(['error', 'err']);
+    const [ths] = await misspellings('en_US', 'Ths one.', limits);
+    expect(ths!.suggestions[0]).toBe('This');
   });
 
   it('checks German, keeping a sentence’s full stop out of the word', async () => {
