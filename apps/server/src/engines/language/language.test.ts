@@ -70,7 +70,8 @@ describe('hunspell', () => {
     expect(editDistance('kitten', 'sitting')).toBe(3);
     // Hunspell itself answers "err" first for both.
     const [eror] = await misspellings('en_GB', 'An eror.', limits);
-    expect(eror!.suggestions.slice(0, 2)).toEqual(['error', 'err']);
+    expect(eror!.suggestions[0]).toBe('error');
+    expect(eror!.suggestions).toContain('err');
     const [ths] = await misspellings('en_US', 'Ths one.', limits);
     expect(ths!.suggestions[0]).toBe('This');
   });
