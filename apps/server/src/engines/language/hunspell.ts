@@ -84,11 +84,15 @@ export async function misspellings(dictionary: string, text: string, limits: Eng
     // Some dictionaries (de_DE) count a final full stop as part of a word ("Wörtt."): the sentence keeps it.
     const word = match[1]!.replace(/\.+$/, '') || match[1]!;
     const start = lineStart + utf16Offset(line, Number(match[2]) - 1);
-    // Hunspell orders by its own n-gram scores ("err" before "error" for "eror"). The fewest edits
-    // come first here, and among those a word longer than the typo: a letter left out is the commonest slip.
+    // Hunspell orders by its own n-gram scores ("err" before "error" for "eror", "Th" before "This"
+    // for "Ths"). The fewest edits come first here; among those a plain word before one with an
+    // apostrophe or a space the typo lacks, and a longer word before one as long, before a shorter:
+    // a letter left out is the commonest slip, a letter too many the rarest.
+    const joined = (s: string) => (/[\s'’-]/.test(s) && !/[\s'’-]/.test(word) ? 1 : 0);
+    const lengthRank = (s: string) => Math.sign(word.length - s.length);
     const suggestions = (match[3] ? match[3].split(', ').filter(Boolean) : [])
-      .map((s, i) => ({ s, i, edits: editDistance(word, s), shorter: s.length < word.length ? 1 : 0 }))
-      .sort((a, b) => a.edits - b.edits || a.shorter - b.shorter || a.i - b.i)
+      .map((s, i) => ({ s, rank: [editDistance(word, s), joined(s), lengthRank(s), i] }))
+      .sort((a, b) => a.rank.map((r, k) => r - b.rank[k]!).find((d) => d !== 0) ?? 0)
       .map((x) => x.s);
     found.push({ word, start, end: start + word.length, suggestions });
   }
