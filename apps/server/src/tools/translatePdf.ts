@@ -13,6 +13,7 @@ import { defineTool, outputName, readableInput, singleInput } from './tool.js';
 
 interface Block {
   page: number;
+  block: number;
   lines: { line: number; text: string }[];
 }
 
@@ -24,7 +25,7 @@ export function blocksOf(pages: readonly PageLines[]): Block[] {
     let currentId = -1;
     for (const { line, block, text } of lines) {
       if (!current || block !== currentId) {
-        current = { page, lines: [] };
+        current = { page, block, lines: [] };
         currentId = block;
         blocks.push(current);
       }
@@ -115,7 +116,13 @@ export const translatePdf = defineTool({
       if (translated[i]!.trim() === texts[i]) return;
       const page = pages.get(block.page) ?? { page: block.page, lines: [] };
       pages.set(block.page, page);
-      page.lines.push(...dealOver(block.lines, translated[i]!).map((text, n) => ({ line: block.lines[n]!.line, text })));
+      // A line that comes out as it was ("1." before a heading) is left alone, in its own font.
+      const dealt = dealOver(block.lines, translated[i]!);
+      page.lines.push(
+        ...block.lines
+          .map((l, n) => ({ line: l.line, block: block.block, text: dealt[n]! }))
+          .filter((l, n) => l.text !== block.lines[n]!.text.trim()),
+      );
     });
     const output = path.join(ctx.workDir, 'output.pdf');
     const result = await runMupdf(

@@ -55,10 +55,13 @@ export interface PageLines {
   lines: { line: number; block: number; text: string }[];
 }
 
-/** New text over lines of pages (line numbers as textLines gives them), each shrunk to its line's width. */
+/**
+ * New text over lines of pages (line numbers as textLines gives them), each shrunk to its line's
+ * width; the lines of one block are shrunk alike.
+ */
 export interface ReplaceLinesJob extends JobFiles {
   op: 'replaceLines';
-  pages: { page: number; lines: { line: number; text: string }[] }[];
+  pages: { page: number; lines: { line: number; block: number; text: string }[] }[];
 }
 
 /** Text lines, paths and background pictures of every page, as JSON in `output` (convert/pageGeometry.ts). */

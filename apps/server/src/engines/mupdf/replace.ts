@@ -155,6 +155,19 @@ export interface InPlaceEdit {
   chars: Char[];
   text: string;
   fit: Fit;
+  /** Edits of one group (a translated paragraph's lines) are all fitted by the tightest one's ratio, so the paragraph reads evenly. */
+  group?: number;
+}
+
+/**
+ * The character whose font, size and colour most of `chars` have: a line opening with a bold
+ * "Abstract." goes on in its regular font.
+ */
+function dominantStyle(chars: readonly Char[]): Char {
+  const key = (c: Char) => `${c.font.getName()}|${c.size}|${c.color.join(',')}`;
+  const counts = new Map<string, number>();
+  for (const c of chars) counts.set(key(c), (counts.get(key(c)) ?? 0) + 1);
+  return chars.reduce((best, c) => (counts.get(key(c))! > counts.get(key(best))! ? c : best));
 }
 
 /** The narrowest text is set before it is set smaller instead. */
@@ -163,7 +176,7 @@ const MIN_NARROW_PERCENT = 50;
 /**
  * Removes the characters of every edit (as a redaction removes them, no box), then writes each
  * edit's text on the first character's baseline in its size and colour, in the original font where
- * it has the glyphs; answers the standard font used instead where one was needed.
+ * it has the glyphs; answers the standard font used instead where one was needed (not the font itself).
  */
 export function writeInPlace(doc: mupdf.PDFDocument, page: mupdf.PDFPage, fonts: FontPicker, edits: InPlaceEdit[]): string | null {
   if (!edits.length) return null;
@@ -173,32 +186,41 @@ export function writeInPlace(doc: mupdf.PDFDocument, page: mupdf.PDFPage, fonts:
     false,
   );
   let fallbackFont: string | null = null;
+  const set = edits
+    .filter((e) => e.text)
+    .map((edit) => {
+      const first = edit.chars[0]!;
+      const line = edit.chars.filter((c) => c.line === first.line);
+      const style = dominantStyle(line);
+      const { font, fallback } = fonts.pick(style.font, edit.text);
+      if (fallback !== baseName(style.font)) fallbackFont ??= fallback;
+      const { operand, advance } = font.show(edit.text);
+      // The old text's width along its line, from its first character's start to its last's end on that line.
+      const last = line.at(-1)!;
+      const [dx, dy] = first.dir;
+      const oldWidth = (last.quad[6] - first.quad[4]) * dx + (last.quad[7] - first.quad[5]) * dy;
+      const newWidth = advance * style.size;
+      const ratio = edit.fit !== 'none' && newWidth > oldWidth && oldWidth > 0 ? (oldWidth / newWidth) * 100 : 100;
+      return { edit, first, style, font, operand, ratio };
+    });
+  const tightest = new Map<number, number>();
+  for (const { edit, ratio } of set)
+    if (edit.group !== undefined) tightest.set(edit.group, Math.min(ratio, tightest.get(edit.group) ?? 100));
   const obj = page.getObject();
   const fontDict = pageResources(doc, obj, 'Font');
   const names = new Map<mupdf.PDFObject, string>();
   const toUser = mupdf.Matrix.invert(page.getTransform());
-  const ops: string[] = [];
-  for (const { chars, text, fit } of edits) {
-    if (!text) continue;
-    const first = chars[0]!;
-    const { font, fallback } = fonts.pick(first.font, text);
-    fallbackFont ??= fallback;
-    const { operand, advance } = font.show(text);
-    // The old text's width along its line, from its first character's start to its last's end on that line.
-    const sameLine = chars.filter((c) => c.line === first.line);
-    const last = sameLine.at(-1)!;
-    const [dx, dy] = first.dir;
-    const oldWidth = (last.quad[6] - first.quad[4]) * dx + (last.quad[7] - first.quad[5]) * dy;
-    const newWidth = advance * first.size;
-    const ratio = fit !== 'none' && newWidth > oldWidth && oldWidth > 0 ? (oldWidth / newWidth) * 100 : 100;
+  const ops = set.map(({ edit, first, style, font, operand, ratio: own }) => {
+    const ratio = edit.group === undefined ? own : tightest.get(edit.group)!;
     const scale = Math.max(MIN_NARROW_PERCENT, ratio);
-    const s = fit === 'shrink' ? (first.size * ratio) / scale : first.size;
+    const s = edit.fit === 'shrink' ? (style.size * ratio) / scale : style.size;
+    const [dx, dy] = first.dir;
     // The text matrix in page space (y down): x along the line, y up from the baseline.
     const inPage: mupdf.Matrix = [s * dx, s * dy, s * dy, -s * dx, first.origin[0], first.origin[1]];
     const tm = mupdf.Matrix.concat(inPage, toUser);
     const name = resourceName(fontDict, names, font.resource);
-    ops.push(`BT /${name} 1 Tf ${colorOp(first.color)} ${num(scale)} Tz ${tm.map(num).join(' ')} Tm ${operand} TJ ET`);
-  }
+    return `BT /${name} 1 Tf ${colorOp(style.color)} ${num(scale)} Tz ${tm.map(num).join(' ')} Tm ${operand} TJ ET`;
+  });
   if (ops.length) appendContent(doc, obj, `${ops.join('\n')}\n`);
   return fallbackFont;
 }

@@ -50,7 +50,7 @@ export function replaceLines(job: ReplaceLinesJob): JobResults['replaceLines'] {
     const page = doc.loadPage(pageNumber - 1);
     const byLine = charsByLine(pageText(page).at);
     const edits = lines
-      .map(({ line, text }): InPlaceEdit => ({ chars: byLine.get(line) ?? [], text, fit: 'shrink' }))
+      .map(({ line, block, text }): InPlaceEdit => ({ chars: byLine.get(line) ?? [], text, fit: 'shrink', group: block }))
       .filter((e) => e.chars.length > 0);
     replaced += edits.length;
     fallbackFont ??= writeInPlace(doc, page, fonts, edits);
