@@ -1,6 +1,6 @@
 // How the PDF translator cuts pages into paragraphs and deals a paragraph's translation back over its lines.
 import { describe, expect, it } from 'vitest';
-import { blocksOf, dealOver, paragraphText } from './translatePdf.js';
+import { blocksOf, dealOver, paragraphText } from '../src/tools/translatePdf.js';
 
 describe('translatePdf', () => {
   it('groups lines by block, leaving out blocks without a letter', () => {
