@@ -53,6 +53,7 @@ describe('who may call', () => {
       ['translate/text', { text: 'The house', from: 'en', to: 'es' }],
       ['translate/file', { file_id: 'x', from: 'en', to: 'es' }],
       ['proofread/text', { text: 'Helo', lang: 'en-US' }],
+      ['proofread/file', { file_id: 'x', lang: 'en-US' }],
       ['explain', { text: 'bank' }],
       ['rewrite', { text: 'In order to win.' }],
     ] as const)
@@ -186,7 +187,7 @@ describe('PDF translation', () => {
     const fileId = await ai.uploadId(await englishPdf(path.join(served.dir, 'garden-2.pdf')));
     expect((await post(ai, 'translate/file', { file_id: fileId, from: 'en', to: 'ja' })).code).toBe(ErrorCode.LanguageUnavailable);
     expect((await post(other, 'translate/file', { file_id: fileId, from: 'en', to: 'es' })).code).toBe(ErrorCode.NoData);
-    expect((await post(other, 'proofread/text', { file_id: fileId, lang: 'en' })).code).toBe(ErrorCode.NoData);
+    expect((await post(other, 'proofread/file', { file_id: fileId, lang: 'en' })).code).toBe(ErrorCode.NoData);
   });
 });
 
@@ -223,7 +224,7 @@ describe('proofreading', () => {
     doc.addPage([595, 842]).drawText('This sentense has an eror.', { x: 72, y: 700, size: 12, font });
     const file = path.join(served.dir, 'errors.pdf');
     fs.writeFileSync(file, await doc.save());
-    const answer = await post(ai, 'proofread/text', { file_id: await ai.uploadId(file), lang: 'en-GB' });
+    const answer = await post(ai, 'proofread/file', { file_id: await ai.uploadId(file), lang: 'en-GB' });
     expect(answer.code).toBe(0);
     expect(answer.data.text).toBe('This sentense has an eror.');
     expect(answer.data.dictionary).toBe('en_GB');

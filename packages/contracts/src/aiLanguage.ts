@@ -20,7 +20,8 @@ const language = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z]{2,3}$/, { message: 'A language is a two-letter code like en, es or fr.' });
+  .regex(/^[a-z]{2,3}$/, { message: 'A language is a two-letter code like en, es or fr.' })
+  .meta({ examples: ['en'] });
 const text = z.string().max(AI_LANGUAGE_LIMITS.maxTextChars);
 
 /** A translation direction the machine offers; `via` names the languages it passes through (pivots). */
@@ -55,18 +56,19 @@ export const proofreadIssue = z.object({
   suggestions: z.array(z.string()).describe('Best first; an empty string means "delete it"'),
 });
 export type ProofreadIssue = z.infer<typeof proofreadIssue>;
-export const proofreadRequest = z
-  .object({
-    text: text.optional(),
-    file_id: z.string().min(1).max(64).optional().describe("Instead of text: an uploaded PDF's text"),
-    passwd: z.string().max(128).optional(),
-    lang: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z]{2,3}([-_][A-Za-z]{2})?$/, { message: 'A language is a code like en-US, de or pt-BR.' })
-      .default('en-US'),
-  })
-  .refine((r) => (r.text === undefined) !== (r.file_id === undefined), { message: 'Send either text or file_id.' });
+const proofreadLang = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2,3}([-_][A-Za-z]{2})?$/, { message: 'A language is a code like en-US, de or pt-BR.' })
+  .default('en-US');
+/** POST proofread/text */
+export const proofreadRequest = z.object({ text: text.min(1), lang: proofreadLang });
+/** POST proofread/file: an uploaded PDF's text, as far as the plan's pages per analysis. */
+export const proofreadFileRequest = z.object({
+  file_id: z.string().min(1).max(64),
+  passwd: z.string().max(128).optional(),
+  lang: proofreadLang,
+});
 export const proofreadAnswer = z.object({
   text: z.string().describe('The text checked (a document’s, as read)'),
   truncated: z.boolean().describe('The document had more text than one check takes'),

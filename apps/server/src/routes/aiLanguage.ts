@@ -5,6 +5,7 @@ import {
   explainAnswer,
   explainRequest,
   proofreadAnswer,
+  proofreadFileRequest,
   proofreadRequest,
   rewriteAnswer,
   rewriteRequest,
@@ -15,7 +16,7 @@ import {
   translationLanguages as translationLanguagesAnswer,
 } from '@quire/contracts';
 import { z } from 'zod';
-import { explain, proofread, rewrite, translateFile, translateText, translationLanguages } from '../services/aiLanguage.js';
+import { explain, proofread, proofreadFile, rewrite, translateFile, translateText, translationLanguages } from '../services/aiLanguage.js';
 import type { Call, CallContext } from './calls.js';
 
 export const AI_BASE = '/api/ai/v2/';
@@ -57,12 +58,21 @@ export function aiLanguageCalls(queueTask: QueueTask): Call[] {
       method: 'POST',
       path: `${AI_BASE}proofread/text`,
       summary:
-        "Spelling (Hunspell), doubled words and wordy phrases (diction) and passive voice (style) of a text or an uploaded PDF's text, " +
-        'with the corrected text; 11021 for a language without a dictionary',
+        'Spelling (Hunspell), doubled words and wordy phrases (diction) and passive voice (style) of a text, with the corrected text; ' +
+        '11021 for a language without a dictionary',
       session: 'account',
       body: proofreadRequest,
       response: proofreadAnswer,
-      handler: ({ body }, c) => proofread(c.ctx, c.identity, c.ownerId, body),
+      handler: ({ body }, c) => proofread(c.ctx, c.identity, body),
+    },
+    {
+      method: 'POST',
+      path: `${AI_BASE}proofread/file`,
+      summary: "Proofread an uploaded PDF's text (its first pages, as many as the plan's AI analysis reads); as proofread/text",
+      session: 'account',
+      body: proofreadFileRequest,
+      response: proofreadAnswer,
+      handler: ({ body }, c) => proofreadFile(c.ctx, c.identity, c.ownerId, body),
     },
     {
       method: 'POST',

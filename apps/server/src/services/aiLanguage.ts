@@ -85,8 +85,9 @@ export async function translateText(
 }
 
 /**
- * Queues a PDF's translation (`queue` makes the task) after checking the pair is installed (11021)
- * and the file is within the plan's AI file size and pages (4012, 4013); charges its words.
+ * Queues a PDF's translation (`queue` makes the task) after checking the file is the caller's
+ * (2405), the pair is installed (11021) and the file is within the plan's AI file size and pages
+ * (4012, 4013); charges its words.
  */
 export async function translateFile<T extends object>(
   ctx: AppContext,
@@ -95,9 +96,10 @@ export async function translateFile<T extends object>(
   body: { file_id: string; passwd?: string; from: string; to: string },
   queue: () => Promise<T>,
 ): Promise<T & { tokens: number }> {
+  // The id first: another owner's file is 2405 whatever else the call asks.
+  const row = await ownedPdf(ctx, ownerId, body.file_id, body.passwd);
   await translationRoute(body.from, body.to);
   const { role, limits } = aiAccountOf(ctx, identity);
-  const row = await ownedPdf(ctx, ownerId, body.file_id, body.passwd);
   const maxBytes = limits.maxFileMb * 1024 * 1024;
   if (row.size > maxBytes) throw tooLargeError(role, maxBytes);
   if (row.total_page > limits.pagesPerAnalysis) throw tooManyPagesError(limits.pagesPerAnalysis);
@@ -187,17 +189,22 @@ function dictionTable(dictionary: string, tables: readonly string[]): string | n
   return tables.includes(dictionary) ? dictionary : (tables.find((t) => t === dictionary.split('_')[0]) ?? null);
 }
 
-export async function proofread(
+/** Proofreads an uploaded PDF's text; 11005 for a document without text. */
+export async function proofreadFile(
   ctx: AppContext,
   identity: Identity,
   ownerId: string,
-  body: { text?: string; file_id?: string; passwd?: string; lang: string },
+  body: { file_id: string; passwd?: string; lang: string },
 ): Promise<ProofreadAnswer> {
+  const text = await documentText(ctx, identity, ownerId, body.file_id, body.passwd);
+  if (!text) throw new QuireError(ErrorCode.TextTooShort, 'The document has no text to check.');
+  return proofread(ctx, identity, { text, lang: body.lang });
+}
+
+export async function proofread(ctx: AppContext, identity: Identity, body: { text: string; lang: string }): Promise<ProofreadAnswer> {
   const dictionary = dictionaryFor(body.lang, await installedDictionaries());
   if (!dictionary) throw new QuireError(ErrorCode.LanguageUnavailable);
-  const whole = body.text ?? (await documentText(ctx, identity, ownerId, body.file_id!, body.passwd));
-  if (!whole.trim()) throw new QuireError(ErrorCode.TextTooShort, 'The document has no text to check.');
-  const text = whole.slice(0, AI_LANGUAGE_LIMITS.maxTextChars);
+  const text = body.text.slice(0, AI_LANGUAGE_LIMITS.maxTextChars);
   const table = dictionTable(dictionary, await dictionLanguages());
   return charged(ctx, identity, wordCount(text), async () => {
     const [spelling, findings, passive] = await Promise.all([
@@ -224,7 +231,7 @@ export async function proofread(
       text,
       issues.filter((i) => i.suggestions.length).map((i) => ({ start: i.start, end: i.end, to: i.suggestions[0]! })),
     );
-    return { text, truncated: whole.length > text.length, dictionary, issues, corrected };
+    return { text, truncated: body.text.length > text.length, dictionary, issues, corrected };
   });
 }
 
