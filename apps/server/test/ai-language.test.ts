@@ -10,6 +10,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultLimits, ErrorCode } from '@quire/contracts';
 import { Client, type Envelope, quireForTests, signedIn } from './harness.js';
+import { makePdf } from './fixtures.js';
 import { aiAccountOf, tokenCheck } from '../src/services/aiQuota.js';
 import { findAccountByEmail } from '../src/db/accountsRepo.js';
 
@@ -181,6 +182,18 @@ describe('PDF translation', () => {
       expect(Math.abs(line.x0 - before[i]!.x0)).toBeLessThan(1);
       expect(line.x1).toBeLessThan(Math.max(before[i]!.x1, 523) + 1);
     });
+  });
+
+  it('holds a free account to its 20 pages per AI analysis (4013 at 21), then to its tokens (11003)', async () => {
+    const free = await signedIn(served.quire.url, served.quire.ctx, 'free-pdf@example.org', 'free');
+    const over = await free.uploadId(await makePdf(path.join(served.dir, 'pages-21.pdf'), 21, 'Doc'));
+    const pages = await post(free, 'translate/file', { file_id: over, from: 'en', to: 'es' });
+    expect(pages.code).toBe(ErrorCode.TooManyPages);
+    expect(pages.data).toMatchObject({ limit: 20 });
+    // 20 pages pass; their 60 words are more than the account's 40 tokens, and nothing is queued or charged.
+    const under = await free.uploadId(await makePdf(path.join(served.dir, 'pages-20.pdf'), 20, 'Doc'));
+    expect((await post(free, 'translate/file', { file_id: under, from: 'en', to: 'es' })).code).toBe(ErrorCode.NotEnoughTokens);
+    expect(await usedTokens('free-pdf@example.org')).toBe(0);
   });
 
   it('refuses a missing pair before queuing (11021), and another owner’s file (2405)', async () => {

@@ -173,15 +173,20 @@ const dictionIssue = (text: string, f: DictionFinding): ProofreadIssue =>
       };
 
 /** Each change applied from the end, skipping any that overlaps one already applied. */
-function applyChanges(text: string, changes: readonly { start: number; end: number; to: string }[]): string {
+function applyChanges<C extends { start: number; end: number; to: string | null }>(
+  text: string,
+  changes: readonly C[],
+): { text: string; applied: C[] } {
   let out = text;
   let limit = Number.POSITIVE_INFINITY;
+  const applied: C[] = [];
   for (const c of [...changes].sort((a, b) => b.start - a.start)) {
-    if (c.end > limit) continue;
+    if (c.to === null || c.end > limit) continue;
     out = out.slice(0, c.start) + c.to + out.slice(c.end);
     limit = c.start;
+    applied.unshift(c);
   }
-  return out;
+  return { text: out, applied };
 }
 
 /** diction's table for a dictionary's language ("en_GB" has one of its own), or null. */
@@ -229,8 +234,8 @@ export async function proofread(ctx: AppContext, identity: Identity, body: { tex
     ].sort((a, b) => a.start - b.start || a.end - b.end);
     const corrected = applyChanges(
       text,
-      issues.filter((i) => i.suggestions.length).map((i) => ({ start: i.start, end: i.end, to: i.suggestions[0]! })),
-    );
+      issues.map((i) => ({ start: i.start, end: i.end, to: i.suggestions[0] ?? null })),
+    ).text;
     return { text, truncated: body.text.length > text.length, dictionary, issues, corrected };
   });
 }
@@ -414,11 +419,9 @@ export async function rewrite(
         : body.mode === 'shorten'
           ? phrases.filter((c) => c.kind === 'wordy')
           : [];
-    const changes = [...made, ...flags].sort((a, b) => a.start - b.start);
-    const text = applyChanges(
-      body.text,
-      made.map((c) => ({ start: c.start, end: c.end, to: c.to! })),
-    );
+    // A change overlapping one further on (a split inside a wordy phrase) is not made, nor listed.
+    const { text, applied } = applyChanges(body.text, made);
+    const changes = [...applied, ...flags].sort((a, b) => a.start - b.start);
     return { text, changes, note: REWRITE_NOTE };
   });
 }
