@@ -2,7 +2,8 @@
 // run `npx depcruise --config .dependency-cruiser.cjs apps/server/src apps/web/src
 // packages/contracts/src`, which reports any other. Server layers, top to bottom:
 //   composition roots (main, cli, app, context, programs/) → routes → services → queue → tools
-//   (tool modules → tools/steps) → convert → engines; db and storage serve services and the queue.
+//   (tool modules → tools/steps) → convert → engines; db and storage serve services and the queue;
+//   classic/ (the AI's classic language technology) serves services and imports nothing of the app.
 const src = '^apps/server/src';
 
 /** A layer may not import the modules these patterns name. */
@@ -27,6 +28,12 @@ module.exports = {
       'The document model and its readers and writers use engines at most, never tools, services or the app.',
       `${src}/convert/`,
       `${src}/(tools|services|queue|routes|db|storage|programs)/|${src}/(context|app|main|cli)\\.ts$`,
+    ),
+    forbid(
+      'classic-stands-alone',
+      "The classic provider's language technology (words, retrieval, summaries) is pure functions over text: it imports nothing of the app.",
+      `${src}/classic/`,
+      `${src}/(?!classic/)`,
     ),
     forbid(
       'tools-below-services',

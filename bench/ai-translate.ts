@@ -28,7 +28,12 @@ function paragraphs(file: string): string[] {
   const text = execFileSync('pdftotext', ['-enc', 'UTF-8', path.join(corpus, file), '-'], { encoding: 'utf8' });
   return text
     .split(/\n\s*\n|\f/)
-    .map((p) => p.replace(/-\n(?=\p{Ll})/gu, '').replace(/\s+/g, ' ').trim())
+    .map((p) =>
+      p
+        .replace(/-\n(?=\p{Ll})/gu, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter((p) => wordCount(p) >= 8);
 }
 

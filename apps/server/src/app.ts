@@ -111,7 +111,7 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
         const body = call.body ? call.body.safeParse(rawBody) : { success: true as const, data: req.body };
         if (!body.success) throw new QuireError(ErrorCode.InvalidParams, firstIssue(body.error));
         const data = await call.handler({ query: query.data, body: body.data }, { ctx, ownerId: identity.ownerId, identity, req, reply });
-        if (call.sendsFile || call.redirects) return reply;
+        if (call.sendsFile || call.redirects || call.streams) return reply;
         return { code: 0, msg: 'success', data };
       },
     });

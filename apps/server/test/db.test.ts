@@ -70,6 +70,19 @@ import {
   usedCloudBytes,
   writeWithinCapacity,
 } from '../src/db/cloudRepo.js';
+import { chargeUsage, refundUsage, usageOf } from '../src/db/aiUsageRepo.js';
+import {
+  chunksOf,
+  conversationsOf,
+  deleteAiOf,
+  findAnalysis,
+  findConversation,
+  insertAnalysis,
+  insertConversation,
+  insertMessages,
+  messagesOf,
+  replaceChunks,
+} from '../src/db/aiRepo.js';
 import {
   countOpened,
   countSharesSince,
@@ -604,6 +617,78 @@ describe.each(targets)('%s', (name, url) => {
     expect(await cloudReceivedAt(db, 'r1')).toBeNull();
     expect(await cloudUseOf(db, ['r1'])).toEqual(new Map([['r1', { files: 0, bytes: 0 }]]));
   });
+
+  it.skipIf(!url)('charges racing AI usage within its limit, per period, and refunds', async () => {
+    const charges = await Promise.all(Array.from({ length: 20 }, () => chargeUsage(db, 'acc-ai', 'tokens', '2026-11', 7, 100)));
+    expect(charges.filter(Boolean)).toHaveLength(14);
+    expect(await usageOf(db, 'acc-ai', 'tokens', '2026-11')).toBe(98);
+    expect(await usageOf(db, 'acc-ai', 'tokens', '2026-12')).toBe(0);
+    expect(await chargeUsage(db, 'acc-ai', 'tokens', '2026-11', 2, 100)).toBe(true);
+    expect(await chargeUsage(db, 'acc-ai', 'tokens', '2026-11', 1, 100)).toBe(false);
+    await refundUsage(db, 'acc-ai', 'tokens', '2026-11', 10);
+    expect(await usageOf(db, 'acc-ai', 'tokens', '2026-11')).toBe(90);
+    await refundUsage(db, 'acc-ai', 'tokens', '2026-11', 1000);
+    expect(await usageOf(db, 'acc-ai', 'tokens', '2026-11')).toBe(90);
+  });
+
+  it.skipIf(!url)(
+    "keeps one analysis per account and file, its chunks, conversations and messages, and deletes an account's AI",
+    async () => {
+      const analysis = {
+        id: 'an-1',
+        account_id: 'acc-ai',
+        file_id: 'file-1',
+        file_name: 'paper.pdf',
+        status: 'init' as const,
+        error_code: 0,
+        total_page: 3,
+        pages: 0,
+        text_chars: 0,
+        summary: '',
+        created_at: 1,
+        updated_at: 1,
+      };
+      expect(await insertAnalysis(db, analysis)).toBe(true);
+      expect(await insertAnalysis(db, { ...analysis, id: 'an-2' })).toBe(false);
+      expect((await findAnalysis(db, 'acc-ai', 'file-1'))?.id).toBe('an-1');
+      expect(await findAnalysis(db, 'acc-other', 'file-1')).toBeUndefined();
+      const chunk = (seq: number) => ({ analysis_id: 'an-1', seq, page: 1 + (seq % 3), text: `ünïcødé ${seq}`, terms: '{}', length: 1 });
+      await replaceChunks(
+        db,
+        'an-1',
+        Array.from({ length: 250 }, (_, i) => chunk(i)),
+      );
+      await replaceChunks(
+        db,
+        'an-1',
+        Array.from({ length: 120 }, (_, i) => chunk(i)),
+      );
+      expect((await chunksOf(db, 'an-1')).map((c) => c.seq)).toEqual(Array.from({ length: 120 }, (_, i) => i));
+      const conversation = { account_id: 'acc-ai', analysis_id: 'an-1', title: 'T', share_code: null, created_at: 1 };
+      await insertConversation(db, { ...conversation, id: 'c-1', top: 0, updated_at: 5 });
+      await insertConversation(db, { ...conversation, id: 'c-2', top: 1, updated_at: 2 });
+      await insertConversation(db, { ...conversation, id: 'c-3', top: 0, updated_at: 9 });
+      expect((await conversationsOf(db, 'acc-ai')).map((c) => c.id)).toEqual(['c-2', 'c-3', 'c-1']);
+      expect(await findConversation(db, 'acc-other', 'c-1')).toBeUndefined();
+      const message = (id: string, role: 'user' | 'assistant', at: number) => ({
+        id,
+        conversation_id: 'c-1',
+        role,
+        content: id,
+        citations: '[]',
+        tokens: 0,
+        created_at: at,
+      });
+      await insertMessages(db, [message('m-2', 'assistant', 11), message('m-1', 'user', 10), message('m-3', 'user', 12)]);
+      expect((await messagesOf(db, 'c-1')).map((m) => m.id)).toEqual(['m-1', 'm-2', 'm-3']);
+      expect((await messagesOf(db, 'c-1', 11)).map((m) => m.id)).toEqual(['m-3']);
+      await deleteAiOf(db, 'acc-ai');
+      expect(await findAnalysis(db, 'acc-ai', 'file-1')).toBeUndefined();
+      expect(await chunksOf(db, 'an-1')).toEqual([]);
+      expect(await messagesOf(db, 'c-1')).toEqual([]);
+      expect(await usageOf(db, 'acc-ai', 'tokens', '2026-11')).toBe(0);
+    },
+  );
 
   it.skipIf(!url)('counts template uses, racing ones too', async () => {
     expect(await allTemplateUses(db)).toEqual(new Map());

@@ -1,6 +1,7 @@
 // Owner scoping, generated from the OpenAPI document the server publishes: every operation with an
 // id among its parameters or body fields (file_id, file_ids, task_id, multi_id, upload_id, key_id,
-// session_id, share_id, source_user_id, signature_id, the cloud's folder ids, and any new one named so) is called
+// session_id, share_id, source_user_id, signature_id, the cloud's folder ids, the AI's conversation_id, note_id and
+// stream_id, and any new one named so) is called
 // by every kind of owner B — an anonymous visitor, a signed-in account, an account's API key — with
 // the ids of objects that every kind of owner A made. Each
 // answer must be 2405, or the refusal of a call B may not make at all (3001, 3012). A new call is
@@ -87,7 +88,8 @@ async function codeOf(res: Response): Promise<number> {
 
 /**
  * A file, a finished task of a quick tool (its multi_id too), an unfinished upload, and for accounts
- * a key, a session, a share of the task, a saved signature and the account itself (also as a share's source_user_id).
+ * a key, a session, a share of the task, a saved signature, a conversation, a note and a stream about its file, and the
+ * account itself (also as a share's source_user_id).
  */
 async function makeObjects(o: Owner, pdf: string): Promise<Made> {
   const uploaded = await (await o.send('/api/tools/v1/file/stream', { method: 'POST', body: fileForm(pdf) })).json();
@@ -118,6 +120,7 @@ async function makeObjects(o: Owner, pdf: string): Promise<Made> {
   }
   return {
     ...(o.userId && (await makeCloudObjects(o, pdf))),
+    ...(o.userId && (await makeAiObjects(o, uploaded.data.file_id))),
     file: uploaded.data.file_id,
     task: task.data.task_id,
     multi: task.data.multi_id,
@@ -143,6 +146,28 @@ async function makeCloudObjects(o: Owner, pdf: string): Promise<Made> {
   const added = await res.json();
   expect(added.code).toBe(0);
   return { cloudFile: added.data.file_id, folder: folder.data.folder_id };
+}
+
+/** A chat about an account's tool file: its conversation, a note on it and a stream that has ended. */
+async function makeAiObjects(o: Owner, fileId: string): Promise<Made> {
+  for (;;) {
+    const info = await post(o.send, '/api/ai/v2/file/info', { file_id: fileId });
+    expect(info.code).toBe(0);
+    if (info.data.status === 'success') break;
+    expect(info.data.status).not.toBe('failed');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const asked = await post(o.send, '/api/ai/v2/chat/completion', { file_id: fileId, question: 'Which page?' });
+  expect(asked.code).toBe(0);
+  const note = await post(o.send, '/api/ai/v2/note/add', { file_id: fileId, page: 1, text: 'Mine' });
+  expect(note.code).toBe(0);
+  const streamed = await o.send('/api/ai/v2/chat/completion/stream', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ conversation_id: asked.data.conversation_id, question: 'Which page again?' }),
+  });
+  await streamed.text();
+  return { conversation: asked.data.conversation_id, note: note.data.note_id, stream: streamed.headers.get('x-quire-stream-id')! };
 }
 
 /**
@@ -315,6 +340,11 @@ describe("another owner's ids, in every call of the OpenAPI document", () => {
       'GET /api/cloud/v1/file/thumbnail',
       'POST /api/tools/v1/document/content/{file_id}/sign',
       'DELETE /api/tools/v1/file/sign',
+      'POST /api/ai/v2/file/info',
+      'POST /api/ai/v2/chat/completion/stream',
+      'GET /api/ai/v2/stream/cancel',
+      'POST /api/ai/v2/conversation/del',
+      'DELETE /api/ai/v2/note/delete',
     ])
       expect(names).toContain(known);
   });

@@ -16,3 +16,4 @@ export * from './editor.js';
 export * from './sign.js';
 export * from './ai.js';
 export * from './aiLanguage.js';
+export * from './aiChat.js';

@@ -320,7 +320,7 @@ export const migrations = {
   },
   '015_ai': {
     // The AI layer: a file's analysis for chat (its status, the first pages' text in chunks with
-    // their page and terms, the bookmarks and headings, the summary once made), an account's
+    // their page and terms, and the summary made from its text and outline), an account's
     // conversations with their messages and notes, and what each account spent of each AI quota in
     // each period ('total', or a calendar month as YYYY-MM).
     async up(db: Kysely<unknown>) {
@@ -335,7 +335,6 @@ export const migrations = {
         .addColumn('total_page', 'integer', (c) => c.notNull())
         .addColumn('pages', 'integer', (c) => c.notNull())
         .addColumn('text_chars', 'integer', (c) => c.notNull())
-        .addColumn('outline', 'text', (c) => c.notNull())
         .addColumn('summary', 'text', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())

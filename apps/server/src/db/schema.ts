@@ -257,9 +257,7 @@ export interface AiAnalysisTable {
   /** Pages analysed: the first ones, up to the plan's pages per analysis. */
   pages: number;
   text_chars: number;
-  /** JSON: the bookmarks, else the headings found by font size ({title, page, level}[]). */
-  outline: string;
-  /** JSON: the summary once made (keywords, outline, questions, text), else ''. */
+  /** JSON: the classic summary (text, keywords, outline from bookmarks or headings, questions), made with the analysis; '' before. */
   summary: string;
   created_at: number;
   updated_at: number;

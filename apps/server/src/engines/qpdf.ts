@@ -244,3 +244,38 @@ export async function encryptPdf(
     secrets: { ...passwordJob(source.password), encrypt },
   });
 }
+
+/** A bookmark: its title, the page it opens (1-based) and its depth (1 for the top level). */
+export interface Bookmark {
+  title: string;
+  page: number;
+  level: number;
+}
+
+interface QpdfOutline {
+  title?: string;
+  destpageposfrom1?: number | null;
+  kids?: QpdfOutline[];
+}
+
+/** The document's bookmarks in order, those that open no page left out; none when qpdf cannot read them. */
+export async function bookmarksOf(file: string, limits: EngineLimits): Promise<Bookmark[]> {
+  const res = await qpdf(['--json', '--json-key=outlines', file], limits, { job: 'inspect' });
+  if (!succeeded(res.exitCode)) return [];
+  let outlines: QpdfOutline[];
+  try {
+    outlines = (JSON.parse(res.stdout) as { outlines?: QpdfOutline[] }).outlines ?? [];
+  } catch {
+    return [];
+  }
+  const found: Bookmark[] = [];
+  const walk = (items: QpdfOutline[], level: number) => {
+    for (const item of items) {
+      const title = item.title?.trim().replace(/\s+/g, ' ');
+      if (title && item.destpageposfrom1) found.push({ title, page: item.destpageposfrom1, level });
+      walk(item.kids ?? [], level + 1);
+    }
+  };
+  walk(outlines, 1);
+  return found;
+}

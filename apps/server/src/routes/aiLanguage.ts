@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { explain, proofread, proofreadFile, rewrite, translateFile, translateText, translationLanguages } from '../services/aiLanguage.js';
 import type { Call, CallContext } from './calls.js';
 
-export const AI_BASE = '/api/ai/v2/';
+const AI_BASE = '/api/ai/v2/';
 
 type QueueTask = (c: CallContext, toolId: 'translate_pdf', params: unknown) => Promise<z.infer<typeof taskCreated>>;
 

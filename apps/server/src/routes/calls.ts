@@ -60,6 +60,7 @@ import { editorCalls } from './editor.js';
 import { signCalls } from './sign.js';
 import { aiLanguageCalls } from './aiLanguage.js';
 import { signTaskParams } from '../services/signatures.js';
+import { aiCalls } from './ai.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -82,6 +83,8 @@ export interface Call {
   rawBody?: 'multipart' | 'octet-stream';
   /** The handler sends a file itself instead of returning envelope data. */
   sendsFile?: true;
+  /** The handler answers with Server-Sent Events (text/event-stream) it writes itself. */
+  streams?: true;
   /** The handler answers with a redirect (a browser's navigation), not envelope data. */
   redirects?: true;
   /** Bytes the request body may have, where more than the server's 1 MB (the editor's images). */
@@ -373,6 +376,7 @@ export function buildCalls(): Call[] {
     ...templateCalls(),
     ...editorCalls(queueTask),
     ...signCalls(),
+    ...aiCalls(),
     ...aiLanguageCalls(queueTask),
   ];
 }

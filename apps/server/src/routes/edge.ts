@@ -25,12 +25,17 @@ const WEB_APP_POLICY = [
 /** API answers, downloads included, are data: nothing in them may run or be framed, even if opened directly. */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
+/** The headers of every answer; an answer the route writes itself (a stream of events) sets them too. */
+export const securityHeaders = (url: string) => ({
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'content-security-policy': url.startsWith('/api/') ? API_POLICY : WEB_APP_POLICY,
+});
+
 export function addSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('content-security-policy', req.url.startsWith('/api/') ? API_POLICY : WEB_APP_POLICY);
+    reply.headers(securityHeaders(req.url));
     return payload;
   });
 }

@@ -1,6 +1,6 @@
 // The OpenAPI document, generated from the same call list and zod schemas the server uses.
 import { z } from 'zod';
-import { envelope } from '@quire/contracts';
+import { aiStreamEvent, envelope } from '@quire/contracts';
 import type { Call } from './calls.js';
 import { SESSION_COOKIE } from './cookies.js';
 
@@ -63,14 +63,22 @@ export function openApiDocument(calls: Call[]) {
       op.requestBody = { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
     op.responses = call.redirects
       ? { 302: { description: 'A redirect; the browser follows it' } }
-      : call.sendsFile
-        ? { 200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } }
-        : {
+      : call.streams
+        ? {
             200: {
-              description: 'Envelope {code, msg, data}; code 0 on success, a catalogue code otherwise',
-              content: { 'application/json': { schema: schemaOf(envelope(call.response ?? z.null())) } },
+              description:
+                'Server-Sent Events, each `data: <json>` an aiStreamEvent (text, citations, done or error); the X-Quire-Stream-Id header names the stream for stream/cancel. A refusal before the stream starts is an envelope',
+              content: { 'text/event-stream': { schema: schemaOf(aiStreamEvent) } },
             },
-          };
+          }
+        : call.sendsFile
+          ? { 200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } }
+          : {
+              200: {
+                description: 'Envelope {code, msg, data}; code 0 on success, a catalogue code otherwise',
+                content: { 'application/json': { schema: schemaOf(envelope(call.response ?? z.null())) } },
+              },
+            };
     const pathParams = [...call.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
     if (pathParams.length) {
       op.parameters = [

@@ -32,6 +32,7 @@ import type { Mail } from '../mail/mailer.js';
 import { deviceOf } from './devices.js';
 import { discardFile } from './files.js';
 import { deleteCloudOfAccount } from './cloud.js';
+import { deleteAiOf } from '../db/aiRepo.js';
 import { discardSharesOf } from './shares.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { discardTask } from './tasks.js';
@@ -394,7 +395,7 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<{ em
   return { email };
 }
 
-/** Removes the account with its files, tasks, unfinished uploads, cloud and shares, their bytes first. */
+/** Removes the account with its files, tasks, unfinished uploads, cloud, shares and AI conversations, their bytes first. */
 export async function deleteAccount(ctx: AppContext, session: Session, password: string, ip: string): Promise<void> {
   await confirmPassword(ctx, session, password, ip);
   const owner = accountOwner(session.account.id);
@@ -403,6 +404,7 @@ export async function deleteAccount(ctx: AppContext, session: Session, password:
   for (const u of await uploadsOf(ctx.db, owner)) await discardUpload(ctx, u.id);
   await deleteCloudOfAccount(ctx, session.account.id);
   await discardSharesOf(ctx, owner);
+  await deleteAiOf(ctx.db, session.account.id);
   await deleteAccountRows(ctx.db, session.account.id);
 }
 

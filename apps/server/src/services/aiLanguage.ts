@@ -22,7 +22,7 @@ import { installedDirections, routeOf, translateAlong } from '../engines/languag
 import { type DictionFinding, dictionFindings, dictionLanguages, passiveSentences, type Span } from '../engines/language/diction.js';
 import { installedDictionaries, misspellings } from '../engines/language/hunspell.js';
 import { type WordnetPos, wordSenses } from '../engines/language/wordnet.js';
-import { pdfText } from '../engines/poppler.js';
+import { pageLayout } from '../engines/poppler.js';
 import { editableInput } from '../engines/qpdf.js';
 import { newId } from '../ids.js';
 import type { Identity } from './accounts.js';
@@ -139,7 +139,8 @@ async function documentText(ctx: AppContext, identity: Identity, ownerId: string
   const copy = path.join(ctx.scratchDir, `${newId()}.pdf`);
   try {
     const readable = await editableInput({ file: local, password }, row.total_page, copy, ctx.inspectLimits);
-    return (await pdfText(readable, pages, ctx.inspectLimits)).replace(/\f/g, '\n').trim();
+    const layout = await pageLayout(readable, pages, path.join(ctx.scratchDir, `${newId()}.layout.html`), ctx.inspectLimits);
+    return layout.pages.join('\n\n').trim();
   } finally {
     await fs.rm(copy, { force: true });
   }

@@ -49,6 +49,21 @@ export async function chargeTokens(ctx: AppContext, account: AiAccount, count: n
   if (!(await chargeUsage(ctx.db, account.id, 'tokens', period, count, account.limits.tokens))) throw notEnoughTokens(account);
 }
 
+/**
+ * Charges ahead as many tokens as are left up to `most` (a model's answer, whose cost is known
+ * after), or refuses (11003) when fewer than `least` are left; returns the tokens charged.
+ */
+export async function reserveTokens(ctx: AppContext, account: AiAccount, most: number, least: number): Promise<number> {
+  const period = periodKey(ctx, account.limits.tokensPeriod);
+  for (;;) {
+    const left = account.limits.tokens - (await usageOf(ctx.db, account.id, 'tokens', period));
+    if (left < least) throw notEnoughTokens(account);
+    const amount = Math.min(most, left);
+    // Refused only when a racing charge took tokens in between: look again.
+    if (await chargeUsage(ctx.db, account.id, 'tokens', period, amount, account.limits.tokens)) return amount;
+  }
+}
+
 /** Gives back tokens charged ahead (a model's reservation) and not spent. */
 export async function refundTokens(ctx: AppContext, account: AiAccount, count: number): Promise<void> {
   if (count > 0) await refundUsage(ctx.db, account.id, 'tokens', periodKey(ctx, account.limits.tokensPeriod), count);
@@ -60,6 +75,11 @@ export async function chargeQuestion(ctx: AppContext, account: AiAccount): Promi
   if (await chargeUsage(ctx.db, account.id, 'questions', period, 1, account.limits.questions)) return;
   const offer = account.role === 'free' || account.role === 'anonymous';
   throw new QuireError(ErrorCode.QuestionLimit, undefined, offer ? { upgrade: 'AiUpgrade', limit: account.limits.questions } : undefined);
+}
+
+/** Gives back a question counted for an answer that was then refused (its tokens). */
+export async function refundQuestion(ctx: AppContext, account: AiAccount): Promise<void> {
+  await refundUsage(ctx.db, account.id, 'questions', periodKey(ctx, account.limits.questionsPeriod), 1);
 }
 
 export async function detectorCharCheck(ctx: AppContext, account: AiAccount): Promise<DetectorCharCheck> {
