@@ -127,7 +127,7 @@ async function englishPdf(file: string): Promise<string> {
     'the water in the morning. The city is far from the house,',
     'but the road is good and the trees are tall.',
   ];
-  lines.forEach((line, i) => page.drawText(line, { x: 72, y: 700 - i * 16, size: 12, font }));
+  for (const [i, line] of lines.entries()) page.drawText(line, { x: 72, y: 700 - i * 16, size: 12, font });
   fs.writeFileSync(file, await doc.save());
   return file;
 }
