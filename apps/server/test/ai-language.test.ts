@@ -115,19 +115,21 @@ describe('translation', () => {
   });
 });
 
-/** A one-page English PDF: a title and a paragraph of four lines, in Helvetica. */
+/** A two-page English PDF, the same on each page: a title and a paragraph of four lines, in Helvetica. */
 async function englishPdf(file: string): Promise<string> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([595, 842]);
-  page.drawText('The Green Garden', { x: 72, y: 760, size: 24, font });
   const lines = [
     'The house is big and the garden is green. The old dog',
     'sleeps in the sun every day, and the children play with',
     'the water in the morning. The city is far from the house,',
     'but the road is good and the trees are tall.',
   ];
-  for (const [i, line] of lines.entries()) page.drawText(line, { x: 72, y: 700 - i * 16, size: 12, font });
+  for (let n = 0; n < 2; n++) {
+    const page = doc.addPage([595, 842]);
+    page.drawText('The Green Garden', { x: 72, y: 760, size: 24, font });
+    for (const [i, line] of lines.entries()) page.drawText(line, { x: 72, y: 700 - i * 16, size: 12, font });
+  }
   fs.writeFileSync(file, await doc.save());
   return file;
 }
@@ -155,8 +157,8 @@ describe('PDF translation', () => {
     const fileId = await ai.uploadId(source);
     const created = await post(ai, 'translate/file', { file_id: fileId, from: 'en', to: 'es' });
     expect(created.code).toBe(0);
-    // The title's 3 words and the paragraph's 45.
-    expect(created.data.tokens).toBe(48);
+    // On each page, the title's 3 words and the paragraph's 45.
+    expect(created.data.tokens).toBe(96);
     const entry = await ai.waitTask(created.data.task_id);
     expect(entry.status).toBe(0);
     const out = path.join(served.dir, 'garden-es.pdf');
@@ -165,8 +167,10 @@ describe('PDF translation', () => {
     const text = execFileSync('pdftotext', [out, '-'], { encoding: 'utf8' });
     expect(text).toMatch(/casa/);
     expect(text).toMatch(/jardín/);
+    // Every page: the second too.
     expect(text).not.toMatch(/\bgarden\b|\bhouse\b/);
-    // Each line starts where the original's did, and ends within its width (shrunk to fit).
+    expect(text.split('\f').filter((p) => /jardín/.test(p))).toHaveLength(2);
+    // Each line starts where the original's did, and ends within its width (shrunk to fit); the pages are alike.
     const lineOf = (words: Word[]) => {
       const rows = new Map<number, Word[]>();
       for (const w of words) rows.set(Math.round(w.yMin), [...(rows.get(Math.round(w.yMin)) ?? []), w]);
@@ -182,6 +186,24 @@ describe('PDF translation', () => {
       expect(Math.abs(line.x0 - before[i]!.x0)).toBeLessThan(1);
       expect(line.x1).toBeLessThan(Math.max(before[i]!.x1, 523) + 1);
     });
+  });
+
+  it('translates every page of a corpus PDF whose subset fonts lack the new letters', async () => {
+    const source = path.resolve(import.meta.dirname, '../../../test-corpus/pdfjs/canvas.pdf');
+    const created = await post(ai, 'translate/file', { file_id: await ai.uploadId(source), from: 'en', to: 'es' });
+    expect(created.code).toBe(0);
+    const entry = await ai.waitTask(created.data.task_id);
+    expect(entry.status).toBe(0);
+    // A standard font stands in where the embedded subsets lack a letter.
+    expect(entry.outputs[0].note).toMatch(/was used where the original font lacks characters/);
+    const out = path.join(served.dir, 'canvas-es.pdf');
+    await ai.download(entry.task_id, out);
+    const page = (n: number) => execFileSync('pdftotext', ['-f', `${n}`, '-l', `${n}`, out, '-'], { encoding: 'utf8' });
+    // The first page's "Canvas element" and the second's "Colors, styles and shadows", as Apertium has them.
+    expect(page(1)).toMatch(/Elemento de tela/);
+    expect(page(1)).not.toMatch(/Canvas element/);
+    expect(page(2)).toMatch(/Colores, modas y sombras/);
+    expect(page(2)).not.toMatch(/Colors, styles and shadows/);
   });
 
   it('holds a free account to its 20 pages per AI analysis (4013 at 21), then to its tokens (11003)', async () => {

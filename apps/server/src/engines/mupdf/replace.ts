@@ -243,7 +243,9 @@ export function replace(job: ReplaceJob): JobResults['replace'] {
       })
       .filter((e) => e.chars.length > 0);
     replaced += edits.length;
-    fallbackFont ??= writeInPlace(doc, page, fonts, edits);
+    // Written on every page: `??=` would skip the call once a fallback is known.
+    const fallback = writeInPlace(doc, page, fonts, edits);
+    fallbackFont ??= fallback;
     page.destroy();
     progress(i + 1, count);
   }

@@ -53,7 +53,9 @@ export function replaceLines(job: ReplaceLinesJob): JobResults['replaceLines'] {
       .map(({ line, block, text }): InPlaceEdit => ({ chars: byLine.get(line) ?? [], text, fit: 'shrink', group: block }))
       .filter((e) => e.chars.length > 0);
     replaced += edits.length;
-    fallbackFont ??= writeInPlace(doc, page, fonts, edits);
+    // Written on every page: `??=` would skip the call once a fallback is known.
+    const fallback = writeInPlace(doc, page, fonts, edits);
+    fallbackFont ??= fallback;
     page.destroy();
     progress(i + 1, job.pages.length);
   });
