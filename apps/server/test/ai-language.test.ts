@@ -195,7 +195,7 @@ describe('PDF translation', () => {
     const entry = await ai.waitTask(created.data.task_id);
     expect(entry.status).toBe(0);
     // A standard font stands in where the embedded subsets lack a letter.
-    expect(entry.outputs[0].note).toMatch(/was used where the original font lacks characters/);
+    expect(entry.outputs?.[0]?.note).toMatch(/was used where the original font lacks characters/);
     const out = path.join(served.dir, 'canvas-es.pdf');
     await ai.download(entry.task_id, out);
     const page = (n: number) => execFileSync('pdftotext', ['-f', `${n}`, '-l', `${n}`, out, '-'], { encoding: 'utf8' });

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import {
   AI_LANGUAGE_LIMITS,
   ErrorCode,
+  MB,
   QuireError,
   tooManyPagesError,
   type ExplainAnswer,
@@ -65,7 +66,7 @@ export async function translationLanguages(): Promise<TranslationLanguages> {
 }
 
 /** The route from → to, or 11021 where the machine has none. */
-export async function translationRoute(from: string, to: string) {
+async function translationRoute(from: string, to: string) {
   const route = routeOf(await installedDirections(), from, to, AI_LANGUAGE_LIMITS.maxHops);
   if (!route) throw new QuireError(ErrorCode.LanguageUnavailable);
   return route;
@@ -100,7 +101,7 @@ export async function translateFile<T extends object>(
   const row = await ownedPdf(ctx, ownerId, body.file_id, body.passwd);
   await translationRoute(body.from, body.to);
   const { role, limits } = aiAccountOf(ctx, identity);
-  const maxBytes = limits.maxFileMb * 1024 * 1024;
+  const maxBytes = limits.maxFileMb * MB;
   if (row.size > maxBytes) throw tooLargeError(role, maxBytes);
   if (row.total_page > limits.pagesPerAnalysis) throw tooManyPagesError(limits.pagesPerAnalysis);
   const text = await documentText(ctx, identity, ownerId, body.file_id, body.passwd);
@@ -111,7 +112,7 @@ export async function translateFile<T extends object>(
 const DEFAULT_REGION: Record<string, string> = { en: 'US', pt: 'BR' };
 
 /** The installed dictionary for a code like "en-GB", "de" or "pt_BR", or null. */
-export function dictionaryFor(lang: string, installed: readonly string[]): string | null {
+function dictionaryFor(lang: string, installed: readonly string[]): string | null {
   const [language = '', region] = lang.split(/[-_]/);
   const ll = language.toLowerCase();
   const candidates = [
@@ -318,11 +319,7 @@ const BE = new Set([
  * The part of speech the word before suggests ("the bank" a noun, "to bank" a verb, "is quick"
  * an adjective), among those WordNet has for the word; else its most used one.
  */
-export function partOfSpeech(
-  sentence: string | null,
-  text: string,
-  senses: readonly { pos: WordnetPos; tagCount: number }[],
-): WordnetPos | null {
+function partOfSpeech(sentence: string | null, text: string, senses: readonly { pos: WordnetPos; tagCount: number }[]): WordnetPos | null {
   const has = new Set(senses.map((s) => s.pos));
   if (!has.size) return null;
   const before = sentence

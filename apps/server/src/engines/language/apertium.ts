@@ -10,7 +10,7 @@ import type { EngineLimits } from '../qpdf.js';
 import { boundFor, EngineTimeout, runEngine, tookTooLong } from '../run.js';
 
 /** Where Debian's pair packages install their modes ("eng-spa.mode", "es-pt.mode"). */
-export const MODES_DIR = '/usr/share/apertium/modes';
+const MODES_DIR = '/usr/share/apertium/modes';
 
 /** Pair packages name languages by ISO 639-1 or 639-3 codes; the app speaks 639-1. */
 const ISO_639_1: Record<string, string> = {
@@ -41,8 +41,8 @@ export interface ApertiumDirection {
  * The directions installed, one per language pair and direction. Variants ("eng-cat_valencia",
  * "es-pt_BR") and chained modes ("eco-es-fr") are left out: the plain mode is the pair's standard.
  */
-export async function installedDirections(modesDir = MODES_DIR): Promise<ApertiumDirection[]> {
-  const names = await fs.readdir(modesDir).catch(() => [] as string[]);
+export async function installedDirections(): Promise<ApertiumDirection[]> {
+  const names = await fs.readdir(MODES_DIR).catch(() => [] as string[]);
   const directions = new Map<string, ApertiumDirection>();
   for (const name of names) {
     const match = /^([a-z]{2,3})-([a-z]{2,3})\.mode$/.exec(name);

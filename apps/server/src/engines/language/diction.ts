@@ -9,11 +9,11 @@ import type { EngineLimits } from '../qpdf.js';
 import { boundFor, EngineTimeout, runEngine, tookTooLong } from '../run.js';
 
 /** Where diction's phrase tables are, one file per language ("en", "en_GB", "de", "nl"). */
-export const DICTION_DIR = '/usr/share/diction';
+const DICTION_DIR = '/usr/share/diction';
 
 /** The phrase tables installed, by language ("C" is diction's own default, the English one). */
-export async function dictionLanguages(dir = DICTION_DIR): Promise<string[]> {
-  return (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n !== 'C').sort();
+export async function dictionLanguages(): Promise<string[]> {
+  return (await fs.readdir(DICTION_DIR).catch(() => [] as string[])).filter((n) => n !== 'C').sort();
 }
 
 export interface Span {

@@ -6,11 +6,11 @@ import type { EngineLimits } from '../qpdf.js';
 import { boundFor, EngineTimeout, runEngine, tookTooLong } from '../run.js';
 
 /** Where Debian's hunspell-* packages put their dictionaries ("en_US.dic" and "en_US.aff"). */
-export const DICTIONARIES_DIR = '/usr/share/hunspell';
+const DICTIONARIES_DIR = '/usr/share/hunspell';
 
 /** The dictionaries installed, by their file names ("de_DE", "en_US", "nl"). */
-export async function installedDictionaries(dir = DICTIONARIES_DIR): Promise<string[]> {
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
+export async function installedDictionaries(): Promise<string[]> {
+  const names = await fs.readdir(DICTIONARIES_DIR).catch(() => [] as string[]);
   const has = new Set(names);
   return names
     .filter((n) => n.endsWith('.dic') && has.has(`${n.slice(0, -4)}.aff`))

@@ -5,7 +5,7 @@ import { ErrorCode, QuireError } from '@quire/contracts';
 import type { EngineLimits } from '../qpdf.js';
 import { boundFor, EngineTimeout, runEngine, tookTooLong } from '../run.js';
 
-export const wordnetPartsOfSpeech = ['noun', 'verb', 'adj', 'adv'] as const;
+const wordnetPartsOfSpeech = ['noun', 'verb', 'adj', 'adv'] as const;
 export type WordnetPos = (typeof wordnetPartsOfSpeech)[number];
 
 export interface WordSense {
