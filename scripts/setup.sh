@@ -25,6 +25,13 @@ DEBIAN_PACKAGES+=(ocrmypdf tesseract-ocr tesseract-ocr-osd tesseract-ocr-eng tes
   tesseract-ocr-spa tesseract-ocr-por tesseract-ocr-jpn tesseract-ocr-chi-sim)
 # Sign PDF: handwriting-like fonts for typed signatures, and openssl to open a PKCS#12 certificate.
 DEBIAN_PACKAGES+=(fonts-dancingscript fonts-kaushanscript openssl)
+# The AI tools without a model (ADR 0420): Apertium and the pairs that join the app's languages
+# (English, Spanish, French, Portuguese, Italian, Catalan, Galician; others through Spanish; Debian
+# has no pair for German, Japanese or Chinese), about 45 MB; Hunspell dictionaries; WordNet; GNU
+# diction and style.
+DEBIAN_PACKAGES+=(apertium apertium-eng-spa apertium-fr-es apertium-es-pt apertium-spa-ita apertium-eng-cat apertium-en-gl
+  hunspell hunspell-en-us hunspell-en-gb hunspell-de-de hunspell-fr hunspell-es hunspell-pt-br hunspell-pt-pt hunspell-it
+  hunspell-nl wordnet diction)
 # Only the tests need the browser (end-to-end), zip (they build EPUB fixtures), ImageMagick (an
 # image decoder independent of sharp, to check the image tools' outputs), jbig2dec (a JBIG2
 # decoder independent of the readers, to check Compress's JBIG2 encoder) and zbar-tools (zbarimg

@@ -15,4 +15,5 @@ export * from './fonts.js';
 export * from './editor.js';
 export * from './sign.js';
 export * from './ai.js';
+export * from './aiLanguage.js';
 export * from './aiChat.js';

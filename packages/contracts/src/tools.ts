@@ -19,6 +19,7 @@ import {
   imageOutputFormats,
 } from './imageTools.js';
 import { editRequest } from './editor.js';
+import { translateFileRequest } from './aiLanguage.js';
 import { digitalSignature, signImages, signPlacement } from './sign.js';
 import { MAX_SIGN_PLACEMENTS } from './signLimits.js';
 import { converterOcrOptions, DEFAULT_OCR_LANGUAGE, ocrLanguagesParam, ocrOutputFormats } from './ocr.js';
@@ -209,6 +210,8 @@ export const toolParams = {
   }),
   // The PDF editor's save (document/content, declared in routes/editor.ts: its page is the editor, not a tool page).
   edit: editRequest,
+  // The AI translator's PDF: every line translated in its place (/api/ai/v2/translate/file).
+  translate_pdf: translateFileRequest,
   // One image in, one image out; the action decides which options the call carries.
   images_process: z.discriminatedUnion('action', [
     z.object({

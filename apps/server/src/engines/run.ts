@@ -15,6 +15,8 @@ export interface RunOptions {
   /** Called with each line the engine writes on stdout (progress reporting). */
   onLine?: (line: string) => void;
   signal?: AbortSignal;
+  /** Written to the engine's standard input (programs that read text, not files); none without it. */
+  stdin?: string;
 }
 
 export interface RunResult {
@@ -95,7 +97,7 @@ export function runEngine(command: string, args: string[], opts: RunOptions): Pr
   // prlimit bounds virtual memory; a child over it fails to allocate instead of swapping the host.
   // A process group of its own: OCRmyPDF's Tesseracts and a shell's children end with the engine.
   const child = spawn('prlimit', [prlimitMemory(opts), '--', command, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     env: { ...process.env, LC_ALL: 'C' },
     detached: true,
   });
@@ -115,8 +117,11 @@ export function runEngine(command: string, args: string[], opts: RunOptions): Pr
     }
   };
   const timer = setTimeout(kill, opts.timeoutMs);
+  // An engine that exits before reading all its input closes the pipe: that is its answer, not an error here.
+  child.stdin?.on('error', () => {});
+  child.stdin?.end(opts.stdin);
   opts.signal?.addEventListener('abort', kill, { once: true });
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
     if (stdout.length < MAX_CAPTURE) stdout += chunk;
     if (!opts.onLine) return;
     pending += chunk;
@@ -124,7 +129,7 @@ export function runEngine(command: string, args: string[], opts: RunOptions): Pr
     pending = lines.pop() ?? '';
     for (const line of lines) opts.onLine(line);
   });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     if (stderr.length < MAX_CAPTURE) stderr += chunk;
   });
   return new Promise((resolve, reject) => {

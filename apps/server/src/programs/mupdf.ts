@@ -12,11 +12,14 @@ import { JobFailure, openPdf, progress, serveMupdfJob } from '../engines/mupdf/p
 import { redact } from '../engines/mupdf/redact.js';
 import { replace } from '../engines/mupdf/replace.js';
 import { sign } from '../engines/mupdf/sign.js';
+import { replaceLines, textLines } from '../engines/mupdf/translate.js';
 
 void serveMupdfJob({
   crop,
   redact,
   replace,
+  textLines,
+  replaceLines,
   optimize,
   edit,
   inspect,

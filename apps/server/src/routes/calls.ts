@@ -58,6 +58,7 @@ import { shareCalls } from './share.js';
 import { templateCalls } from './templates.js';
 import { editorCalls } from './editor.js';
 import { signCalls } from './sign.js';
+import { aiLanguageCalls } from './aiLanguage.js';
 import { signTaskParams } from '../services/signatures.js';
 import { aiCalls } from './ai.js';
 import { aiDetectCalls } from './aiDetect.js';
@@ -379,5 +380,6 @@ export function buildCalls(): Call[] {
     ...signCalls(),
     ...aiCalls(),
     ...aiDetectCalls(),
+    ...aiLanguageCalls(queueTask),
   ];
 }

@@ -20,6 +20,7 @@ import { ocr } from './ocr.js';
 import { imagesProcess } from './imagesProcess.js';
 import { edit } from './edit.js';
 import { sign } from './sign.js';
+import { translatePdf } from './translatePdf.js';
 
 export const tools: { [Id in ToolId]: Tool<Id> } = {
   merge,
@@ -41,6 +42,7 @@ export const tools: { [Id in ToolId]: Tool<Id> } = {
   images_process: imagesProcess,
   edit,
   sign,
+  translate_pdf: translatePdf,
 };
 
 export function toolById(id: string): Tool | undefined {

@@ -46,6 +46,26 @@ export interface ReplaceJob extends JobFiles {
   replace: string;
 }
 
+/** Each page's lines of text, with the block each is in, as JSON (PageLines[]) in `output`. */
+export interface TextLinesJob extends JobFiles {
+  op: 'textLines';
+}
+
+/** A page's lines as textLines reads them: line numbers count from 1 down the page's text. */
+export interface PageLines {
+  page: number;
+  lines: { line: number; block: number; text: string }[];
+}
+
+/**
+ * New text over lines of pages (line numbers as textLines gives them), each shrunk to its line's
+ * width; the lines of one block are shrunk alike.
+ */
+export interface ReplaceLinesJob extends JobFiles {
+  op: 'replaceLines';
+  pages: { page: number; lines: { line: number; block: number; text: string }[] }[];
+}
+
 /** Text lines, paths and background pictures of every page, as JSON in `output` (convert/pageGeometry.ts). */
 export interface GeometryJob extends JobFiles {
   op: 'geometry';
@@ -147,13 +167,26 @@ export interface SignJob extends JobFiles {
   field?: SignatureField;
 }
 
-export type MupdfJob = CropJob | RedactJob | ReplaceJob | GeometryJob | ExtractJob | OptimizeJob | EditJob | InspectJob | SignJob;
+export type MupdfJob =
+  | CropJob
+  | RedactJob
+  | ReplaceJob
+  | TextLinesJob
+  | ReplaceLinesJob
+  | GeometryJob
+  | ExtractJob
+  | OptimizeJob
+  | EditJob
+  | InspectJob
+  | SignJob;
 
 export interface JobResults {
   crop: { pages: number };
   redact: { areas: number; textHits: number; annotations: number; outlineTitles: number };
   /** fallbackFont: the standard font used where the original one lacks the new characters. */
   replace: { count: number; fallbackFont: string | null };
+  textLines: { pages: number };
+  replaceLines: { lines: number; fallbackFont: string | null };
   geometry: { pages: number };
   /** fallbackFonts: the families used where a run's own font lacks the new characters. */
   edit: { fallbackFonts: string[] };

@@ -58,7 +58,7 @@ export function readRuns(page: mupdf.PDFPage, pageNumber: number): Run[] {
       current = null;
     },
     onChar(c, origin, font, size, quad, color) {
-      const char: Char = { quad, origin, font, size, color: [...color], dir, line };
+      const char: Char = { quad, origin, font, size, color: [...color], dir, line, block };
       if (!current || !sameStyle(current, font, size, char.color)) {
         current = {
           id: `${pageNumber}.${block}.${lineInBlock}.${runInLine++}`,

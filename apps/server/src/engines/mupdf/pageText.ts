@@ -28,6 +28,8 @@ export interface Char {
   /** Unit vector of the line's writing direction, in page space (y down). */
   dir: mupdf.Point;
   line: number;
+  /** The text block (a paragraph, as MuPDF groups lines) the line is in. */
+  block: number;
 }
 
 export interface PageText {
@@ -41,15 +43,19 @@ export function pageText(page: mupdf.PDFPage): PageText {
   const parts: string[] = [];
   const at: (Char | undefined)[] = [];
   let line = 0;
+  let block = 0;
   let dir: mupdf.Point = [1, 0];
   const stext = page.toStructuredText('');
   walkWithAstralChars(stext, {
+    beginTextBlock() {
+      block++;
+    },
     beginLine(_bbox, _wmode, direction) {
       line++;
       dir = direction;
     },
     onChar(c, origin, font, size, quad, color) {
-      const char: Char = { quad, origin, font, size, color: [...color], dir, line };
+      const char: Char = { quad, origin, font, size, color: [...color], dir, line, block };
       parts.push(c);
       for (let i = 0; i < c.length; i++) at.push(char);
     },

@@ -5,7 +5,7 @@ import * as mupdf from 'mupdf';
 import { searchPattern } from '@quire/contracts/textSearch';
 import { findHits } from './searchBudget.js';
 import type { JobResults, ReplaceJob } from './jobs.js';
-import { charsOf, markAndApply, pageText, quadBounds } from './pageText.js';
+import { type Char, charsOf, markAndApply, pageText, quadBounds } from './pageText.js';
 import { openPdf, progress, save } from './program.js';
 import {
   appendContent,
@@ -143,6 +143,88 @@ export class FontPicker {
   }
 }
 
+/**
+ * How new text longer than the old fits its place: `none` runs on past it (nothing follows on its
+ * line), `narrow` narrows it to half at most (words follow it), `shrink` narrows it and then sets it
+ * smaller until it fits (a translated line, whose neighbours above, below and beside stay put).
+ */
+export type Fit = 'none' | 'narrow' | 'shrink';
+
+/** New text in place of the characters `chars` (on one line from the first). */
+export interface InPlaceEdit {
+  chars: Char[];
+  text: string;
+  fit: Fit;
+  /** Edits of one group (a translated paragraph's lines) are all fitted by the tightest one's ratio, so the paragraph reads evenly. */
+  group?: number;
+}
+
+/**
+ * The character whose font, size and colour most of `chars` have: a line opening with a bold
+ * "Abstract." goes on in its regular font.
+ */
+function dominantStyle(chars: readonly Char[]): Char {
+  const key = (c: Char) => `${c.font.getName()}|${c.size}|${c.color.join(',')}`;
+  const counts = new Map<string, number>();
+  for (const c of chars) counts.set(key(c), (counts.get(key(c)) ?? 0) + 1);
+  return chars.reduce((best, c) => (counts.get(key(c))! > counts.get(key(best))! ? c : best));
+}
+
+/** The narrowest text is set before it is set smaller instead. */
+const MIN_NARROW_PERCENT = 50;
+
+/**
+ * Removes the characters of every edit (as a redaction removes them, no box), then writes each
+ * edit's text on the first character's baseline in its size and colour, in the original font where
+ * it has the glyphs; answers the standard font used instead where one was needed (not the font itself).
+ */
+export function writeInPlace(doc: mupdf.PDFDocument, page: mupdf.PDFPage, fonts: FontPicker, edits: InPlaceEdit[]): string | null {
+  if (!edits.length) return null;
+  markAndApply(
+    page,
+    edits.map((e) => ({ rect: quadBounds(e.chars.map((c) => c.quad)), quads: e.chars.map((c) => c.quad) })),
+    false,
+  );
+  let fallbackFont: string | null = null;
+  const set = edits
+    .filter((e) => e.text)
+    .map((edit) => {
+      const first = edit.chars[0]!;
+      const line = edit.chars.filter((c) => c.line === first.line);
+      const style = dominantStyle(line);
+      const { font, fallback } = fonts.pick(style.font, edit.text);
+      if (fallback !== baseName(style.font)) fallbackFont ??= fallback;
+      const { operand, advance } = font.show(edit.text);
+      // The old text's width along its line, from its first character's start to its last's end on that line.
+      const last = line.at(-1)!;
+      const [dx, dy] = first.dir;
+      const oldWidth = (last.quad[6] - first.quad[4]) * dx + (last.quad[7] - first.quad[5]) * dy;
+      const newWidth = advance * style.size;
+      const ratio = edit.fit !== 'none' && newWidth > oldWidth && oldWidth > 0 ? (oldWidth / newWidth) * 100 : 100;
+      return { edit, first, style, font, operand, ratio };
+    });
+  const tightest = new Map<number, number>();
+  for (const { edit, ratio } of set)
+    if (edit.group !== undefined) tightest.set(edit.group, Math.min(ratio, tightest.get(edit.group) ?? 100));
+  const obj = page.getObject();
+  const fontDict = pageResources(doc, obj, 'Font');
+  const names = new Map<mupdf.PDFObject, string>();
+  const toUser = mupdf.Matrix.invert(page.getTransform());
+  const ops = set.map(({ edit, first, style, font, operand, ratio: own }) => {
+    const ratio = edit.group === undefined ? own : tightest.get(edit.group)!;
+    const scale = Math.max(MIN_NARROW_PERCENT, ratio);
+    const s = edit.fit === 'shrink' ? (style.size * ratio) / scale : style.size;
+    const [dx, dy] = first.dir;
+    // The text matrix in page space (y down): x along the line, y up from the baseline.
+    const inPage: mupdf.Matrix = [s * dx, s * dy, s * dy, -s * dx, first.origin[0], first.origin[1]];
+    const tm = mupdf.Matrix.concat(inPage, toUser);
+    const name = resourceName(fontDict, names, font.resource);
+    return `BT /${name} 1 Tf ${colorOp(style.color)} ${num(scale)} Tz ${tm.map(num).join(' ')} Tm ${operand} TJ ET`;
+  });
+  if (ops.length) appendContent(doc, obj, `${ops.join('\n')}\n`);
+  return fallbackFont;
+}
+
 export function replace(job: ReplaceJob): JobResults['replace'] {
   const doc = openPdf(job.input);
   const pattern = searchPattern({ text: job.search, ignoreCase: false });
@@ -154,45 +236,16 @@ export function replace(job: ReplaceJob): JobResults['replace'] {
     const page = doc.loadPage(i);
     const text = pageText(page);
     const edits = findHits(text.text, pattern)
-      .map((hit) => ({ hit, chars: charsOf(text, hit) }))
+      .map((hit): InPlaceEdit => {
+        // Longer text is narrowed (to half at most) rather than written over the words after it.
+        const followed = /^[^\n]*\S/.test(text.text.slice(hit.index + hit.length).split('\n', 1)[0] ?? '');
+        return { chars: charsOf(text, hit), text: job.replace, fit: followed ? 'narrow' : 'none' };
+      })
       .filter((e) => e.chars.length > 0);
-    if (edits.length) {
-      markAndApply(
-        page,
-        edits.map((e) => ({ rect: quadBounds(e.chars.map((c) => c.quad)), quads: e.chars.map((c) => c.quad) })),
-        false,
-      );
-      replaced += edits.length;
-      if (job.replace) {
-        const obj = page.getObject();
-        const fontDict = pageResources(doc, obj, 'Font');
-        const names = new Map<mupdf.PDFObject, string>();
-        const toUser = mupdf.Matrix.invert(page.getTransform());
-        const ops: string[] = [];
-        for (const { hit, chars } of edits) {
-          const first = chars[0]!;
-          const { font, fallback } = fonts.pick(first.font, job.replace);
-          fallbackFont ??= fallback;
-          const { operand, advance } = font.show(job.replace);
-          // The old text's width along its line, from its first character's start to its last's end on that line.
-          const sameLine = chars.filter((c) => c.line === first.line);
-          const last = sameLine.at(-1)!;
-          const [dx, dy] = first.dir;
-          const oldWidth = (last.quad[6] - first.quad[4]) * dx + (last.quad[7] - first.quad[5]) * dy;
-          const newWidth = advance * first.size;
-          // Longer text is narrowed (to half at most) rather than written over the words after it.
-          const followed = /^[^\n]*\S/.test(text.text.slice(hit.index + hit.length).split('\n', 1)[0] ?? '');
-          const scale = followed && newWidth > oldWidth && oldWidth > 0 ? Math.max(50, (oldWidth / newWidth) * 100) : 100;
-          // The text matrix in page space (y down): x along the line, y up from the baseline.
-          const s = first.size;
-          const inPage: mupdf.Matrix = [s * dx, s * dy, s * dy, -s * dx, first.origin[0], first.origin[1]];
-          const tm = mupdf.Matrix.concat(inPage, toUser);
-          const name = resourceName(fontDict, names, font.resource);
-          ops.push(`BT /${name} 1 Tf ${colorOp(first.color)} ${num(scale)} Tz ${tm.map(num).join(' ')} Tm ${operand} TJ ET`);
-        }
-        appendContent(doc, obj, `${ops.join('\n')}\n`);
-      }
-    }
+    replaced += edits.length;
+    // Written on every page: `??=` would skip the call once a fallback is known.
+    const fallback = writeInPlace(doc, page, fonts, edits);
+    fallbackFont ??= fallback;
     page.destroy();
     progress(i + 1, count);
   }
