@@ -60,11 +60,11 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Drags on page 1 between two points given in PDF points from the page's top left. */
-async function dragOnPage(page: Page, from: [number, number], to: [number, number]) {
+/** Drags on page 1 between two points given in PDF points from the page's top left (A4 unless its width is given). */
+async function dragOnPage(page: Page, from: [number, number], to: [number, number], pageWidth = 595) {
   const sheet = page.locator('[data-testid="editor-page"][data-page="1"]');
   const box = (await sheet.boundingBox())!;
-  const k = box.width / 595;
+  const k = box.width / pageWidth;
   await page.mouse.move(box.x + from[0] * k, box.y + from[1] * k);
   await page.mouse.down();
   await page.mouse.move(box.x + to[0] * k, box.y + to[1] * k, { steps: 6 });
@@ -151,6 +151,76 @@ describe('the PDF editor in the browser', () => {
     await page.getByTestId('editor').waitFor({ timeout: 30_000 });
     await page.getByTestId('tool-highlight').click();
     if (shots) await page.screenshot({ path: path.join(shots, 'editor-390.png') });
+  }, 180_000);
+
+  it('edits a word inside a paragraph of a real paper, annotates it and exports it in its own font', async () => {
+    // The Bitcoin paper (letter size, subset TrueType fonts): the abstract's second line gets a new word.
+    const paper = path.join(import.meta.dirname, '../test-corpus/pdfjs/issue13201.pdf');
+    /** The abstract's lines of words as pdftotext reads them, from 'Abstract.' down to the next heading. */
+    const linesOf = (pdf: string) => {
+      const all = words(pdf, 1);
+      const top = all.find((w) => w.word === 'Abstract.')!.box[1];
+      const end = all.find((w) => w.word === 'Introduction')!.box[1];
+      const lines = new Map<number, typeof all>();
+      for (const w of all.filter((w) => w.box[1] >= top - 1 && w.box[1] < end - 1)) {
+        const y = Math.round(w.box[1]);
+        lines.set(y, [...(lines.get(y) ?? []), w]);
+      }
+      return [...lines.values()];
+    };
+    const abstractOf = (pdf: string) => linesOf(pdf).map((line) => line.map((w) => w.word).join(' '));
+    const abstract = abstractOf(paper);
+    expect(abstract.length).toBeGreaterThan(10);
+    const oldLine = abstract[1]!;
+    const newLine = oldLine.replace('sent directly from', 'sent securely from');
+    expect(newLine).not.toBe(oldLine);
+
+    const page = await e2e.open('/app/pdf-editor?t=edit', { width: 1280, height: 900 });
+    await page.getByTestId('file-input').setInputFiles(paper);
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('tool-editText').click();
+    await page.getByRole('button', { name: oldLine }).click();
+    const field = page.getByTestId('text-editor');
+    expect((await field.inputValue()).replace(/\s+/g, ' ').trim()).toBe(oldLine);
+    await field.fill(newLine);
+    await field.press('Enter');
+    await expect.poll(() => opCount(page)).toBe(1);
+
+    // Annotate: highlight the abstract's fourth line, a sticky note in the margin, a rectangle.
+    await page.getByTestId('mode-annotate').click();
+    await page.getByTestId('tool-highlight').click();
+    const lit = linesOf(paper)[3]!;
+    await dragOnPage(page, [lit[0]!.box[0] - 2, lit[0]!.box[1] + 2], [lit.at(-1)!.box[2] + 2, lit[0]!.box[3] - 2], 612);
+    await expect.poll(() => opCount(page)).toBe(2);
+    await page.getByTestId('tool-note').click();
+    await dragOnPage(page, [520, 220], [520, 220], 612);
+    await page.getByTestId('note-editor').fill('Which network?');
+    await page.getByTestId('note-editor').press('Escape');
+    await page.getByTestId('tool-rectangle').click();
+    await dragOnPage(page, [140, 420], [470, 480], 612);
+    await expect.poll(() => opCount(page)).toBe(4);
+    if (shots) await page.screenshot({ path: path.join(shots, 'editor-paper-1280.png') });
+
+    await page.reload();
+    await page.getByTestId('editor').waitFor({ timeout: 30_000 });
+    expect(await opCount(page)).toBe(4);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => opCount(page)).toBe(3);
+    const exported = await download(page, 'editor-export', dir);
+
+    // The edited line reads the new word; the other lines of the paragraph are as they were.
+    expect(abstractOf(exported)).toEqual(abstract.map((line) => (line === oldLine ? newLine : line)));
+    expect(text(exported).replace(/\s+/g, ' ')).not.toContain('sent directly from');
+    // The subset Times New Roman has the letters of the new word: it is kept and no font is added
+    // (the fonts the page's resources list but its text never uses are dropped).
+    const fontNames = (pdf: string) => [...pdffonts(pdf).matchAll(/^(\S+)\s/gm)].map((m) => m[1]!).slice(2);
+    expect(fontNames(exported)).toContain('CAAAAA+TimesNewRomanPSMT');
+    expect(fontNames(exported).filter((name) => !fontNames(paper).includes(name))).toEqual([]);
+    const annots = annotations(exported);
+    expect(annots.map((a) => a.subtype).sort()).toEqual(['/Highlight', '/Popup', '/Text']);
+    expect(annots.find((a) => a.subtype === '/Text')?.contents).toBe('Which network?');
+    execFileSync('qpdf', ['--check', exported]);
+    if (shots) execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', exported, path.join(shots, 'exported-paper')]);
   }, 180_000);
 
   it('fills a form field, deletes a page and an old note, and saves when the editor is left', async () => {
