@@ -90,6 +90,56 @@ function imageList(pdf: string): { page: number; width: number; xppi: number }[]
 
 const opCount = async (page: Page) => Number(await page.getByTestId('editor').getAttribute('data-ops'));
 
+type Word = ReturnType<typeof words>[number];
+/**
+ * The editor's round trip on page 1 of an open file: changes a run's text, highlights a line, adds a
+ * sticky note and a rectangle, reloads (the four operations come back) and undoes one step (the
+ * rectangle goes). Points are PDF points from the page's top left.
+ */
+async function editAnnotateReloadUndo(
+  page: Page,
+  steps: {
+    run: string;
+    text: string;
+    line: Word[];
+    note: [number, number];
+    noteText: string;
+    rectangle: [number, number][];
+    pageWidth?: number;
+    shot: string;
+  },
+) {
+  await page.getByTestId('tool-editText').click();
+  await page.getByRole('button', { name: steps.run }).click();
+  const field = page.getByTestId('text-editor');
+  expect((await field.inputValue()).replace(/\s+/g, ' ').trim()).toBe(steps.run);
+  await field.fill(steps.text);
+  await field.press('Enter');
+  await expect.poll(() => opCount(page)).toBe(1);
+
+  await page.getByTestId('mode-annotate').click();
+  await page.getByTestId('tool-highlight').click();
+  const [first, last] = [steps.line[0]!.box, steps.line.at(-1)!.box];
+  await dragOnPage(page, [first[0] - 2, first[1] + 2], [last[2] + 2, first[3] - 2], steps.pageWidth);
+  await expect.poll(() => opCount(page)).toBe(2);
+  await page.getByTestId('tool-note').click();
+  await dragOnPage(page, steps.note, steps.note, steps.pageWidth);
+  await page.getByTestId('note-editor').fill(steps.noteText);
+  await page.getByTestId('note-editor').press('Escape');
+  await page.getByTestId('tool-rectangle').click();
+  await dragOnPage(page, steps.rectangle[0]!, steps.rectangle[1]!, steps.pageWidth);
+  await expect.poll(() => opCount(page)).toBe(4);
+  if (shots) await page.screenshot({ path: path.join(shots, steps.shot) });
+
+  // A reload loses nothing: the same file, the same four operations; one undo takes the rectangle away.
+  await page.reload();
+  await page.getByTestId('editor').waitFor({ timeout: 30_000 });
+  expect(await opCount(page)).toBe(4);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => opCount(page)).toBe(3);
+  expect(await page.locator('[data-testid="editor-page"][data-page="1"] .op-svg').count()).toBe(0);
+}
+
 describe('the PDF editor in the browser', () => {
   it('edits text, annotates, keeps the session over a reload and undoes a step', async () => {
     const page = await e2e.open('/app/pdf-editor?t=edit', { width: 1280, height: 900 });
@@ -98,36 +148,19 @@ describe('the PDF editor in the browser', () => {
     await page.waitForURL(/file_id=/);
     await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
 
-    // Edit mode: click into the first line and change a word.
-    await page.getByTestId('tool-editText').click();
-    await page.getByRole('button', { name: 'Dear committee, the meeting is on Tuesday.' }).click();
-    const field = page.getByTestId('text-editor');
-    await field.fill('Dear committee, the meeting is on Thursday.');
-    await field.press('Enter');
-    await expect.poll(() => opCount(page)).toBe(1);
-
-    // Annotate mode: highlight the second line, a sticky note, a rectangle.
-    await page.getByTestId('mode-annotate').click();
-    await page.getByTestId('tool-highlight').click();
-    const budget = words(file('letter.pdf'), 1).filter((w) => w.box[1] > 100 && w.box[1] < 115);
-    await dragOnPage(page, [budget[0]!.box[0] - 2, budget[0]!.box[1] + 2], [budget.at(-1)!.box[2] + 2, budget[0]!.box[3] - 2]);
-    await expect.poll(() => opCount(page)).toBe(2);
-    await page.getByTestId('tool-note').click();
-    await dragOnPage(page, [480, 60], [480, 60]);
-    await page.getByTestId('note-editor').fill('Check the date');
-    await page.getByTestId('note-editor').press('Escape');
-    await page.getByTestId('tool-rectangle').click();
-    await dragOnPage(page, [70, 300], [300, 380]);
-    await expect.poll(() => opCount(page)).toBe(4);
-    if (shots) await page.screenshot({ path: path.join(shots, 'editor-1280.png') });
-
-    // A reload loses nothing: the same file, the same four operations; one undo takes the rectangle away.
-    await page.reload();
-    await page.getByTestId('editor').waitFor({ timeout: 30_000 });
-    expect(await opCount(page)).toBe(4);
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => opCount(page)).toBe(3);
-    expect(await page.locator('[data-testid="editor-page"][data-page="1"] .op-svg').count()).toBe(0);
+    // Change a word of the first line; highlight the second line, add a note and a rectangle, reload, undo.
+    await editAnnotateReloadUndo(page, {
+      run: 'Dear committee, the meeting is on Tuesday.',
+      text: 'Dear committee, the meeting is on Thursday.',
+      line: words(file('letter.pdf'), 1).filter((w) => w.box[1] > 100 && w.box[1] < 115),
+      note: [480, 60],
+      noteText: 'Check the date',
+      rectangle: [
+        [70, 300],
+        [300, 380],
+      ],
+      shot: 'editor-1280.png',
+    });
 
     // Save: the server writes the edits, and editing goes on from its output with a fresh session.
     const before = new URL(page.url()).searchParams.get('file_id');
@@ -178,34 +211,20 @@ describe('the PDF editor in the browser', () => {
     const page = await e2e.open('/app/pdf-editor?t=edit', { width: 1280, height: 900 });
     await page.getByTestId('file-input').setInputFiles(paper);
     await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
-    await page.getByTestId('tool-editText').click();
-    await page.getByRole('button', { name: oldLine }).click();
-    const field = page.getByTestId('text-editor');
-    expect((await field.inputValue()).replace(/\s+/g, ' ').trim()).toBe(oldLine);
-    await field.fill(newLine);
-    await field.press('Enter');
-    await expect.poll(() => opCount(page)).toBe(1);
-
-    // Annotate: highlight the abstract's fourth line, a sticky note in the margin, a rectangle.
-    await page.getByTestId('mode-annotate').click();
-    await page.getByTestId('tool-highlight').click();
-    const lit = linesOf(paper)[3]!;
-    await dragOnPage(page, [lit[0]!.box[0] - 2, lit[0]!.box[1] + 2], [lit.at(-1)!.box[2] + 2, lit[0]!.box[3] - 2], 612);
-    await expect.poll(() => opCount(page)).toBe(2);
-    await page.getByTestId('tool-note').click();
-    await dragOnPage(page, [520, 220], [520, 220], 612);
-    await page.getByTestId('note-editor').fill('Which network?');
-    await page.getByTestId('note-editor').press('Escape');
-    await page.getByTestId('tool-rectangle').click();
-    await dragOnPage(page, [140, 420], [470, 480], 612);
-    await expect.poll(() => opCount(page)).toBe(4);
-    if (shots) await page.screenshot({ path: path.join(shots, 'editor-paper-1280.png') });
-
-    await page.reload();
-    await page.getByTestId('editor').waitFor({ timeout: 30_000 });
-    expect(await opCount(page)).toBe(4);
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => opCount(page)).toBe(3);
+    // The abstract's second line gets a new word, its fourth line a highlight, the margin a note.
+    await editAnnotateReloadUndo(page, {
+      run: oldLine,
+      text: newLine,
+      line: linesOf(paper)[3]!,
+      note: [520, 220],
+      noteText: 'Which network?',
+      rectangle: [
+        [140, 420],
+        [470, 480],
+      ],
+      pageWidth: 612,
+      shot: 'editor-paper-1280.png',
+    });
     const exported = await download(page, 'editor-export', dir);
 
     // The edited line reads the new word; the other lines of the paragraph are as they were.
