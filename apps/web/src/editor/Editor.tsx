@@ -13,14 +13,14 @@ import { Icon } from '../ui/Icon';
 import { TASK_TOAST_MS, useToast } from '../ui/Toast';
 import { ToolButton, TOOL_LOOK, TOOLS } from './tools';
 import { EditSession, sessionKey } from './editSession';
-import { type EditOp, filledValues, newOpId, pageLayout, type TextStyle } from './editOps';
+import { type EditOp, filledValues, layoutFrames, newBlankPage, newOpId, pageLayout, type TextStyle } from './editOps';
 import { EditorPageView, type EditorMode, type EditorTool, type PendingImage, type ToolStyle } from './EditorPageView';
 import { isDrawn, moved } from './OpView';
 import type { OpenedFile } from './openFile';
 import { PageStrip } from './PageStrip';
 import { useFormWidgets } from './FormLayer';
 import { NUDGE_PT } from './objectBox';
-import { pageFrames } from './pageCoordinates';
+import { type PageFrame, pageFrames } from './pageCoordinates';
 import { saveEdits } from './saveEdits';
 import { ScrollRow } from './ScrollRow';
 import { TextStyleBar } from './TextStyleBar';
@@ -90,6 +90,12 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
   const imageInput = useRef<HTMLInputElement>(null);
 
   const pages = useMemo(() => (doc ? pageLayout(ops, doc.numPages) : []), [ops, doc]);
+  // Blank pages take the size of a page of the file: the view needs every page's frame.
+  const [fileFrames, setFileFrames] = useState<ReadonlyMap<number, PageFrame>>(new Map());
+  useEffect(() => {
+    if (doc) void pageFrames(doc).then(setFileFrames);
+  }, [doc]);
+  const frames = useMemo(() => layoutFrames(pages, fileFrames), [pages, fileFrames]);
   const widgets = useFormWidgets(file);
   const values = useMemo(() => filledValues(ops), [ops]);
   const fill = useCallback(
@@ -391,6 +397,8 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
                 onRotate={(page, degrees) => add({ id: newOpId(), kind: 'rotatePage', page, degrees })}
                 onDelete={(page) => add({ id: newOpId(), kind: 'deletePage', page })}
                 onMove={(page, before) => add({ id: newOpId(), kind: 'movePage', page, before })}
+                onAddBlank={(after) => add({ id: newOpId(), kind: 'addPage', page: newBlankPage(session.ops, doc.numPages), after })}
+                frames={frames}
               />
             )}
           </aside>
@@ -414,6 +422,7 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
                 doc={doc}
                 file={file}
                 source={page.source}
+                blank={page.blank ? frames.get(page.source) : undefined}
                 extraRotation={page.rotation}
                 zoom={zoom}
                 mode={mode}

@@ -70,6 +70,8 @@ interface PageProps {
   file: { fileId: string; password?: string };
   /** The page's number in the file. */
   source: number;
+  /** A page the session added: its size, nothing of the file to draw or find on it. */
+  blank?: PageFrame;
   /** Degrees clockwise added by the session's page operations. */
   extraRotation: number;
   zoom: number;
@@ -103,7 +105,7 @@ function draggedBox(d: Extract<Drag, { kind: 'object' }>): Rect {
 }
 
 export function EditorPageView(props: PageProps) {
-  const { doc, source, extraRotation, zoom, tool, selectedId } = props;
+  const { doc, source, blank, extraRotation, zoom, tool, selectedId } = props;
   const t = useT();
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -111,8 +113,8 @@ export function EditorPageView(props: PageProps) {
   const [frame, setFrame] = useState<PageFrame | null>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [ownFrame, setOwnFrame] = useState<PageFrame | null>(null);
-  const runs = useTextRuns(props.file, source, ownFrame, near && (tool === 'editText' || MARKUPS.includes(tool)));
-  const existing = useExistingObjects(props.file, source, ownFrame, near && tool === 'select');
+  const runs = useTextRuns(props.file, source, ownFrame, near && !blank && (tool === 'editText' || MARKUPS.includes(tool)));
+  const existing = useExistingObjects(props.file, source, ownFrame, near && !blank && tool === 'select');
   const [chosenExisting, setChosenExisting] = useState<string | null>(null);
   const [editingText, setEditingText] = useState<string | null>(null);
   // Bumped after each drawing of the canvas: a moved image is copied from it.
@@ -120,7 +122,7 @@ export function EditorPageView(props: PageProps) {
 
   useEffect(() => {
     let current = true;
-    void pageFrame(doc, source).then((own) => {
+    void (blank ? Promise.resolve(blank) : pageFrame(doc, source)).then((own) => {
       if (!current) return;
       setOwnFrame(own);
       setFrame({ ...own, rotation: normalRotation(own.rotation + extraRotation) });
@@ -128,17 +130,17 @@ export function EditorPageView(props: PageProps) {
     return () => {
       current = false;
     };
-  }, [doc, source, extraRotation]);
+  }, [doc, source, blank, extraRotation]);
 
   const size = frame ? shownSize(frame, zoom) : null;
   const boxSize = size ? Math.max(size.width, size.height) : 0;
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas || !near || !boxSize) return;
+    if (!canvas || !near || !boxSize || blank) return;
     const render = renderPageThumbnail(doc, source, canvas, boxSize, extraRotation);
     render.done.then(() => setDrawn((n) => n + 1)).catch(() => {});
     return () => render.cancel();
-  }, [doc, source, near, boxSize, extraRotation]);
+  }, [doc, source, blank, near, boxSize, extraRotation]);
 
   const pointAt = (e: PointerEvent): Point => {
     const r = boxRef.current!.getBoundingClientRect();

@@ -2,7 +2,7 @@
 // Positions are in the page's user space (points from the bottom left of the unrotated page);
 // `page` is the page's number in the file as opened, whatever page operations come later.
 import type { FontFamilyId } from '@quire/contracts';
-import type { Point, Rect } from './pageCoordinates';
+import type { PageFrame, Point, Rect } from './pageCoordinates';
 
 export type ShapeKind = 'rectangle' | 'ellipse' | 'line' | 'arrow';
 export type MarkupKind = 'highlight' | 'underline' | 'strikeout';
@@ -47,6 +47,11 @@ export type EditOp =
   | (OnPage & { kind: 'deletePage' })
   /** Moves page `page` to just before the page now at `before` (0 = at the end). */
   | (OnPage & { kind: 'movePage'; before: number })
+  /**
+   * A blank page added just after page `after` (0: at the start); `page` is its own number, past
+   * the file's pages, which later operations on it use.
+   */
+  | (OnPage & { kind: 'addPage'; after: number })
   /** An image or annotation already in the file, by the server's id, removed. */
   | (OnPage & { kind: 'deleteObject'; object: 'image' | 'annotation'; target: string; rect: Rect })
   /** An image already in the file moved or resized from `from` to `rect`. */
@@ -57,7 +62,7 @@ export type EditOp =
   | { id: string; kind: 'fillField'; name: string; value: string | boolean }
   | { id: string; kind: 'flatten' };
 
-export type PageOp = Extract<EditOp, { kind: 'rotatePage' | 'deletePage' | 'movePage' }>;
+export type PageOp = Extract<EditOp, { kind: 'rotatePage' | 'deletePage' | 'movePage' | 'addPage' }>;
 /** Operations on the form as a whole, on no page. */
 export type FormOp = Extract<EditOp, { kind: 'fillField' | 'flatten' }>;
 
@@ -68,19 +73,27 @@ export function filledValues(ops: readonly EditOp[]): Map<string, string | boole
   return new Map(ops.flatMap((op) => (op.kind === 'fillField' ? [[op.name, op.value] as const] : [])));
 }
 
-export const isPageOp = (op: EditOp): op is PageOp => op.kind === 'rotatePage' || op.kind === 'deletePage' || op.kind === 'movePage';
+export const isPageOp = (op: EditOp): op is PageOp =>
+  op.kind === 'rotatePage' || op.kind === 'deletePage' || op.kind === 'movePage' || op.kind === 'addPage';
 
 /** A page of the document being edited: which page of the file it shows and its added rotation. */
 export interface LaidOutPage {
   source: number;
   /** Degrees clockwise added to the page's own /Rotate. */
   rotation: number;
+  /** A page the session added: `source` is past the file's pages. */
+  blank?: true;
 }
 
 /** The pages after the session's page operations, in order: what the thumbnails and the saved file show. */
 export function pageLayout(ops: readonly EditOp[], pageCount: number): LaidOutPage[] {
   let pages: LaidOutPage[] = Array.from({ length: pageCount }, (_, i) => ({ source: i + 1, rotation: 0 }));
   for (const op of ops.filter(isPageOp)) {
+    if (op.kind === 'addPage') {
+      const after = pages.findIndex((p) => p.source === op.after);
+      pages.splice(op.after === 0 ? 0 : after < 0 ? pages.length : after + 1, 0, { source: op.page, rotation: 0, blank: true });
+      continue;
+    }
     const at = pages.findIndex((p) => p.source === op.page);
     if (at < 0) continue;
     const page = pages[at]!;
@@ -94,6 +107,32 @@ export function pageLayout(ops: readonly EditOp[], pageCount: number): LaidOutPa
     }
   }
   return pages;
+}
+
+/** The number a new blank page takes: past the file's pages and every page the session added. */
+export function newBlankPage(ops: readonly EditOp[], pageCount: number): number {
+  return Math.max(pageCount, ...ops.flatMap((op) => (op.kind === 'addPage' ? [op.page] : []))) + 1;
+}
+
+/**
+ * The frame of each page laid out, by number: a file's page as uploaded, a blank page the size of
+ * the file's page before it as shown (of the first at the start), upright, as the server makes it.
+ */
+export function layoutFrames(layout: readonly LaidOutPage[], frames: ReadonlyMap<number, PageFrame>): Map<number, PageFrame> {
+  const out = new Map(frames);
+  layout.forEach((page, i) => {
+    if (!page.blank) return;
+    const model = frames.get(
+      layout
+        .slice(0, i)
+        .reverse()
+        .find((p) => !p.blank)?.source ?? 1,
+    );
+    if (!model) return;
+    const turned = model.rotation % 180 !== 0;
+    out.set(page.source, { width: turned ? model.height : model.width, height: turned ? model.width : model.height, rotation: 0 });
+  });
+  return out;
 }
 
 /** A fresh id for an operation. */

@@ -2,7 +2,7 @@
 // turned into points from the top left of each page as it will be shown (after the session's
 // page operations), which is where the server draws them.
 import { annotateModeOps, type EditOperationInput } from '@quire/contracts';
-import { type EditOp, filledValues, isFormOp, isPageOp, pageLayout, type TextStyle } from './editOps';
+import { type EditOp, filledValues, isFormOp, isPageOp, layoutFrames, pageLayout, type TextStyle } from './editOps';
 import { normalRotation, type PageFrame, type Point, type Rect, rectToScreen, spanned, toScreen } from './pageCoordinates';
 
 /** A box the server takes: at least a point wide and high (a shape drawn along one axis is flat). */
@@ -21,13 +21,16 @@ function changedStyle(style: TextStyle, own: TextStyle): Partial<ReturnType<type
 }
 
 /**
- * `frames`: each page of the file as uploaded (its size and own /Rotate), by number. Operations on
- * a page the session deleted are left out; an empty text box or note is not sent.
+ * `fileFrames`: each page of the file as uploaded (its size and own /Rotate), by number. Operations on
+ * a page the session deleted are left out; an empty text box or note is not sent. Blank pages the
+ * session added are numbered where they stand like any other page.
  */
-export function editOperations(ops: readonly EditOp[], frames: ReadonlyMap<number, PageFrame>): EditOperationInput[] {
-  const layout = pageLayout(ops, frames.size);
+export function editOperations(ops: readonly EditOp[], fileFrames: ReadonlyMap<number, PageFrame>): EditOperationInput[] {
+  const layout = pageLayout(ops, fileFrames.size);
+  const frames = layoutFrames(layout, fileFrames);
   const out: EditOperationInput[] = [];
-  if (ops.some(isPageOp)) out.push({ op: 'pages', order: layout.map((p) => ({ from: p.source, rotate: normalRotation(p.rotation) })) });
+  if (ops.some(isPageOp))
+    out.push({ op: 'pages', order: layout.map((p) => ({ from: p.blank ? 'blank' : p.source, rotate: normalRotation(p.rotation) })) });
   const fields = filledValues(ops);
   if (fields.size) out.push({ op: 'fillForm', fields: Object.fromEntries(fields) });
   // Flattening comes last: it bakes the values just filled into the page.
