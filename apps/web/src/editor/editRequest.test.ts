@@ -68,6 +68,31 @@ describe('the save request', () => {
     expect(editRequest.safeParse({ file_id: 'f', operations: sent }).success).toBe(true);
   });
 
+  it('adds blank pages the size of the page of the file before them as shown, numbered where they end up', () => {
+    // Blank page 4 follows page 2, turned by its own /Rotate: shown 842 wide, so it is 842 × 595, upright.
+    const ops: EditOp[] = [
+      { id: '1', page: 4, kind: 'addPage', after: 2 },
+      { id: '2', page: 4, kind: 'whiteOut', rect: { x: 10, y: 500, width: 100, height: 20 } },
+      { id: '3', page: 5, kind: 'addPage', after: 4 },
+      { id: '4', page: 4, kind: 'movePage', before: 1 },
+      { id: '5', page: 4, kind: 'rotatePage', degrees: 90 },
+      { id: '6', page: 5, kind: 'deletePage' },
+    ];
+    const sent = editOperations(ops, frames);
+    expect(sent[0]).toEqual({
+      op: 'pages',
+      order: [
+        { from: 'blank', rotate: 90 },
+        { from: 1, rotate: 0 },
+        { from: 2, rotate: 0 },
+        { from: 3, rotate: 0 },
+      ],
+    });
+    // Moved to the start, it takes the first page's size (595 × 842), is page 1, and turned a quarter.
+    expect(sent[1]).toEqual({ op: 'whiteout', page: 1, rect: { x: 500, y: 10, width: 20, height: 100 } });
+    expect(editRequest.safeParse({ file_id: 'f', mode: modeOf(sent), operations: sent }).success).toBe(true);
+  });
+
   it('sends edits the server accepts, and leaves out empty text', () => {
     const ops: EditOp[] = [
       {
