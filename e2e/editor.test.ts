@@ -429,6 +429,62 @@ describe('the PDF editor in the browser', () => {
     expect(venue.box[3] - venue.box[1]).toBeGreaterThan(14);
   }, 120_000);
 
+  it('adds a blank page from the thumbnails, writes on it, moves a page by keyboard, and exports them in order', async () => {
+    // Pages of two sizes: a blank page takes the size of the page before it in the new order.
+    const pdf = await makeDoc(file('two-sizes.pdf'), {
+      pages: [
+        { size: [612, 792], lines: [{ text: 'Letter sized first page.', x: 72, y: 700 }] },
+        { lines: [{ text: 'A4 sized second page.', x: 72, y: 760 }] },
+      ],
+    });
+    const page = await e2e.open('/app/pdf-editor?t=edit', { width: 1280, height: 900 });
+    await page.getByTestId('file-input').setInputFiles(pdf);
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    const order = () => page.getByTestId('page-strip-item').evaluateAll((items) => items.map((i) => i.getAttribute('data-source')));
+
+    await page.locator('[data-testid="page-strip-item"][data-source="1"] [data-testid="add-blank-page"]').click();
+    await expect.poll(order).toEqual(['1', '3', '2']);
+    const blank = page.locator('[data-testid="editor-page"][data-page="3"]');
+    await blank.scrollIntoViewIfNeeded();
+    // Shown at page 1's proportions (612 × 792), white.
+    const sheet = (await blank.boundingBox())!;
+    expect(sheet.height / sheet.width).toBeCloseTo(792 / 612, 2);
+    await page.getByTestId('tool-textBox').click();
+    await page.mouse.move(sheet.x + sheet.width * 0.15, sheet.y + sheet.height * 0.2);
+    await page.mouse.down();
+    await page.mouse.move(sheet.x + sheet.width * 0.7, sheet.y + sheet.height * 0.25, { steps: 6 });
+    await page.mouse.up();
+    await page.getByTestId('text-editor').fill('Written on the blank page');
+    await page.getByTestId('text-editor').press('Tab');
+    await page.keyboard.press('Escape');
+
+    // Page 3 (the file's page 2) one place up by keyboard, said to screen readers; undo and redo it.
+    await page.locator('[data-testid="page-strip-item"][data-source="2"] .page-strip-thumb').focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(order).toEqual(['1', '2', '3']);
+    expect(await page.getByTestId('page-strip-status').textContent()).toBe('Page 3 moved to position 2');
+    await page.getByTestId('undo').click();
+    await expect.poll(order).toEqual(['1', '3', '2']);
+    await page.getByTestId('redo').click();
+    await expect.poll(order).toEqual(['1', '2', '3']);
+    if (shots) await page.screenshot({ path: path.join(shots, 'editor-pages-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    if (shots) await page.screenshot({ path: path.join(shots, 'editor-pages-390.png') });
+
+    const exported = await download(page, 'editor-export', dir);
+    execFileSync('qpdf', ['--check', exported]);
+    const info = execFileSync('pdfinfo', ['-f', '1', '-l', '3', exported]).toString();
+    expect(info).toMatch(/Pages:\s+3\n/);
+    // Now after the A4 page, the blank page is A4.
+    expect(info).toMatch(/Page\s+1 size:\s+612 x 792 pts/);
+    expect(info).toMatch(/Page\s+3 size:\s+595 x 842 pts/);
+    const pageText = (n: number) => execFileSync('pdftotext', ['-f', String(n), '-l', String(n), exported, '-']).toString();
+    expect(pageText(1)).toContain('Letter sized first page.');
+    expect(pageText(2)).toContain('A4 sized second page.');
+    expect(pageText(3)).toContain('Written on the blank page');
+    if (shots) execFileSync('pdftoppm', ['-png', '-r', '30', exported, path.join(shots, 'exported-pages')]);
+  }, 120_000);
+
   it('keeps every tool reachable at 390 px: the tool row scrolls, with a button that shows more', async () => {
     for (const mode of ['annotate', 'edit'] as const) {
       const page = await e2e.open(`/app/pdf-editor?t=${mode}`, { width: 390, height: 844 });
