@@ -468,8 +468,6 @@ describe('the PDF editor in the browser', () => {
     await page.getByTestId('redo').click();
     await expect.poll(order).toEqual(['1', '2', '3']);
     if (shots) await page.screenshot({ path: path.join(shots, 'editor-pages-1280.png') });
-    await page.setViewportSize({ width: 390, height: 844 });
-    if (shots) await page.screenshot({ path: path.join(shots, 'editor-pages-390.png') });
 
     const exported = await download(page, 'editor-export', dir);
     execFileSync('qpdf', ['--check', exported]);

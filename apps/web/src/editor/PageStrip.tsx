@@ -29,7 +29,11 @@ const THUMB_SIZE = 104;
 function BlankThumb({ frame, rotation }: { frame: PageFrame | undefined; rotation: number }) {
   const [w, h] = frame ? (rotation % 180 ? [frame.height, frame.width] : [frame.width, frame.height]) : [1, 1];
   const scale = THUMB_SIZE / Math.max(w, h);
-  return <span className="page-strip-blank" style={{ width: w * scale, height: h * scale }} />;
+  return (
+    <span className="page-thumb" style={{ width: THUMB_SIZE, height: THUMB_SIZE }}>
+      <span className="page-strip-blank" style={{ width: w * scale, height: h * scale }} />
+    </span>
+  );
 }
 
 export function PageStrip({ doc, pages, onShow, onRotate, onDelete, onMove, onAddBlank, frames }: PageStripProps) {
