@@ -51,7 +51,7 @@ export function PageStrip({ doc, pages, onShow, onRotate, onDelete, onMove, onAd
   };
   return (
     <>
-      <p className="page-strip-status" aria-live="polite" data-testid="page-strip-status">
+      <p className="visually-hidden" aria-live="polite" data-testid="page-strip-status">
         {announced}
       </p>
       <ol className="page-strip" data-testid="page-strip" aria-label={t('editor.pages')}>
