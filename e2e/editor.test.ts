@@ -467,7 +467,14 @@ describe('the PDF editor in the browser', () => {
     await expect.poll(order).toEqual(['1', '3', '2']);
     await page.getByTestId('redo').click();
     await expect.poll(order).toEqual(['1', '2', '3']);
-    if (shots) await page.screenshot({ path: path.join(shots, 'editor-pages-1280.png') });
+    if (shots) {
+      await page.screenshot({ path: path.join(shots, 'editor-pages-1280.png') });
+      // On a phone the strip is hidden: the pages show one below the other.
+      const phone = await e2e.open('/app/pdf-editor?t=edit', { width: 390, height: 844 });
+      await phone.getByTestId('file-input').setInputFiles(pdf);
+      await phone.getByTestId('editor-page').first().waitFor({ timeout: 30_000 });
+      await phone.screenshot({ path: path.join(shots, 'editor-pages-390.png') });
+    }
 
     const exported = await download(page, 'editor-export', dir);
     execFileSync('qpdf', ['--check', exported]);
