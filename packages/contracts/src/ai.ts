@@ -101,18 +101,14 @@ export const premiumAiLimits: AiPlanLimits = {
   detectorMaxFileMb: 100,
   detectorMaxPages: 2000,
 };
+/** The AI plan: Premium's files and detector, with its own tokens, questions and pages, renewed monthly. */
 export const aiPlanAiLimits: AiPlanLimits = {
+  ...premiumAiLimits,
   tokens: 2_000_000,
   tokensPeriod: 'month',
   questions: 500,
   questionsPeriod: 'month',
   pagesPerAnalysis: 150,
-  maxFileMb: 100,
-  detectorChars: 100_000,
-  detectorPeriod: 'month',
-  detectorMaxRequestChars: 50_000,
-  detectorMaxFileMb: 100,
-  detectorMaxPages: 2000,
 };
 
 /** GET /v2/chat/gpt-token/check */

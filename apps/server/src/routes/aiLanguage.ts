@@ -17,81 +17,73 @@ import {
 } from '@quire/contracts';
 import { z } from 'zod';
 import { explain, proofread, proofreadFile, rewrite, translateFile, translateText, translationLanguages } from '../services/aiLanguage.js';
+import { aiCall } from './ai.js';
 import type { Call, CallContext } from './calls.js';
-
-const AI_BASE = '/api/ai/v2/';
 
 type QueueTask = (c: CallContext, toolId: 'translate_pdf', params: unknown) => Promise<z.infer<typeof taskCreated>>;
 
 export function aiLanguageCalls(queueTask: QueueTask): Call[] {
   return [
-    {
+    aiCall({
       method: 'GET',
-      path: `${AI_BASE}translate/languages`,
+      path: 'translate/languages',
       summary: 'The translation directions installed on this server (Apertium pairs), direct or through a pivot language',
-      session: 'account',
       response: translationLanguagesAnswer,
       handler: () => translationLanguages(),
-    },
-    {
+    }),
+    aiCall({
       method: 'POST',
-      path: `${AI_BASE}translate/text`,
+      path: 'translate/text',
       summary: 'Translate text; 11021 for a pair not installed; charges its words as tokens (11003 without enough)',
-      session: 'account',
       body: translateTextRequest,
       response: translateTextAnswer,
       handler: ({ body }, c) => translateText(c.ctx, c.identity, body),
-    },
-    {
+    }),
+    aiCall({
       method: 'POST',
-      path: `${AI_BASE}translate/file`,
+      path: 'translate/file',
       summary:
         'Translate a PDF into a new PDF with the same layout (a task: get-task-result, download-doc); 11021 for a pair not installed; ' +
         "4012 and 4013 past the plan's AI file size and pages; charges the document's words as tokens",
-      session: 'account',
       body: translateFileRequest,
       response: taskCreated.extend({ tokens: z.number().int().min(0) }),
       rateLimit: 'task',
       handler: ({ body }, c) => translateFile(c.ctx, c.identity, c.ownerId, body, () => queueTask(c, 'translate_pdf', body)),
-    },
-    {
+    }),
+    aiCall({
       method: 'POST',
-      path: `${AI_BASE}proofread/text`,
+      path: 'proofread/text',
       summary:
         'Spelling (Hunspell), doubled words and wordy phrases (diction) and passive voice (style) of a text, with the corrected text; ' +
         '11021 for a language without a dictionary',
-      session: 'account',
       body: proofreadRequest,
       response: proofreadAnswer,
       handler: ({ body }, c) => proofread(c.ctx, c.identity, body),
-    },
-    {
+    }),
+    aiCall({
       method: 'POST',
-      path: `${AI_BASE}proofread/file`,
+      path: 'proofread/file',
       summary: "Proofread an uploaded PDF's text (its first pages, as many as the plan's AI analysis reads); as proofread/text",
-      session: 'account',
       body: proofreadFileRequest,
       response: proofreadAnswer,
       handler: ({ body }, c) => proofreadFile(c.ctx, c.identity, c.ownerId, body),
-    },
-    {
+    }),
+    aiCall({
       method: 'POST',
-      path: `${AI_BASE}explain`,
+      path: 'explain',
       summary: 'WordNet definitions of a word or phrase, its part of speech chosen from the sentence it is in',
-      session: 'account',
       body: explainRequest,
       response: explainAnswer,
       handler: ({ body }, c) => explain(c.ctx, c.identity, body),
-    },
-    {
+    }),
+    aiCall({
       method: 'POST',
-      path: `${AI_BASE}rewrite`,
+      path: 'rewrite',
       summary:
         'Rewrite English text by rules (plainer words, long sentences split, passive voice flagged), with a note that a model does more',
-      session: 'account',
       body: rewriteRequest,
       response: rewriteAnswer,
       handler: ({ body }, c) => rewrite(c.ctx, c.identity, body),
-    },
+    }),
   ];
 }
