@@ -37,7 +37,17 @@ export default defineConfig({
         // The corpus tests give every task its own deadline; a whole file's limit (25 min) only guards against a hang, on a loaded machine too.
         test: { name: 'corpus', include: ['apps/server/test/corpus*.test.ts'], testTimeout: 1_500_000, hookTimeout: 60_000 },
       },
-      { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000, fileParallelism: false } },
+      {
+        // Files run side by side with the other suites (each starts its own server and browser). A page
+        // on a loaded machine can take seconds to settle, so expect.poll waits up to 20 s, not 1 s.
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          expect: { poll: { timeout: 20_000, interval: 100 } },
+        },
+      },
     ],
   },
 });
