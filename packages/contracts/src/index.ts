@@ -17,3 +17,4 @@ export * from './sign.js';
 export * from './ai.js';
 export * from './aiLanguage.js';
 export * from './aiChat.js';
+export * from './selfCheck.js';

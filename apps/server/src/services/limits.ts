@@ -43,7 +43,10 @@ export function roleOf(identity: Identity): LimitRole {
 }
 
 export function limitsOf(ctx: AppContext, identity: Identity): Limits {
-  const role = roleOf(identity);
+  return limitsOfRole(ctx, roleOf(identity));
+}
+
+export function limitsOfRole(ctx: AppContext, role: LimitRole): Limits {
   const plan = ctx.config.limits[role];
   // QUIRE_MAX_FILE_MB and QUIRE_MAX_PAGES bound every plan: the engines' bounds were chosen for them.
   const bytes = (mb: number) => Math.min(mb * MB, ctx.config.maxFileBytes);
