@@ -3,6 +3,7 @@ import { toolDefinitions } from '@quire/contracts';
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { AccountPage } from './account/AccountPage';
 import { AdminPage } from './admin/AdminPage';
+import { SelfCheckPage } from './admin/SelfCheckPage';
 import { LinkPage, type LinkKind } from './account/LinkPage';
 import { SessionProvider } from './account/session';
 import { DocumentCloudPage } from './cloud/DocumentCloudPage';
@@ -81,6 +82,7 @@ function routesUnder(prefix: string): RouteObject[] {
         { path: 'share-document', element: <ShareDocumentPage /> },
         { path: 'download-file', element: <DownloadFilePage /> },
         { path: 'pdf-editor', element: <EditorPage /> },
+        { path: 'automated-test', element: <SelfCheckPage /> },
         // Keyed by tool so moving between tools starts a fresh page.
         ...toolDefinitions.map((tool) => ({ path: tool.slug, element: <ToolPage key={tool.slug} tool={tool} /> })),
       ],

@@ -2,7 +2,7 @@
 // address a page at a time; a plan changed here holds from the user's next call. The server
 // decides who may see it (3015 for anyone but an operator): the page only mirrors that.
 import { ErrorCode, plans, type AdminUser, type AdminUsersPage, type Plan } from '@quire/contracts';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { changeAccountPlan, fetchAccounts } from '../api/account';
 import { ApiError } from '../api/client';
 import { PLAN_NAMES } from '../account/accountForms';
@@ -10,6 +10,7 @@ import { FormError } from '../account/formParts';
 import { useSession } from '../account/session';
 import { useI18n } from '../i18n/I18nProvider';
 import { SearchBox } from '../search/ToolSearch';
+import { LocaleLink } from '../ui/LocaleLink';
 import { formatBytes } from '../ui/format';
 import { useToast } from '../ui/Toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
@@ -20,8 +21,18 @@ const SEARCH_DELAY_MS = 250;
 
 export function AdminPage() {
   const { t } = useI18n();
-  const session = useSession();
   useDocumentTitle(t('admin.title'));
+  return (
+    <OperatorOnly>
+      <AccountList />
+    </OperatorOnly>
+  );
+}
+
+/** Its children for an operator; a sign-in card for a visitor; "Page not found" for anyone else. */
+export function OperatorOnly({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  const session = useSession();
   if (session.status === 'loading') return null;
   if (!session.user) {
     return (
@@ -36,7 +47,7 @@ export function AdminPage() {
     );
   }
   if (!session.user.operator) return <NotFound />;
-  return <AccountList />;
+  return children;
 }
 
 function NotFound() {
@@ -97,6 +108,9 @@ function AccountList() {
     <div className="admin-page">
       <header className="admin-head">
         <h1>{t('admin.title')}</h1>
+        <LocaleLink to="/app/automated-test" className="button button-outline button-small" data-testid="admin-self-check">
+          {t('selfCheck.title')}
+        </LocaleLink>
         <SearchBox
           value={search}
           onChange={(q) => {

@@ -4,6 +4,7 @@ import {
   apiKeyCreated,
   apiKeyList,
   adminUsersPage,
+  selfCheckResult,
   mailSent,
   sessionList,
   signedIn,
@@ -13,6 +14,8 @@ import {
   type ApiKeyEntry,
   type AdminUsersPage,
   type Plan,
+  type SelfCheckId,
+  type SelfCheckResult,
   type SessionEntry,
   type SignedIn,
   type UserInfo,
@@ -88,6 +91,9 @@ export const fetchAccounts = (search: string, page: number): Promise<AdminUsersP
 
 export const changeAccountPlan = (userId: string, plan: Plan): Promise<null> =>
   postJson(`${ACCOUNT_BASE}admin/plan`, { user_id: userId, plan }, noData);
+
+export const runSelfCheck = (check: SelfCheckId): Promise<SelfCheckResult> =>
+  postJson(`${ACCOUNT_BASE}admin/self-check`, { check }, selfCheckResult);
 
 /** Ends the session; its answer does not matter: a session that already ended is as good. */
 export async function signOut(): Promise<void> {
