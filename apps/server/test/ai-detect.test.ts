@@ -163,11 +163,13 @@ describe('AI detector', () => {
     expect(sentences.join(' ')).toBe(text);
   });
 
-  it('refuses a free account a PDF over 10 pages (11011) and deletes it, and takes 10', async () => {
+  it('refuses a free account a PDF over 10 pages (11011), takes 10, and deletes each file once read', async () => {
     const client = await account();
     const label = 'Rivers rise and fall with the seasons';
     const ten = await client.uploadId(await makePdf(path.join(tmp, 'ten.pdf'), 10, label));
     expect((await post(client, 'predict/file', { file_id: ten })).code).toBe(0);
+    expect((await client.answer(`file/download?file_id=${ten}`)).body?.code).toBe(ErrorCode.NoData);
+    expect(fs.existsSync(path.join(served.quire.ctx.config.dataDir, 'storage', 'files', `${ten}.pdf`))).toBe(false);
     const eleven = await client.uploadId(await makePdf(path.join(tmp, 'eleven.pdf'), 11, label));
     const stored = path.join(served.quire.ctx.config.dataDir, 'storage', 'files', `${eleven}.pdf`);
     expect(fs.existsSync(stored)).toBe(true);

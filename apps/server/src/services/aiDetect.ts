@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AI_CONSTANTS, ErrorCode, QuireError, type DetectResult } from '@quire/contracts';
 import type { AppContext } from '../context.js';
+import type { FileTable } from '../db/schema.js';
 import { detect } from '../classic/detector/detector.js';
 import { detectFileType, extensionOf } from '../engines/fileTypes.js';
 import { pageLayout } from '../engines/poppler.js';
@@ -41,12 +42,8 @@ export async function detectText(ctx: AppContext, account: AiAccount, text: stri
   return { total, remain: total - used, per_chars: count, score, method: 'statistical', sentences };
 }
 
-/**
- * The text of an uploaded file, read page by page up to one page past the plan's detector pages:
- * a PDF over them is refused (11011) and deleted, as the page does with the file it showed.
- */
-async function textOf(ctx: AppContext, account: AiAccount, fileId: string): Promise<string> {
-  const file = await ownedFile(ctx, accountOwner(account.id), fileId);
+/** The text of an uploaded file, read page by page up to one page past the plan's detector pages (more: 11011). */
+async function textOf(ctx: AppContext, account: AiAccount, file: FileTable): Promise<string> {
   if (file.size > account.limits.detectorMaxFileMb * MB) throw tooLargeError(account.role, account.limits.detectorMaxFileMb * MB);
   const local = await ctx.storage.localPath(file.storage_key);
   const type = await detectFileType(local, file.name);
@@ -76,7 +73,6 @@ async function textOf(ctx: AppContext, account: AiAccount, fileId: string): Prom
     const most = account.limits.detectorMaxPages;
     const { pages } = await pageLayout(pdf, most + 1, `${scratch}.layout`, ctx.toolLimits);
     if (pages.length > most) {
-      await discardFile(ctx, file);
       throw new QuireError(ErrorCode.DetectorFileLimit, undefined, { upgrade: 'detectorLimit', limit: most });
     }
     return pages.join('\n\n');
@@ -87,5 +83,12 @@ async function textOf(ctx: AppContext, account: AiAccount, fileId: string): Prom
 
 /** Scores the text of an uploaded file (2405 if it is not the account's) as detectText does. */
 export async function detectFile(ctx: AppContext, account: AiAccount, fileId: string): Promise<DetectResult> {
-  return detectText(ctx, account, await textOf(ctx, account, fileId));
+  const file = await ownedFile(ctx, accountOwner(account.id), fileId);
+  // The file served only this check: it is deleted once read, scored or refused (the page's result
+  // view keeps the scores; the product deletes the detected file when the user leaves it).
+  try {
+    return await detectText(ctx, account, await textOf(ctx, account, file));
+  } finally {
+    await discardFile(ctx, file);
+  }
 }
