@@ -3,6 +3,8 @@ import { toolDefinitions } from '@quire/contracts';
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { AccountPage } from './account/AccountPage';
 import { AdminPage } from './admin/AdminPage';
+import { AiDetectorPage } from './ai/detector/AiDetectorPage';
+import { AiDetectorResultPage } from './ai/detector/AiDetectorResultPage';
 import { SelfCheckPage } from './admin/SelfCheckPage';
 import { LinkPage, type LinkKind } from './account/LinkPage';
 import { SessionProvider } from './account/session';
@@ -83,6 +85,8 @@ function routesUnder(prefix: string): RouteObject[] {
         { path: 'download-file', element: <DownloadFilePage /> },
         { path: 'pdf-editor', element: <EditorPage /> },
         { path: 'automated-test', element: <SelfCheckPage /> },
+        { path: 'ai-detector', element: <AiDetectorPage /> },
+        { path: 'ai-detector-result', element: <AiDetectorResultPage /> },
         // Keyed by tool so moving between tools starts a fresh page.
         ...toolDefinitions.map((tool) => ({ path: tool.slug, element: <ToolPage key={tool.slug} tool={tool} /> })),
       ],

@@ -11,7 +11,12 @@ import { SsoButton } from './SingleSignOn';
 
 export type SignInView = 'signIn' | 'register' | 'forgot';
 /** Why the page asks for a sign-in, said at the top of the dialog. */
-export type SignInReason = { kind: 'download' } | { kind: 'cloud' } | { kind: 'sharedFile' } | { kind: 'taskLimit'; tasksPerDay: number };
+export type SignInReason =
+  | { kind: 'download' }
+  | { kind: 'cloud' }
+  | { kind: 'ai' }
+  | { kind: 'sharedFile' }
+  | { kind: 'taskLimit'; tasksPerDay: number };
 
 interface SignInDialogProps {
   initialView: SignInView;
@@ -96,13 +101,15 @@ function ReasonNote({ reason }: { reason: SignInReason }) {
       ? [t('account.reasonDownloadTitle'), t('account.reasonDownloadText')]
       : reason.kind === 'cloud'
         ? [t('account.reasonCloudTitle'), t('account.reasonCloudText')]
-        : reason.kind === 'sharedFile'
-          ? [t('account.reasonSharedFileTitle'), t('account.reasonSharedFileText')]
-          : [
-              t('account.reasonTaskLimitTitle', { count: reason.tasksPerDay }),
-              t('account.reasonTaskLimitText', { count: reason.tasksPerDay }),
-            ];
-  const icon = { download: 'download', cloud: 'cloud', sharedFile: 'file', taskLimit: 'lock' } as const;
+        : reason.kind === 'ai'
+          ? [t('account.reasonAiTitle'), t('account.reasonAiText')]
+          : reason.kind === 'sharedFile'
+            ? [t('account.reasonSharedFileTitle'), t('account.reasonSharedFileText')]
+            : [
+                t('account.reasonTaskLimitTitle', { count: reason.tasksPerDay }),
+                t('account.reasonTaskLimitText', { count: reason.tasksPerDay }),
+              ];
+  const icon = { download: 'download', cloud: 'cloud', ai: 'ai', sharedFile: 'file', taskLimit: 'lock' } as const;
   return (
     <div className="auth-reason" data-testid="signin-reason">
       <Icon name={icon[reason.kind]} size={22} />

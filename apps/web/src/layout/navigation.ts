@@ -19,6 +19,12 @@ export interface AppPage {
 export const pagePath = (page: AppPage) => `/app/${page.slug}${page.query ?? ''}`;
 
 export const appPages = {
+  'ai-detector': {
+    slug: 'ai-detector',
+    title: 'aiDetector.title',
+    description: 'aiDetector.description',
+    look: { icon: 'ai', color: '#7c4dff', category: 'ai' },
+  },
   'share-document': {
     slug: 'share-document',
     title: 'shareDocument.title',
@@ -56,7 +62,6 @@ const comingSoonLabels: Record<string, MessageKey> = {
   'chat-pdf': 'soon.chatPdf',
   'ai-translator': 'soon.aiTranslator',
   'ai-proofread': 'soon.aiProofread',
-  'ai-detector': 'soon.aiDetector',
   'ai-read': 'soon.aiRead',
 };
 

@@ -1,0 +1,133 @@
+// The AI detector's pages in Chromium against the real server and its statistical detector: a
+// visitor is asked to sign in; pasted text is checked from 250 characters on; the result page shows
+// the server's score, verdict and every sentence marked; a PDF's text is checked and the characters
+// left go down; past the free plan's characters the AI upgrade dialog opens.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../apps/server/src/services/accounts.js';
+import { makePdf } from '../apps/server/test/fixtures.js';
+import { likelihoodOf } from '../apps/web/src/ai/detector/likelihood.js';
+import { startE2e, type E2e } from './browser.js';
+
+const PASSWORD = 'long enough password';
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-detector-'));
+
+/** Held-out passages of the labelled set: a licence (people wrote it) and this project's specification (a language model did). */
+function passage(label: 'human' | 'machine', source: string): string {
+  const rows = fs
+    .readFileSync(path.resolve(import.meta.dirname, '../test-corpus/ai-detect/passages.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { text: string; label: string; source: string; split: string });
+  const texts = rows.filter((r) => r.label === label && r.split === 'test' && r.source.includes(source)).map((r) => r.text);
+  return texts.join('\n\n').slice(0, 1500);
+}
+
+let e2e: E2e;
+let accounts = 0;
+beforeAll(async () => {
+  e2e = await startE2e();
+});
+afterAll(() => e2e.stop());
+
+/** A new free account signed in from the sign-in dialog the page opens by itself. */
+async function openSignedIn(viewport?: { width: number; height: number }): Promise<Page> {
+  const email = `detector-${accounts++}@example.org`;
+  await createAccount(e2e.quire.ctx, email, PASSWORD, 'free');
+  const page = await e2e.open('/app/ai-detector', viewport);
+  const dialog = page.getByTestId('signin-dialog');
+  await dialog.waitFor();
+  expect(await dialog.getByTestId('signin-reason').textContent()).toContain('Sign in to use the AI tools');
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByTestId('signin-submit').click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByTestId('ai-detector').waitFor();
+  return page;
+}
+
+const remaining = async (page: Page) => (await page.getByTestId('detector-remaining').textContent())?.replace(/\s+/g, ' ');
+
+/** Detects `text` from the text tab and answers the percentage the result page shows. */
+async function detect(page: Page, text: string): Promise<number> {
+  await page.getByTestId('detector-text').fill(text);
+  await page.getByTestId('detector-run').click();
+  await page.getByTestId('detector-score').waitFor();
+  const percent = Number(/(\d+)%/.exec((await page.getByTestId('detector-percent').textContent()) ?? '')?.[1]);
+  expect(await page.getByTestId('detector-score').getAttribute('data-verdict')).toBe(likelihoodOf(percent / 100));
+  return percent;
+}
+
+describe('the AI detector pages', () => {
+  it('asks a visitor to sign in and runs nothing before', async () => {
+    const page = await e2e.open('/app/ai-detector');
+    await page.getByTestId('signin-dialog').waitFor();
+    await page.getByTestId('signin-dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('ai-signed-out').waitFor();
+    expect(await page.getByTestId('detector-run').count()).toBe(0);
+  });
+
+  it('checks pasted text from 250 characters on, and marks a licence as more human than the specification', async () => {
+    const page = await openSignedIn({ width: 1280, height: 900 });
+    expect(await remaining(page)).toBe('10,000 of 10,000 characters left');
+    const human = passage('human', 'GPL-3');
+    await page.getByTestId('detector-text').fill(human.slice(0, 249));
+    expect(await page.getByTestId('detector-run').isDisabled()).toBe(true);
+    expect(await page.getByTestId('detector-count').textContent()).toBe('249 characters · at least 250');
+    await page.getByTestId('detector-text').fill(human.slice(0, 250));
+    expect(await page.getByTestId('detector-run').isEnabled()).toBe(true);
+
+    const humanPercent = await detect(page, human);
+    // Every sentence the server scored is marked, in order, and together they are the text.
+    const marks = page.getByTestId('detector-sentence');
+    expect(await marks.count()).toBeGreaterThan(3);
+    const marked = (await marks.evaluateAll((els) => els.map((e) => e.firstChild?.textContent ?? ''))).join(' ');
+    expect(marked.replace(/\s+/g, ' ')).toBe(human.replace(/\s+/g, ' ').trim());
+    expect(await page.getByTestId('detector-charged').textContent()).toContain(
+      `${human.length.toLocaleString('en-US')} characters checked`,
+    );
+    await page.screenshot({ path: path.join(dir, 'result-1280.png'), fullPage: true });
+
+    await page.getByTestId('detector-again').click();
+    await page.getByTestId('ai-detector').waitFor();
+    expect(await remaining(page)).toBe(`${(10_000 - human.length).toLocaleString('en-US')} of 10,000 characters left`);
+    const machinePercent = await detect(page, passage('machine', 'spec/product.md'));
+    expect(machinePercent).toBeGreaterThan(humanPercent);
+    await page.reload();
+    // The result stays through a reload (it is the navigation's).
+    await page.getByTestId('detector-score').waitFor();
+    expect(Number(/(\d+)%/.exec((await page.getByTestId('detector-percent').textContent()) ?? '')?.[1])).toBe(machinePercent);
+  });
+
+  it("checks a PDF's text, names the file, and opens the AI upgrade dialog past the free plan's characters", async () => {
+    const page = await openSignedIn({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(dir, 'detector-390.png'), fullPage: true });
+    // Eight pages of "Rivers rise and fall with the seasons. Page N": over 250 characters of text.
+    const pdf = await makePdf(path.join(dir, 'rivers.pdf'), 8, 'Rivers rise and fall with the seasons.');
+    await page.getByTestId('detector-mode-file').click();
+    await page.getByTestId('detector-file').setInputFiles(pdf);
+    expect(await page.getByTestId('detector-file-name').textContent()).toContain('rivers.pdf');
+    await page.getByTestId('detector-run').click();
+    await page.getByTestId('detector-score').waitFor();
+    expect(await page.getByTestId('detector-source').textContent()).toBe('rivers.pdf');
+    expect(await page.getByTestId('detector-sentences').textContent()).toContain('Rivers rise and fall');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: path.join(dir, 'result-390.png'), fullPage: true });
+
+    // Two requests of 5,000 characters (the free plan's most per request) use up its 10,000.
+    await page.getByTestId('detector-again').click();
+    const long = passage('human', 'GFDL').repeat(4).slice(0, 5000);
+    await detect(page, long);
+    await page.getByTestId('detector-again').click();
+    await page.getByTestId('ai-detector').waitFor();
+    await page.getByTestId('detector-text').fill(long);
+    await page.getByTestId('detector-run').click();
+    const dialog = page.getByTestId('upgrade-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('class')).toContain('upgrade-ai');
+    console.info(`AI detector screenshots: ${dir}`);
+  });
+});
