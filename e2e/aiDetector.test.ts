@@ -131,3 +131,29 @@ describe('the AI detector pages', () => {
     console.info(`AI detector screenshots: ${dir}`);
   });
 });
+
+describe('the personal centre', () => {
+  it('shows the share of AI tokens left, less after an AI answer', async () => {
+    const page = await openSignedIn();
+    const tokens = async () => {
+      await page.getByTestId('avatar-button').first().click();
+      const summary = page.getByTestId('account-ai-tokens');
+      await summary.waitFor();
+      const shown = { percent: await summary.getAttribute('data-percent'), text: (await summary.textContent())?.replace(/\s+/g, ' ') };
+      await page.getByTestId('avatar-button').first().click();
+      return shown;
+    };
+    expect(await tokens()).toEqual({ percent: '100', text: 'AI tokens100% left · 5,000 of 5,000' });
+    // 400 words translated: the classic provider charges a word a token.
+    const charged = await page.evaluate(async () => {
+      const res = await fetch('/api/ai/v2/translate/text', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'The house is red. '.repeat(100), from: 'en', to: 'es' }),
+      });
+      return ((await res.json()) as { data: { tokens: number } }).data.tokens;
+    });
+    expect(charged).toBe(400);
+    expect(await tokens()).toEqual({ percent: '92', text: 'AI tokens92% left · 4,600 of 5,000' });
+  });
+});

@@ -3,6 +3,7 @@
 import type { UserInfo } from '@quire/contracts';
 import { useCallback, useRef } from 'react';
 import { refreshAccount } from '../api/account';
+import { AiTokensSummary } from '../ai/AiTokensSummary';
 import { CloudSummary } from '../cloud/CloudSummary';
 import { useI18n } from '../i18n/I18nProvider';
 import { MENU_HOVER_DELAY_MS, useHoverMenu } from '../layout/useHoverMenu';
@@ -154,6 +155,7 @@ function AvatarMenu({ user, placement }: { user: UserInfo; placement: 'below' | 
           </div>
           <span className="account-id">{t('account.id', { id: user.ws_id })}</span>
           <PlanBadge user={user} />
+          <AiTokensSummary />
           <CloudSummary onNavigate={() => menu.setOpen(false)} />
           {buyable.length > 0 && (
             <div className="account-menu-buy">

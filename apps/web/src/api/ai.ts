@@ -1,6 +1,6 @@
 // Calls to the AI suite's /api/ai/v2/ (same {code, msg, data} envelope as the tools API) and
 // its streamed answers: Server-Sent Events of `aiStreamEvent`, cancellable by the stream's id.
-import { type AiStreamEvent, ErrorCode, STREAM_ID_HEADER, aiStreamEvent } from '@quire/contracts';
+import { type AiStreamEvent, ErrorCode, STREAM_ID_HEADER, type TokenCheck, aiStreamEvent, tokenCheck } from '@quire/contracts';
 import { ApiError, type Query, type Schema, getJson, noData, postJson, readEnvelope, send, urlWithQuery } from './client';
 
 export const AI_BASE = '/api/ai/v2/';
@@ -16,6 +16,9 @@ export function aiGet<T>(path: string, query: Query, schema: Schema<T>, signal?:
 export function aiPost<T>(path: string, body: unknown, schema: Schema<T>): Promise<T> {
   return postJson(aiUrl(path), body, schema);
 }
+
+/** The account's AI tokens used and its plan's total (this month's for the AI plan). */
+export const aiTokens = (): Promise<TokenCheck> => aiGet('chat/gpt-token/check', {}, tokenCheck);
 
 /** Stops a running stream on the server; one that has just ended (11013) is not an error here. */
 export async function cancelAiStream(streamId: string): Promise<void> {
