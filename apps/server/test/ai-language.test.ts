@@ -253,6 +253,18 @@ describe('proofreading', () => {
     expect((await post(ai, 'proofread/text', { text, lang: 'ja' })).code).toBe(ErrorCode.LanguageUnavailable);
   });
 
+  it('lists a language for each installed dictionary, each of which checks text', async () => {
+    const listed = ((await (await ai.raw('/api/ai/v2/proofread/languages')).json()) as Envelope<{ languages: string[] }>).data.languages;
+    const installed = fs.readdirSync('/usr/share/hunspell').filter((n) => n.endsWith('.aff'));
+    expect(listed).toHaveLength(installed.length);
+    expect(listed).toEqual(expect.arrayContaining(['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'pt-BR', 'it-IT', 'nl']));
+    for (const lang of ['en-GB', 'nl', 'pt-BR']) {
+      const answer = await post(ai, 'proofread/text', { text: 'Hallo, hello, olá.', lang });
+      expect(answer.code, lang).toBe(0);
+      expect(answer.data.dictionary).toBe(lang.replace('-', '_'));
+    }
+  });
+
   it('reads an uploaded PDF’s text', async () => {
     const doc = await PDFDocument.create();
     const font = await doc.embedFont(StandardFonts.Helvetica);

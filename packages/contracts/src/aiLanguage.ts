@@ -61,6 +61,9 @@ const proofreadLang = z
   .trim()
   .regex(/^[A-Za-z]{2,3}([-_][A-Za-z]{2})?$/, { message: 'A language is a code like en-US, de or pt-BR.' })
   .default('en-US');
+/** GET proofread/languages: the dictionaries installed, as the codes proofread takes ("en-US", "de-DE", "nl"). */
+export const proofreadLanguages = z.object({ languages: z.array(z.string()) });
+export type ProofreadLanguages = z.infer<typeof proofreadLanguages>;
 /** POST proofread/text */
 export const proofreadRequest = z.object({ text: text.min(1), lang: proofreadLang });
 /** POST proofread/file: an uploaded PDF's text, as far as the plan's pages per analysis. */

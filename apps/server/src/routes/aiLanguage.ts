@@ -7,6 +7,7 @@ import {
   proofreadAnswer,
   proofreadFileRequest,
   proofreadRequest,
+  proofreadLanguages as proofreadLanguagesAnswer,
   rewriteAnswer,
   rewriteRequest,
   taskCreated,
@@ -16,7 +17,16 @@ import {
   translationLanguages as translationLanguagesAnswer,
 } from '@quire/contracts';
 import { z } from 'zod';
-import { explain, proofread, proofreadFile, rewrite, translateFile, translateText, translationLanguages } from '../services/aiLanguage.js';
+import {
+  explain,
+  proofread,
+  proofreadFile,
+  proofreadLanguages,
+  rewrite,
+  translateFile,
+  translateText,
+  translationLanguages,
+} from '../services/aiLanguage.js';
 import { aiCall } from './ai.js';
 import type { Call, CallContext } from './calls.js';
 
@@ -49,6 +59,13 @@ export function aiLanguageCalls(queueTask: QueueTask): Call[] {
       response: taskCreated.extend({ tokens: z.number().int().min(0) }),
       rateLimit: 'task',
       handler: ({ body }, c) => translateFile(c.ctx, c.identity, c.ownerId, body, () => queueTask(c, 'translate_pdf', body)),
+    }),
+    aiCall({
+      method: 'GET',
+      path: 'proofread/languages',
+      summary: 'The proofreading languages of this server: one per Hunspell dictionary installed, as proofread takes them',
+      response: proofreadLanguagesAnswer,
+      handler: () => proofreadLanguages(),
     }),
     aiCall({
       method: 'POST',

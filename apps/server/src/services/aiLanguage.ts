@@ -65,6 +65,11 @@ export async function translationLanguages(): Promise<TranslationLanguages> {
   return { languages, pairs };
 }
 
+/** The dictionaries installed, in the codes proofread takes ("en_US" is "en-US"). */
+export async function proofreadLanguages(): Promise<{ languages: string[] }> {
+  return { languages: (await installedDictionaries()).map((name) => name.replace('_', '-')) };
+}
+
 /** The route from → to, or 11021 where the machine has none. */
 async function translationRoute(from: string, to: string) {
   const route = routeOf(await installedDirections(), from, to, AI_LANGUAGE_LIMITS.maxHops);

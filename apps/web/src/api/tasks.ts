@@ -68,7 +68,8 @@ export async function pollTask(
  * file's password in the URL, which browsers, proxies and server logs keep).
  */
 export function startTask(apiPath: string, body: object): Promise<TaskCreated> {
-  return postJson(apiUrl(apiPath), body, taskCreated);
+  // A whole path is another API's task call (the AI translator's translate/file).
+  return postJson(apiPath.startsWith('/') ? apiPath : apiUrl(apiPath), body, taskCreated);
 }
 
 export interface ToolCall {

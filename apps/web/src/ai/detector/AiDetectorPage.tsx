@@ -4,7 +4,6 @@
 import { AI_CONSTANTS, type DetectResult, type DetectorCharCheck, type LimitRefusal } from '@quire/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../account/session';
 import { UpgradeDialog } from '../../account/UpgradeDialog';
 import { detectFile, detectText, detectorChars } from '../../api/aiDetect';
 import { ApiError } from '../../api/client';
@@ -17,9 +16,8 @@ import { Icon } from '../../ui/Icon';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Tabs } from '../../ui/Tabs';
 import { useToast } from '../../ui/Toast';
-import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { DETECTOR_RESULT_PATH } from './AiDetectorResultPage';
-import '../ai.css';
+import { AiPage } from '../AiPage';
 
 /** The files whose text the detector reads (the server checks the type again). */
 const DETECTOR_ACCEPT = '.pdf,.doc,.docx,.odt,.rtf,.txt,application/pdf,text/plain';
@@ -28,31 +26,10 @@ type Mode = 'text' | 'file';
 
 export function AiDetectorPage() {
   const { t } = useI18n();
-  const session = useSession();
-  useDocumentTitle(t('aiDetector.title'));
-  const { status, requireSignIn } = session;
-  // A visitor is asked to sign in at once; signed in, the dialog closes on this same page.
-  useEffect(() => {
-    if (status === 'signedOut') void requireSignIn({ kind: 'ai' });
-  }, [status, requireSignIn]);
   return (
-    <div className="page ai-page">
-      <header className="page-header">
-        <h1>{t('aiDetector.title')}</h1>
-        <p>{t('aiDetector.intro')}</p>
-      </header>
-      {status === 'loading' ? null : session.user ? (
-        <Detector />
-      ) : (
-        <section className="card ai-signed-out" data-testid="ai-signed-out">
-          <Icon name="ai" size={40} />
-          <p>{t('aiDetector.signIn')}</p>
-          <button type="button" className="button button-primary" onClick={() => void requireSignIn({ kind: 'ai' })}>
-            {t('account.signIn')}
-          </button>
-        </section>
-      )}
-    </div>
+    <AiPage title={t('aiDetector.title')} intro={t('aiDetector.intro')} signInText={t('aiDetector.signIn')}>
+      <Detector />
+    </AiPage>
   );
 }
 
