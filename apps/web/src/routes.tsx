@@ -5,6 +5,8 @@ import { AccountPage } from './account/AccountPage';
 import { AdminPage } from './admin/AdminPage';
 import { AiDetectorPage } from './ai/detector/AiDetectorPage';
 import { AiDetectorResultPage } from './ai/detector/AiDetectorResultPage';
+import { AiProofreadPage } from './ai/proofread/AiProofreadPage';
+import { AiTranslatorPage } from './ai/translator/AiTranslatorPage';
 import { SelfCheckPage } from './admin/SelfCheckPage';
 import { LinkPage, type LinkKind } from './account/LinkPage';
 import { SessionProvider } from './account/session';
@@ -87,6 +89,8 @@ function routesUnder(prefix: string): RouteObject[] {
         { path: 'automated-test', element: <SelfCheckPage /> },
         { path: 'ai-detector', element: <AiDetectorPage /> },
         { path: 'ai-detector-result', element: <AiDetectorResultPage /> },
+        { path: 'ai-translator', element: <AiTranslatorPage /> },
+        { path: 'ai-proofread', element: <AiProofreadPage /> },
         // Keyed by tool so moving between tools starts a fresh page.
         ...toolDefinitions.map((tool) => ({ path: tool.slug, element: <ToolPage key={tool.slug} tool={tool} /> })),
       ],

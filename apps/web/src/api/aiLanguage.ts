@@ -1,9 +1,11 @@
 // The translator's and the proofreader's calls (classic: Apertium, Hunspell and style rules).
 import {
   proofreadAnswer,
+  proofreadLanguages as proofreadLanguagesAnswer,
   translateTextAnswer,
   translationLanguages,
   type ProofreadAnswer,
+  type ProofreadLanguages,
   type TranslateTextAnswer,
   type TranslationLanguages,
 } from '@quire/contracts';
@@ -17,7 +19,10 @@ export const translateText = (text: string, from: string, to: string): Promise<T
 /** The task call that translates a PDF into a new PDF (run and followed as the tools' tasks are). */
 export const TRANSLATE_FILE_CALL = aiUrl('translate/file');
 
-export const proofreadText = (text: string, lang: string): Promise<ProofreadAnswer> => aiPost('proofread/text', { text, lang }, proofreadAnswer);
+export const proofreadLanguages = (): Promise<ProofreadLanguages> => aiGet('proofread/languages', {}, proofreadLanguagesAnswer);
+
+export const proofreadText = (text: string, lang: string): Promise<ProofreadAnswer> =>
+  aiPost('proofread/text', { text, lang }, proofreadAnswer);
 
 export const proofreadFile = (fileId: string, lang: string): Promise<ProofreadAnswer> =>
   aiPost('proofread/file', { file_id: fileId, lang }, proofreadAnswer);

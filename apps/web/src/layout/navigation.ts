@@ -19,6 +19,18 @@ export interface AppPage {
 export const pagePath = (page: AppPage) => `/app/${page.slug}${page.query ?? ''}`;
 
 export const appPages = {
+  'ai-translator': {
+    slug: 'ai-translator',
+    title: 'aiTranslator.title',
+    description: 'aiTranslator.description',
+    look: { icon: 'globe', color: '#0b7fab', category: 'ai' },
+  },
+  'ai-proofread': {
+    slug: 'ai-proofread',
+    title: 'aiProofread.title',
+    description: 'aiProofread.description',
+    look: { icon: 'check', color: '#1f9d6b', category: 'ai' },
+  },
   'ai-detector': {
     slug: 'ai-detector',
     title: 'aiDetector.title',
@@ -60,8 +72,6 @@ const specChildren: Record<ToolCategory, string[]> = {
 // Labels of the children not built yet; a built tool's label is its title.
 const comingSoonLabels: Record<string, MessageKey> = {
   'chat-pdf': 'soon.chatPdf',
-  'ai-translator': 'soon.aiTranslator',
-  'ai-proofread': 'soon.aiProofread',
   'ai-read': 'soon.aiRead',
 };
 
