@@ -14,6 +14,7 @@ import { FilePickButton } from '../../ui/FilePickButton';
 import { Icon } from '../../ui/Icon';
 import { Tabs } from '../../ui/Tabs';
 import { useToast } from '../../ui/Toast';
+import { useCopyText } from '../../ui/useCopyText';
 import { AiPage } from '../AiPage';
 import { languageNamer } from '../languageNames';
 import { acceptAll, acceptIssue, ignoreIssue, type OpenIssue, type Review, segments, startReview } from './proofreadModel';
@@ -87,14 +88,8 @@ function Proofreader() {
     }
   };
 
-  const copy = async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast(t('aiProofread.copied'), { kind: 'success' });
-    } catch {
-      toast(t('aiProofread.copyFailed'));
-    }
-  };
+  const copyText = useCopyText();
+  const copy = (text: string) => copyText(text, { copied: t('aiProofread.copied'), refused: t('aiProofread.copyFailed') });
 
   if (review) {
     return (

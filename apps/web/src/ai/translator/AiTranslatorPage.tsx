@@ -16,6 +16,7 @@ import { Icon } from '../../ui/Icon';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Tabs } from '../../ui/Tabs';
 import { useToast } from '../../ui/Toast';
+import { useCopyText } from '../../ui/useCopyText';
 import { AiPage } from '../AiPage';
 import { languageNamer } from '../languageNames';
 
@@ -82,14 +83,8 @@ function Translator() {
     }
   };
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(answer?.text ?? '');
-      toast(t('aiProofread.copied'), { kind: 'success' });
-    } catch {
-      toast(t('aiProofread.copyFailed'));
-    }
-  };
+  const copyText = useCopyText();
+  const copy = () => copyText(answer?.text ?? '', { copied: t('aiProofread.copied'), refused: t('aiProofread.copyFailed') });
 
   const ready = !busy && !!pair && (mode === 'text' ? source.trim().length > 0 : !!file);
   const done = task.state.phase === 'done' ? task.state.outputs[0] : undefined;
