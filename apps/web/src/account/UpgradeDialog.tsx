@@ -1,10 +1,13 @@
 // The upgrade dialog a limit of the plan opens: why the file or task was refused, and, for a
 // visitor or a free account, what Premium (or, for the AI tools' limits, the AI plan) takes
 // instead, with its prices. A visitor is offered to sign in, in case their account has more. Sharing's
-// refusal has its own layout: what Premium shares, and one Buy now to the pricing page.
+// refusal has its own layout: what Premium shares, and one Buy now to the pricing page. Out of AI
+// tokens (11003) the offer follows the role: a free account may take Premium (more tokens) or the AI
+// plan, Premium the AI plan, and the AI plan is told when its monthly allowance renews.
 import { aiUpgradeDialogs, defaultLimits, type LimitRefusal } from '@quire/contracts';
+import type { ReactNode } from 'react';
 import { useRefusalMessage } from '../files/refusalMessage';
-import { useT } from '../i18n/I18nProvider';
+import { useI18n } from '../i18n/I18nProvider';
 import { Icon } from '../ui/Icon';
 import { LocaleLink } from '../ui/LocaleLink';
 import { useModal } from '../ui/useModal';
@@ -16,7 +19,7 @@ const PRICES = { yearly: '$39.99', monthly: '$5.99', ai: '$9.90' };
 const premium = defaultLimits.premium;
 
 export function UpgradeDialog({ refusal, onClose }: { refusal: LimitRefusal; onClose(): void }) {
-  const t = useT();
+  const { t, locale } = useI18n();
   const session = useSession();
   const refusalMessage = useRefusalMessage();
   // The dialog itself takes the focus, not its close button: Tab leads on to the offer.
@@ -27,6 +30,12 @@ export function UpgradeDialog({ refusal, onClose }: { refusal: LimitRefusal; onC
   const user = session.user;
   // A plan that already has what is offered is told the limit, and sold nothing.
   const offered = ai ? !user?.ai : !user || (!user.pay && !user.ai);
+  const freeRole = !user || (!user.pay && !user.ai);
+  // The AI plan's quotas are monthly, renewed on the first of each month (UTC).
+  const renews =
+    refusal.upgrade === 'AiUpgradeAgain'
+      ? nextMonthStart(new Date()).toLocaleDateString(locale, { dateStyle: 'long', timeZone: 'UTC' })
+      : null;
   const benefits = ai
     ? [t('upgrade.aiTokens'), t('upgrade.aiPages'), t('upgrade.aiQuestions'), t('upgrade.aiDetector')]
     : share
@@ -60,6 +69,11 @@ export function UpgradeDialog({ refusal, onClose }: { refusal: LimitRefusal; onC
       <p className="upgrade-reason" data-testid="upgrade-reason">
         {refusalMessage(refusal)}
       </p>
+      {renews && (
+        <p className="upgrade-lead" data-testid="upgrade-renews">
+          {t('upgrade.aiRenews', { date: renews })}
+        </p>
+      )}
       {offered && (
         <>
           <p className="upgrade-lead">{ai ? t('upgrade.aiLead') : t('upgrade.premiumLead')}</p>
@@ -73,27 +87,32 @@ export function UpgradeDialog({ refusal, onClose }: { refusal: LimitRefusal; onC
           </ul>
           <div className="upgrade-plans">
             {share ? (
-              <LocaleLink to="/pricing" className="button button-primary button-large" data-testid="upgrade-buy-now" onClick={onClose}>
+              <PlanLink testId="upgrade-buy-now" primary onClose={onClose}>
                 {t('upgrade.buyNow')}
-              </LocaleLink>
+              </PlanLink>
             ) : ai ? (
-              <LocaleLink to="/pricing" className="button button-primary button-large" data-testid="upgrade-buy-ai" onClick={onClose}>
-                {t('upgrade.buyAi', { price: PRICES.ai })}
-              </LocaleLink>
+              <>
+                <PlanLink testId="upgrade-buy-ai" primary onClose={onClose}>
+                  {t('upgrade.buyAi', { price: PRICES.ai })}
+                </PlanLink>
+                {freeRole && (
+                  <PlanLink testId="upgrade-buy-yearly" onClose={onClose}>
+                    {t('upgrade.buyYearly', { price: PRICES.yearly })}
+                    <span className="upgrade-saving">
+                      {t('upgrade.premiumAiTokens', { tokens: premium.ai.tokens.toLocaleString(locale) })}
+                    </span>
+                  </PlanLink>
+                )}
+              </>
             ) : (
               <>
-                <LocaleLink to="/pricing" className="button button-primary button-large" data-testid="upgrade-buy-yearly" onClick={onClose}>
+                <PlanLink testId="upgrade-buy-yearly" primary onClose={onClose}>
                   {t('upgrade.buyYearly', { price: PRICES.yearly })}
                   <span className="upgrade-saving">{t('upgrade.yearlySaving')}</span>
-                </LocaleLink>
-                <LocaleLink
-                  to="/pricing"
-                  className="button button-outline button-large"
-                  data-testid="upgrade-buy-monthly"
-                  onClick={onClose}
-                >
+                </PlanLink>
+                <PlanLink testId="upgrade-buy-monthly" onClose={onClose}>
                   {t('upgrade.buyMonthly', { price: PRICES.monthly })}
-                </LocaleLink>
+                </PlanLink>
               </>
             )}
           </div>
@@ -114,4 +133,23 @@ export function UpgradeDialog({ refusal, onClose }: { refusal: LimitRefusal; onC
       </div>
     </dialog>
   );
+}
+
+/** A button to the pricing page, where checkout is; it closes the dialog on the way. */
+function PlanLink({ testId, primary, onClose, children }: { testId: string; primary?: boolean; onClose(): void; children: ReactNode }) {
+  return (
+    <LocaleLink
+      to="/pricing"
+      className={`button ${primary ? 'button-primary' : 'button-outline'} button-large`}
+      data-testid={testId}
+      onClick={onClose}
+    >
+      {children}
+    </LocaleLink>
+  );
+}
+
+/** The first instant of the next calendar month in UTC: when monthly AI quotas renew. */
+function nextMonthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }
