@@ -126,3 +126,44 @@ describe('the AI proofreader page', () => {
     }
   });
 });
+
+describe('out of AI tokens', () => {
+  // A server whose free and AI plans have 10 tokens: one translation of more words uses them up.
+  let small: E2e;
+  beforeAll(async () => {
+    const limitsFile = path.join(dir, 'limits.json');
+    fs.writeFileSync(limitsFile, JSON.stringify({ free: { ai: { tokens: 10 } }, ai: { ai: { tokens: 10 } } }));
+    small = await startE2e({ limitsFile });
+  });
+  afterAll(() => small.stop());
+
+  for (const plan of ['free', 'ai'] as const) {
+    it(`opens the AI upgrade dialog for the ${plan} plan`, async () => {
+      const email = `tokens-${plan}@example.org`;
+      await createAccount(small.quire.ctx, email, PASSWORD, plan);
+      const page = await small.open('/app/ai-translator', { width: 1280, height: 900 });
+      const dialog = page.getByTestId('signin-dialog');
+      await dialog.getByLabel('Email', { exact: true }).fill(email);
+      await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await dialog.getByTestId('signin-submit').click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => page.getByTestId('translate-from').locator('option').count()).toBeGreaterThan(3);
+      await page.getByTestId('translate-from').selectOption('en');
+      await page.getByTestId('translate-to').selectOption('es');
+      // 12 words, more than the 10 tokens left: refused (11003), nothing translated.
+      await page.getByTestId('translate-source').fill('The house is red and the garden is green in the summer.');
+      await page.getByTestId('translate-run').click();
+      const upgrade = page.getByTestId('upgrade-dialog');
+      await upgrade.waitFor();
+      expect(await upgrade.getAttribute('class')).toContain('upgrade-ai');
+      if (plan === 'free') {
+        expect(await upgrade.getByTestId('upgrade-buy-ai').count()).toBe(1);
+        expect(await upgrade.getByTestId('upgrade-renews').count()).toBe(0);
+      } else {
+        expect(await upgrade.getByTestId('upgrade-renews').textContent()).toMatch(/renews on/);
+      }
+      expect(await page.getByTestId('translate-result').textContent()).toBe('');
+      await page.screenshot({ path: path.join(dir, `tokens-${plan}.png`) });
+    });
+  }
+});
