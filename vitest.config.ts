@@ -38,16 +38,16 @@ export default defineConfig({
         test: { name: 'corpus', include: ['apps/server/test/corpus*.test.ts'], testTimeout: 1_500_000, hookTimeout: 60_000 },
       },
       {
-        // One file at a time, after the other suites: side by side with the corpus passes, Chromium and
-        // the corpus engines starve each other on 2 cores (the edit and render passes overran their
-        // guards). A page on a loaded machine can take seconds to settle: expect.poll waits up to 20 s, not 1 s.
+        // scripts/test.sh runs these after the other suites, two files at a time: side by side with the
+        // corpus passes, Chromium and the corpus engines starve each other on 2 cores (the edit and render
+        // passes overran their guards). A page on a loaded machine can take seconds to settle: expect.poll
+        // waits up to 20 s, not 1 s.
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           expect: { poll: { timeout: 20_000, interval: 100 } },
-          fileParallelism: false,
         },
       },
     ],

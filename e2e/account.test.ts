@@ -6,9 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '@quire/contracts';
 import { Mailbox } from '../apps/server/test/mailbox.js';
 import { makePdf } from '../apps/server/test/fixtures.js';
 import { download, startE2e, tmpDir, type E2e } from './browser.js';
+import deDe from '../apps/web/src/i18n/locales/de-de.json';
 
 /** Where the mails' links point; the test opens their path and fragment on the running server. */
 const PUBLIC_URL = 'http://quire.example';
@@ -96,7 +98,9 @@ describe('an account in the browser', () => {
     await e2e.quire.ctx.db.updateTable('accounts').set({ plan: 'premium' }).where('email', '=', EMAIL).execute();
     await menu.getByTestId('refresh-button').click();
     await expect.poll(() => menu.getByTestId('plan-label').textContent()).toBe('Premium');
-    expect(await page.getByTestId('avatar-button').textContent()).toBe('APro');
+    // The badge sits beside the button, outside its name (the menu's).
+    expect(await page.locator('.avatar-anchor', { has: page.getByTestId('avatar-button') }).textContent()).toBe('APro');
+    expect(await page.getByTestId('avatar-button').textContent()).toBe('A');
     await e2e.quire.ctx.db.updateTable('accounts').set({ plan: 'ai' }).where('email', '=', EMAIL).execute();
     await menu.getByTestId('refresh-button').click();
     await expect.poll(() => menu.getByTestId('plan-label').textContent()).toBe('AI Upgraded');
@@ -149,7 +153,8 @@ describe('an account in the browser', () => {
 
     await page.getByTestId('link-signin').click();
     await signInThroughDialog(page, PASSWORD);
-    await expect.poll(() => page.getByTestId('form-error').textContent()).toBe('Incorrect email or password.');
+    // The catalogue's message, in the page's German.
+    await expect.poll(() => page.getByTestId('form-error').textContent()).toBe(deDe[`error.${ErrorCode.SignInFailed}`]);
     await signInThroughDialog(page, NEW_PASSWORD);
     // Signed in: the avatar waits in the drawer, closed on a phone.
     await page.getByTestId('avatar-button').waitFor({ state: 'attached' });

@@ -1,6 +1,8 @@
 // The operator's page, the pricing page and the header's account corner as users meet them in
 // Chromium: an operator changes a plan and the user sees it after Refresh; the prices of each
 // language; a session token in the address signs the page in and leaves the address bar.
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../apps/server/src/services/accounts.js';
@@ -90,7 +92,8 @@ describe("the operator's page", () => {
     await expect.poll(() => user.getByTestId('plan-label').textContent()).toBe('Premium');
     expect(await user.getByTestId('buy-premium').count()).toBe(0);
     expect(await user.getByTestId('buy-ai').count()).toBe(1);
-    expect(await user.getByTestId('avatar-button').textContent()).toBe('UPro');
+    // The Pro badge beside the avatar's button.
+    expect(await user.locator('.avatar-anchor', { has: user.getByTestId('avatar-button') }).textContent()).toBe('UPro');
     // Both plans at once (the product's "AI and pro"): both labels, nothing left to buy.
     await row.getByTestId('admin-plan').selectOption('premium_ai');
     await operator.getByText(`${USER} is now on Premium + AI.`).waitFor();
@@ -172,7 +175,7 @@ describe('a session token in the address', () => {
     const page = await e2e.open(`/app/home?tab=recent&token=${token}#top`, { width: 390, height: 844 });
     // On a phone the top bar shows the avatar with its Pro badge.
     await page.getByTestId('phone-avatar').waitFor();
-    expect(await page.getByTestId('phone-avatar').textContent()).toBe('UPro');
+    expect(await page.locator('.avatar-anchor', { has: page.getByTestId('phone-avatar') }).textContent()).toBe('UPro');
     const url = new URL(page.url());
     expect(url.searchParams.get('token')).toBeNull();
     expect(url.search).toBe('?tab=recent');
@@ -187,5 +190,57 @@ describe('a session token in the address', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     expect(await page.getByTestId('header-home').textContent()).toBe('Home');
     await page.context().close();
+  });
+});
+
+describe('top banners', () => {
+  it('an operator publishes one; every page shows it within its window, a closed one stays closed, a withdrawn one goes', async () => {
+    const operator = await e2e.open('/admin', { width: 1280, height: 900 });
+    await operator.getByTestId('admin-signed-out').getByRole('button', { name: 'Sign in' }).click();
+    await signIn(operator, OPERATOR);
+    // The form's window: from now, for a week.
+    await operator.getByTestId('banner-title').fill('Chat with your PDFs is here');
+    await operator.getByTestId('banner-link').fill('/pricing');
+    await operator.getByTestId('banner-publish').click();
+    const listed = operator.getByTestId('admin-banner');
+    await expect.poll(() => listed.textContent()).toContain('Live');
+    const published = Date.now();
+
+    const visitor = await e2e.open('/', { width: 1280, height: 900 });
+    const banner = visitor.getByTestId('top-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('Chat with your PDFs is here');
+    await visitor.screenshot({ path: path.join(os.tmpdir(), 'quire-top-banner-1280.png') });
+    await banner.getByRole('link').click();
+    await expect.poll(() => new URL(visitor.url()).pathname).toBe('/pricing');
+    await visitor.getByTestId('top-banner-close').click();
+    await banner.waitFor({ state: 'detached' });
+    await visitor.goto(`${e2e.quire.url}/app/home`);
+    await visitor.locator('h1').waitFor();
+    expect(await banner.count()).toBe(0);
+
+    // Another visitor, on a phone, in the app's shell.
+    const phone = await e2e.open('/app/home', { width: 390, height: 844 });
+    await phone.getByTestId('top-banner').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The page's clock decides the window: eight days on, and an hour before it began, it is not shown.
+    for (const at of [published + 8 * 24 * 3600_000, published - 3600_000]) {
+      const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.clock.setFixedTime(at);
+      await page.goto(`${e2e.quire.url}/`);
+      await page.locator('h1').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByTestId('top-banner').count()).toBe(0);
+      await context.close();
+    }
+
+    await operator.getByTestId('banner-withdraw').click();
+    await expect.poll(() => listed.count()).toBe(0);
+    const late = await e2e.open('/', { width: 1280, height: 900 });
+    await late.locator('h1').waitFor();
+    await late.waitForLoadState('networkidle');
+    expect(await late.getByTestId('top-banner').count()).toBe(0);
   });
 });

@@ -6,13 +6,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../apps/server/src/services/accounts.js';
 import { makePdf } from '../apps/server/test/fixtures.js';
-import { startE2e, type E2e } from './browser.js';
+import { openAsNewAccount, startE2e, type E2e } from './browser.js';
 
-const PASSWORD = 'long enough password';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-ai-language-'));
 
 let e2e: E2e;
@@ -22,17 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => e2e.stop());
 
-async function openSignedIn(pathname: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const email = `language-${accounts++}@example.org`;
-  await createAccount(e2e.quire.ctx, email, PASSWORD, 'free');
-  const page = await e2e.open(pathname, viewport);
-  const dialog = page.getByTestId('signin-dialog');
-  await dialog.getByLabel('Email', { exact: true }).fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByTestId('signin-submit').click();
-  await dialog.waitFor({ state: 'detached' });
-  return page;
-}
+const openSignedIn = (pathname: string, viewport: { width: number; height: number }) =>
+  openAsNewAccount(e2e, pathname, viewport, `language-${accounts++}@example.org`);
 
 describe('the AI translator page', () => {
   it('translates text from English to Spanish, copies it, and names the pivot of French to Portuguese', async () => {
@@ -139,14 +127,7 @@ describe('out of AI tokens', () => {
 
   for (const plan of ['free', 'ai'] as const) {
     it(`opens the AI upgrade dialog for the ${plan} plan`, async () => {
-      const email = `tokens-${plan}@example.org`;
-      await createAccount(small.quire.ctx, email, PASSWORD, plan);
-      const page = await small.open('/app/ai-translator', { width: 1280, height: 900 });
-      const dialog = page.getByTestId('signin-dialog');
-      await dialog.getByLabel('Email', { exact: true }).fill(email);
-      await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await dialog.getByTestId('signin-submit').click();
-      await dialog.waitFor({ state: 'detached' });
+      const page = await openAsNewAccount(small, '/app/ai-translator', { width: 1280, height: 900 }, `tokens-${plan}@example.org`, plan);
       await expect.poll(() => page.getByTestId('translate-from').locator('option').count()).toBeGreaterThan(3);
       await page.getByTestId('translate-from').selectOption('en');
       await page.getByTestId('translate-to').selectOption('es');

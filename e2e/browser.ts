@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Plan } from '@quire/contracts';
+import { createAccount } from '../apps/server/src/services/accounts.js';
 import { startQuire, type Running } from '../apps/server/test/harness.js';
 
 export const CHROMIUM = process.env.QUIRE_CHROMIUM ?? '/usr/bin/chromium';
@@ -47,15 +49,36 @@ export async function startE2e(overrides: Parameters<typeof startQuire>[0] = {})
   };
 }
 
-/** Signs in through the Log in button of the header, and waits for the account's avatar. */
-export async function signInFromHeader(page: Page, email: string, password: string): Promise<void> {
-  await page.getByTestId('login-button').click();
+/** Fills and sends the sign-in dialog open on the page, and waits for it to close. */
+export async function signInByDialog(page: Page, email: string, password: string): Promise<void> {
   const dialog = page.getByTestId('signin-dialog');
   await dialog.getByLabel('Email', { exact: true }).fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByTestId('signin-submit').click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/** Signs in through the Log in button of the header, and waits for the account's avatar. */
+export async function signInFromHeader(page: Page, email: string, password: string): Promise<void> {
+  await page.getByTestId('login-button').click();
+  await signInByDialog(page, email, password);
   await page.getByTestId('avatar-button').first().waitFor();
+}
+
+export const E2E_PASSWORD = 'long enough password';
+
+/** A new account of `plan`, signed in on a page that asks at once (the AI pages). */
+export async function openAsNewAccount(
+  e2e: E2e,
+  pathname: string,
+  viewport: { width: number; height: number },
+  email: string,
+  plan: Plan = 'free',
+): Promise<Page> {
+  await createAccount(e2e.quire.ctx, email, E2E_PASSWORD, plan);
+  const page = await e2e.open(pathname, viewport);
+  await signInByDialog(page, email, E2E_PASSWORD);
+  return page;
 }
 
 /** Clicks the element that starts a download and saves it under `dir`. */

@@ -28,20 +28,30 @@ const ready = (page: import('playwright-core').Page, n: number) =>
   expect.poll(() => page.locator('[data-testid="file-item"][data-state="ossSuccessful"]').count(), { timeout: 30_000 }).toBe(n);
 
 describe('merge in the browser', () => {
-  it('uploads three files, merges them in list order and downloads one PDF', async () => {
+  it('uploads three files, merges them in list order, reordered from the keyboard, and downloads one PDF', async () => {
     const page = await e2e.open('/app/merge-pdf');
     await page.getByTestId('file-input').setInputFiles([file('beta.pdf'), file('alpha.pdf'), file('GAMMA-UPPER.PDF')]);
     await ready(page, 3);
+    // Alt+Right moves the focused file one place on, and it keeps the focus: Alt+Right again puts it last.
+    await page.getByTestId('file-item').nth(0).focus();
+    await page.keyboard.press('Alt+ArrowRight');
+    await expect.poll(() => page.getByTestId('reorder-status').textContent()).toBe('Moved to position 2 of 3');
+    await page.keyboard.press('Alt+ArrowRight');
+    await page.keyboard.press('Alt+ArrowLeft');
+    await expect
+      .poll(() => page.getByTestId('file-item').locator('.file-name').allTextContents())
+      .toEqual(['alpha.pdf', 'beta.pdf', 'GAMMA-UPPER.PDF']);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('beta.pdf');
     await page.getByTestId('run-tool').click();
     await page.getByTestId('result').waitFor({ timeout: 60_000 });
     const out = await download(page, 'download', dir);
     expect(npages(out)).toBe(9);
     expect(pageLabels(out)).toEqual([
+      'Alpha Page 1',
+      'Alpha Page 2',
       'Beta Page 1',
       'Beta Page 2',
       'Beta Page 3',
-      'Alpha Page 1',
-      'Alpha Page 2',
       ...[1, 2, 3, 4].map((n) => `Gamma Page ${n}`),
     ]);
     await page.context().close();
@@ -92,7 +102,7 @@ describe('split in the browser', () => {
 });
 
 describe('rearrange in the browser', () => {
-  it('reorders pages from their thumbnails and downloads the new order', async () => {
+  it('reorders pages from their thumbnails, by pointer and keyboard, and downloads the new order', async () => {
     const page = await e2e.open('/app/rearrange-pdf-pages');
     await page.getByTestId('file-input').setInputFiles(file('gamma.pdf'));
     await ready(page, 1);
@@ -104,10 +114,16 @@ describe('rearrange in the browser', () => {
     await page.getByTestId('reverse-pages').click();
     // Then drag what is now the last thumbnail (page 1) to the front: 1, 4, 3, 2.
     await page.getByTestId('thumb').nth(3).dragTo(page.getByTestId('thumb').nth(0));
+    // And from the keyboard, the last (page 2) one place back: 1, 4, 2, 3.
+    await page.getByTestId('thumb').nth(3).focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect
+      .poll(() => page.getByTestId('thumb').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-page'))))
+      .toEqual(['1', '4', '2', '3']);
     await page.getByTestId('run-tool').click();
     await page.getByTestId('result').waitFor({ timeout: 60_000 });
     const out = await download(page, 'download', dir);
-    expect(pageLabels(out)).toEqual([1, 4, 3, 2].map((n) => `Gamma Page ${n}`));
+    expect(pageLabels(out)).toEqual([1, 4, 2, 3].map((n) => `Gamma Page ${n}`));
     await page.context().close();
   });
 });

@@ -392,7 +392,9 @@ describe('a shared file', () => {
     await page.goto(link);
     await drawn(page, 1);
     expect(await page.getByTestId('viewer-file-name').textContent()).toBe('report-rotated.pdf');
-    const until = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(Date.now() + 7 * DAY_MS);
+    // The product's share date: MM/dd/yyyy in English.
+    const end = new Date(Date.now() + 7 * DAY_MS);
+    const until = `${String(end.getMonth() + 1).padStart(2, '0')}/${String(end.getDate()).padStart(2, '0')}/${end.getFullYear()}`;
     expect(await page.getByTestId('viewer-expiry').textContent()).toBe(`Shared with you until ${until}`);
     await shot(page, 'preview-share-1280.png');
     const saved = await download(page, 'viewer-download', dir);

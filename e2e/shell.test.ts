@@ -48,6 +48,21 @@ describe('marketing home', () => {
 });
 
 describe('routes', () => {
+  it('offers every conversion on /app/pdf-converter: any file to PDF, and the conversions from PDF below; the home at /app/home-test', async () => {
+    const page = await e2e.open('/app/pdf-converter');
+    await page.getByTestId('dropzone').waitFor();
+    const accepted = (await page.getByTestId('file-input').getAttribute('accept'))!.split(',');
+    expect(accepted).toEqual(expect.arrayContaining(['.docx', '.xlsx', '.pptx', '.jpg']));
+    const fromPdf = page.getByTestId('converter-from-pdf').getByTestId('tool-card');
+    const hrefs = await fromPdf.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(expect.arrayContaining(['/app/pdf-to-word', '/app/pdf-to-jpg', '/app/pdf-to-epub', '/app/pdf-to-pages']));
+    expect(hrefs).not.toContain('/app/extract-images-from-pdf');
+    await page.goto(`${e2e.quire.url}/app/home-test`);
+    await page.getByTestId('tool-card').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/home-test');
+    await page.context().close();
+  });
+
   it('redirects legacy /v2/{tool}-new paths to /app/{tool}, keeping the query', async () => {
     const page = await e2e.open('/de/v2/merge-pdf-new?from=mail');
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/de/app/merge-pdf?from=mail');

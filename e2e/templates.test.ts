@@ -39,6 +39,8 @@ describe('the template gallery', () => {
     await page.getByTestId('sidebar').getByRole('link', { name: 'Templates' }).click();
     await page.getByTestId('template-categories').waitFor();
     expect(new URL(page.url()).pathname).toBe('/template');
+    // German's header links are longer: at 1440 px they fit one line (narrower, they move into the menu).
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${e2e.quire.url}/de/`);
     await page.getByTestId('header-templates').click();
     await page.getByTestId('template-categories').waitFor();

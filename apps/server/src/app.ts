@@ -15,6 +15,7 @@ import { RateLimited } from './services/rateLimits.js';
 import type { Identity } from './services/accounts.js';
 import { addSecurityHeaders, closeIfBodyUnread, cutOffStalledBodies } from './routes/edge.js';
 import { identify, requireSession } from './routes/identity.js';
+import { marketingRoutes, sendPage } from './routes/marketing.js';
 
 const httpStatus: Partial<Record<Code, number>> = {
   [ErrorCode.InvalidParams]: 400,
@@ -121,10 +122,11 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
   const doc = openApiDocument(calls);
   app.get('/api/docs', async () => doc);
 
-  const indexHtml = path.join(ctx.config.webDist, 'index.html');
-  if (fs.existsSync(indexHtml)) {
+  marketingRoutes(app, ctx.config);
+  if (fs.existsSync(path.join(ctx.config.webDist, 'index.html'))) {
     // wildcard: files built after start are served too; a missing one falls to the handler below.
-    await app.register(fastifyStatic, { root: ctx.config.webDist, index: 'index.html' });
+    // No index: "/" is the home page, answered with its own head and content by marketingRoutes.
+    await app.register(fastifyStatic, { root: ctx.config.webDist, index: false });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/'))
@@ -132,8 +134,7 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
     // A missing build asset is a 404, not the app (a module served as HTML breaks the page).
     if (req.url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
     // Every other path is a route of the single-page app, which handles redirects itself.
-    if (!fs.existsSync(indexHtml)) return reply.status(503).type('text/plain').send('The web app is not built: run npm run build.');
-    return reply.type('text/html').send(fs.createReadStream(indexHtml));
+    return sendPage(ctx.config, req, reply);
   });
   return app;
 }

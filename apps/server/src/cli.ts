@@ -1,11 +1,20 @@
 // Operator commands: `npm run quire -- <command>`. Passwords are read from standard input, never
 // from the command line, which any local user can read.
 import { parseArgs } from 'node:util';
-import { email as emailSchema, isQuireError, newPassword, plan as planSchema, plans, type Plan } from '@quire/contracts';
+import {
+  email as emailSchema,
+  isQuireError,
+  messageSendRequest,
+  newPassword,
+  plan as planSchema,
+  plans,
+  type Plan,
+} from '@quire/contracts';
 import { z } from 'zod';
 import { loadConfig } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { createAccount, markVerified, replacePassword, setPlan, setRole } from './services/accounts.js';
+import { sendMessage } from './services/messages.js';
 
 const PLANS = plans.join('|');
 const USAGE = `Usage: npm run quire -- <command>
@@ -14,7 +23,11 @@ const USAGE = `Usage: npm run quire -- <command>
   users:plan EMAIL ${PLANS}
   users:operator EMAIL on|off           may use the operator's page (/admin) and calls, or no longer
   users:password EMAIL                  a new password, read from standard input; every session ends
-  users:verify EMAIL                    confirms the address (for servers without mail)`;
+  users:verify EMAIL                    confirms the address (for servers without mail)
+  messages:send --to everyone|PLAN|EMAIL --title TITLE [--kind message|system] [--remark TEXT]
+                [--link URL] [--image URL] [--icon URL]
+                                        a message (or system notice) under the bell of everyone,
+                                        the accounts on a plan, or one account`;
 
 class UsageError extends Error {}
 
@@ -68,6 +81,39 @@ const commands: Record<string, (ctx: AppContext, args: string[]) => Promise<stri
     const email = parsed(emailSchema, positionals[0], 'email');
     await markVerified(ctx, email);
     return `${email} is confirmed.`;
+  },
+  async 'messages:send'(ctx, args) {
+    const { values } = parseArgs({
+      args,
+      options: {
+        to: { type: 'string' },
+        kind: { type: 'string', default: 'message' },
+        title: { type: 'string' },
+        remark: { type: 'string', default: '' },
+        link: { type: 'string', default: '' },
+        image: { type: 'string', default: '' },
+        icon: { type: 'string', default: '' },
+      },
+    });
+    const to = parsed(z.string().min(1), values.to, '--to');
+    const kind = parsed(z.enum(['message', 'system']), values.kind, '--kind');
+    const audience =
+      to === 'everyone' ? { audience: 'everyone' } : to.includes('@') ? { audience: 'account', email: to } : { audience: 'plan', plan: to };
+    const body = messageSendRequest.safeParse({
+      ...audience,
+      template_type: kind === 'message' ? 1 : 2,
+      title: values.title,
+      remark: values.remark,
+      site_url: values.link,
+      site_img: values.image,
+      icon_url: values.icon,
+    });
+    if (!body.success) {
+      const issue = body.error.issues[0];
+      throw new UsageError(`${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}`);
+    }
+    const sent = await sendMessage(ctx, undefined, body.data);
+    return `Sent the ${kind === 'message' ? 'message' : 'system notice'} ${sent.message_id} to ${to}.`;
   },
 };
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import {
+  AI_CONSTANTS,
   AI_ENV,
   aiProviders,
   aiTools,
@@ -102,6 +103,8 @@ export interface Config {
   aiProviders: Record<AiTool, AiProvider>;
   /** The models of the AI tools whose provider is local or openai. */
   aiModels: AiModelsConfig;
+  /** How long a summary or question waits for the file's analysis before 90002: the spec's 60 s (a test's shorter). */
+  aiAnalysisWaitMs: number;
 }
 
 export interface AiModelsConfig {
@@ -308,6 +311,7 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     oidc: overrides.oidc ?? loadOidc(),
     aiProviders: providers,
     aiModels: overrides.aiModels ?? loadAiModels(providers),
+    aiAnalysisWaitMs: AI_CONSTANTS.summaryWaitMs,
     operatorContact: (process.env.QUIRE_OPERATOR_CONTACT ?? '').trim(),
     shippedTemplatesDir: path.resolve(path.join(import.meta.dirname, '../../../templates')),
     templatesDir: process.env.QUIRE_TEMPLATES_DIR ? path.resolve(process.env.QUIRE_TEMPLATES_DIR) : '',

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultLimits, ErrorCode } from '@quire/contracts';
-import { Client, type Envelope, quireForTests, signedIn } from './harness.js';
+import { type AiStreamEvent, defaultLimits, ErrorCode } from '@quire/contracts';
+import { Client, type Envelope, quireForTests, readEvents, signedIn } from './harness.js';
 import { makePdf } from './fixtures.js';
 import { aiAccountOf, tokenCheck } from '../src/services/aiQuota.js';
 import { findAccountByEmail } from '../src/db/accountsRepo.js';
@@ -277,6 +277,39 @@ describe('proofreading', () => {
     expect(answer.data.dictionary).toBe('en_GB');
     expect(answer.data.corrected).toBe('This sentence has an error.');
   });
+
+  it('reads a Word document’s text (through LibreOffice) and a Latin-1 text file’s', async () => {
+    // The smallest .docx Word writes: its content types, its relationships and the document, zipped by Python.
+    const docx = path.join(served.dir, 'errors.docx');
+    const body =
+      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>This sentense has an eror.</w:t></w:r></w:p></w:body></w:document>';
+    const types =
+      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
+    const rels =
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>';
+    execFileSync('python3', [
+      '-c',
+      'import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1], "w")\nfor name, text in zip(sys.argv[2::2], sys.argv[3::2]): z.writestr(name, text)\nz.close()',
+      docx,
+      '[Content_Types].xml',
+      types,
+      '_rels/.rels',
+      rels,
+      'word/document.xml',
+      body,
+    ]);
+    const word = await post(ai, 'proofread/file', { file_id: await ai.uploadId(docx), lang: 'en-GB' });
+    expect(word.code).toBe(0);
+    expect(word.data.text).toBe('This sentense has an eror.');
+    expect(word.data.corrected).toBe('This sentence has an error.');
+
+    const latin1 = path.join(served.dir, 'errors.txt');
+    fs.writeFileSync(latin1, Buffer.from('Caf\xe9 owners recieve letters.', 'latin1'));
+    const text = await post(ai, 'proofread/file', { file_id: await ai.uploadId(latin1), lang: 'en-US' });
+    expect(text.code).toBe(0);
+    expect(text.data.text).toBe('Café owners recieve letters.');
+    expect(text.data.corrected).toMatch(/owners receive letters\.$/);
+  });
 });
 
 describe('explain', () => {
@@ -312,5 +345,78 @@ describe('rewrite', () => {
     expect(answer.data.note).toMatch(/model/);
     const paraphrase = await post(ai, 'rewrite', { text, mode: 'paraphrase' });
     expect(paraphrase.data.text).toBe(text);
+  });
+});
+
+describe('each tool streamed (…/stream)', () => {
+  const stream = (client: Client, call: string, body: unknown) =>
+    client.raw(`/api/ai/v2/${call}/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const textOf = (events: AiStreamEvent[]) => events.map((e) => (e.type === 'text' ? e.text : '')).join('');
+
+  it('sends the text, then the answer the plain call gives, then done with the tokens charged', async () => {
+    const email = 'stream-language@example.org';
+    const client = await signedIn(served.quire.url, served.quire.ctx, email, 'ai');
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc.addPage([595, 842]).drawText('This sentense has an eror.', { x: 72, y: 700, size: 12, font });
+    const pdf = path.join(served.dir, 'stream-errors.pdf');
+    fs.writeFileSync(pdf, await doc.save());
+    const fileId = await client.uploadId(pdf);
+    const calls: [string, object, (answer: Envelope['data']) => string][] = [
+      ['translate/text', { text: 'The big house has a green garden.', from: 'en', to: 'es' }, (a) => a.text],
+      ['proofread/text', { text: 'This is is a sentense about the wether.', lang: 'en-US' }, (a) => a.corrected],
+      ['proofread/file', { file_id: fileId, lang: 'en-GB' }, (a) => a.corrected],
+      ['rewrite', { text: 'In order to win, we must utilize every hour.', mode: 'simplify' }, (a) => a.text],
+      // Without a model an explanation has no text of its own: the senses come as the result.
+      ['explain', { text: 'magma', context: 'A volcano erupts when magma rises.' }, () => ''],
+    ];
+    for (const [call, body, prose] of calls) {
+      const plain = await post(client, call, body);
+      expect(plain.code, call).toBe(0);
+      const before = await usedTokens(email);
+      const res = await stream(client, call, body);
+      expect(res.headers.get('content-type'), call).toMatch(/^text\/event-stream/);
+      const events = await readEvents(res);
+      const text = textOf(events);
+      expect(
+        events.map((e) => e.type).filter((t, i, all) => t !== all[i - 1]),
+        call,
+      ).toEqual([...(text ? ['text'] : []), 'result', 'done']);
+      expect(text, call).toBe(prose(plain.data));
+      expect(
+        events.find((e) => e.type === 'result'),
+        call,
+      ).toEqual({ type: 'result', result: plain.data });
+      expect(events.at(-1), call).toEqual({ type: 'done', tokens: plain.data.tokens });
+      expect((await usedTokens(email)) - before, call).toBe(plain.data.tokens);
+    }
+    expect(textOf(await readEvents(await stream(client, 'translate/text', calls[0]![1])))).toMatch(/casa/);
+  });
+
+  it('refuses a visitor (3001) and an account without tokens (11003) before the stream; a missing pair is an error event', async () => {
+    const visitor = new Client(served.quire.url);
+    expect(((await (await stream(visitor, 'rewrite', { text: 'In order to win.' })).json()) as Envelope).code).toBe(ErrorCode.NotLogin);
+
+    const email = 'stream-free@example.org';
+    const free = await signedIn(served.quire.url, served.quire.ctx, email, 'free');
+    const events = await readEvents(await stream(free, 'translate/text', { text: 'The house', from: 'en', to: 'xx' }));
+    expect(events).toEqual([{ type: 'error', code: ErrorCode.LanguageUnavailable, msg: expect.any(String) }]);
+    expect(await usedTokens(email)).toBe(0);
+    // 5 of the free account's 40 tokens left: a longer text is refused in the stream, with its dialog as an envelope has it.
+    const words = (n: number) => 'word '.repeat(n).trim();
+    expect((await post(free, 'translate/text', { text: words(FREE_TOKENS - 5), from: 'en', to: 'es' })).code).toBe(0);
+    expect(await readEvents(await stream(free, 'translate/text', { text: words(12), from: 'en', to: 'es' }))).toEqual([
+      { type: 'error', code: ErrorCode.NotEnoughTokens, msg: expect.any(String), data: { upgrade: 'AiUpgrade', limit: FREE_TOKENS } },
+    ]);
+    expect(await usedTokens(email)).toBe(FREE_TOKENS - 5);
+    // Used up: refused before the stream.
+    expect((await post(free, 'translate/text', { text: words(5), from: 'en', to: 'es' })).code).toBe(0);
+    const refused = await stream(free, 'rewrite', { text: 'In order to win.' });
+    expect(refused.headers.get('content-type')).toMatch(/json/);
+    expect(((await refused.json()) as Envelope).code).toBe(ErrorCode.NotEnoughTokens);
   });
 });

@@ -25,6 +25,16 @@ import type { AppContext } from '../src/context.js';
 import type { Database, TaskTable } from '../src/db/schema.js';
 import { migrations } from '../src/db/migrations.js';
 import { cloudFileRow } from './harness.js';
+import {
+  allMessages,
+  deleteMessage,
+  deleteMessagesOf,
+  insertMessage,
+  markRead,
+  receivedPage,
+  unreadByType,
+} from '../src/db/messagesRepo.js';
+import type { MessageTable } from '../src/db/schema.js';
 import { TaskEvents } from '../src/queue/events.js';
 import { deleteRunsBefore, giveBackRun, takeRun } from '../src/db/anonymousRunsRepo.js';
 import {
@@ -33,6 +43,7 @@ import {
   deleteExpiredSignIns,
   deleteOtherSessions,
   deleteSessionOf,
+  findAccount,
   findAccountByEmail,
   findSessionAccount,
   insertAccount,
@@ -41,6 +52,7 @@ import {
   sessionsOf,
   takeAccountToken,
   touchSession,
+  updateAccount,
 } from '../src/db/accountsRepo.js';
 import { addTemplateUse, allTemplateUses } from '../src/db/templateUsesRepo.js';
 import { findLinkedAccount, insertSsoLogin, linkIdentity, takeSsoLogin } from '../src/db/ssoRepo.js';
@@ -95,6 +107,16 @@ import {
   sharesOf,
 } from '../src/db/sharesRepo.js';
 
+import {
+  creditReferral,
+  findAccountByInviteCode,
+  insertReferral,
+  inviterTotals,
+  pendingReferral,
+  setInviteCode,
+} from '../src/db/referralsRepo.js';
+import { saveSiteSettings, siteSettings } from '../src/db/siteSettingsRepo.js';
+
 const PG_URL = process.env.QUIRE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function pgSchemaUrl(): Promise<{ url: string; drop(): Promise<void> } | null> {
@@ -145,6 +167,8 @@ function account(id: string, email: string) {
     created_at: Date.now(),
     role: 'user' as const,
     last_seen_at: 0,
+    invite_code: null,
+    bonus_tokens: 0,
   };
 }
 
@@ -321,6 +345,41 @@ describe.each(targets)('%s', (name, url) => {
     expect(await changeAccountEmail(db, 'a2', 'ada@example.org')).toBe(false);
     expect(await changeAccountEmail(db, 'a2', 'robert@example.org')).toBe(true);
     expect(await findAccountByEmail(db, 'bob@example.org')).toBeUndefined();
+  });
+
+  it.skipIf(!url)("keeps the occupation survey's career, Other's 48 characters of text included", async () => {
+    const career = `Other: ${'ü'.repeat(48)}`;
+    expect(await updateAccount(db, 'a1', { career })).toBe(true);
+    expect((await findAccount(db, 'a1'))?.career).toBe(career);
+  });
+
+  it.skipIf(!url)("keeps invite codes unique, credits a friend's invite once, and saves the operator's settings", async () => {
+    // Accounts without a code yet are many NULLs, which the unique index allows.
+    expect((await findAccount(db, 'a2'))?.invite_code).toBeNull();
+    await setInviteCode(db, 'a1', 'CODE1');
+    await setInviteCode(db, 'a1', 'CODE2');
+    await setInviteCode(db, 'a2', 'CODE1').catch(() => undefined);
+    expect((await findAccountByInviteCode(db, 'CODE1'))?.id).toBe('a1');
+    expect((await findAccount(db, 'a2'))?.invite_code).toBeNull();
+
+    await insertReferral(db, 'a2', 'a1', 10);
+    await insertReferral(db, 'a2', 'other-inviter', 11);
+    const pending = (await pendingReferral(db, 'a2'))!;
+    expect(pending).toMatchObject({ inviter_id: 'a1', credited_at: 0 });
+    expect(await creditReferral(db, pending, 3_000_000_000, 7, 20)).toBe(true);
+    expect(await creditReferral(db, pending, 3_000_000_000, 7, 21)).toBe(false);
+    expect(await pendingReferral(db, 'a2')).toBeUndefined();
+    expect((await findAccount(db, 'a2'))?.bonus_tokens).toBe(3_000_000_000);
+    expect((await findAccount(db, 'a1'))?.bonus_tokens).toBe(7);
+    expect(await inviterTotals(db, 'a1')).toEqual({ friends: 1, tokens: 7 });
+    expect(await inviterTotals(db, 'a2')).toEqual({ friends: 0, tokens: 0 });
+
+    await saveSiteSettings(db, { 'activity.adv_url': 'https://example.org/a', 'activity.reward_tokens': '5' });
+    await saveSiteSettings(db, { 'activity.adv_url': 'https://example.org/b' });
+    expect(Object.fromEntries(await siteSettings(db, ['activity.adv_url', 'activity.reward_tokens', 'activity.adv_img']))).toEqual({
+      'activity.adv_url': 'https://example.org/b',
+      'activity.reward_tokens': '5',
+    });
   });
 
   const session = (id: string, accountId: string, createdAt: number, expiresAt: number) => ({
@@ -712,6 +771,57 @@ describe.each(targets)('%s', (name, url) => {
         ['custom-menu', 1],
       ]),
     );
+  });
+
+  it.skipIf(!url)('keeps messages for everyone, a plan or one account, and who read each', async () => {
+    const message = (id: string, at: number, audience: Partial<MessageTable> = {}): MessageTable => ({
+      id,
+      template_type: 1,
+      title: id,
+      remark: '',
+      icon_url: '',
+      site_url: '',
+      site_img: '',
+      audience: 'everyone',
+      audience_plan: '',
+      audience_account: '',
+      sender_id: '',
+      created_at: at,
+      ...audience,
+    });
+    await insertMessage(db, message('m-all', 1_000));
+    await insertMessage(db, message('m-plan', 2_000, { audience: 'plan', audience_plan: 'premium', template_type: 2 }));
+    await insertMessage(db, message('m-ada', 3_000, { audience: 'account', audience_account: 'acc-ada' }));
+    const ada = { recipient: 'account:acc-ada', account: { id: 'acc-ada', plan: 'premium' } };
+    const visitor = { recipient: 'sign:0123456789abcdef' };
+    const titles = async (to: typeof visitor, filter = {}) => (await receivedPage(db, to, filter, 0, 999)).messages.map((m) => m.id);
+    expect(await titles(ada)).toEqual(['m-ada', 'm-plan', 'm-all']);
+    expect(await titles(visitor)).toEqual(['m-all']);
+    expect(await unreadByType(db, ada)).toEqual(
+      new Map([
+        [1, 2],
+        [2, 1],
+      ]),
+    );
+    // Twice, and racing: one mark.
+    await Promise.all([markRead(db, ada.recipient, ['m-all', 'm-plan'], 5), markRead(db, ada.recipient, ['m-all'], 6)]);
+    expect(await titles(ada, { read: false })).toEqual(['m-ada']);
+    expect(await titles(ada, { read: true, templateType: 2 })).toEqual(['m-plan']);
+    expect((await receivedPage(db, ada, {}, 1, 1)).total).toBe(3);
+    await markRead(db, visitor.recipient, ['m-all'], 7);
+    expect((await allMessages(db)).map((m) => [m.id, m.read_count, m.created_at])).toEqual([
+      ['m-ada', 0, 3_000],
+      ['m-plan', 1, 2_000],
+      ['m-all', 2, 1_000],
+    ]);
+    await deleteMessagesOf(db, 'acc-ada', ada.recipient);
+    expect((await allMessages(db)).map((m) => [m.id, m.read_count])).toEqual([
+      ['m-plan', 0],
+      ['m-all', 1],
+    ]);
+    expect(await deleteMessage(db, 'm-all')).toBe(true);
+    expect(await deleteMessage(db, 'm-all')).toBe(false);
+    expect(await titles(visitor)).toEqual([]);
   });
 
   it.skipIf(!url)('closes the database', async () => {

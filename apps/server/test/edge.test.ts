@@ -221,6 +221,23 @@ describe('headers', () => {
       await res.arrayBuffer();
     }
   });
+
+  it("lets this site alone frame the activity dialog's referral page, under any language prefix", async () => {
+    for (const pathname of ['/app/activity/free', '/de/app/activity/free', '/app/activity/free?x=1']) {
+      const res = await fetch(served.quire.url + pathname);
+      expect(res.status, pathname).toBe(200);
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      const csp = res.headers.get('content-security-policy');
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).not.toContain("frame-ancestors 'none'");
+      await res.arrayBuffer();
+    }
+    for (const pathname of ['/app/activity/free-more', '/app/activity', '/x/y/app/activity/free']) {
+      const res = await fetch(served.quire.url + pathname);
+      expect(res.headers.get('x-frame-options'), pathname).toBe('DENY');
+      await res.arrayBuffer();
+    }
+  });
 });
 
 describe('visitor cookie', () => {

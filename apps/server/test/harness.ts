@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { createContext, type AppContext } from '../src/context.js';
 import { buildApp } from '../src/app.js';
 import { Worker } from '../src/queue/worker.js';
-import type { Plan, TaskEntry } from '@quire/contracts';
+import type { AiStreamEvent, Plan, TaskEntry } from '@quire/contracts';
 import { createAccount } from '../src/services/accounts.js';
 import { nameKey } from '../src/db/cloudRepo.js';
 import type { CloudFileTable } from '../src/db/schema.js';
@@ -232,4 +232,21 @@ export function cloudFileRow(accountId: string, id: string, name: string, size: 
     opened_at: null,
     hidden_from_recent: 0,
   };
+}
+
+/** The events of a stream as a browser's EventSource reads them, and its id header. */
+export async function readEvents(res: Response, onEvent?: (e: AiStreamEvent) => Promise<void> | void): Promise<AiStreamEvent[]> {
+  const events: AiStreamEvent[] = [];
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const event = JSON.parse(buffer.slice(0, end).replace(/^data: /, '')) as AiStreamEvent;
+      buffer = buffer.slice(end + 2);
+      events.push(event);
+      await onEvent?.(event);
+    }
+  }
+  return events;
 }

@@ -28,13 +28,17 @@ export interface ServedAnswer {
 export interface OpenAiTestServer {
   baseUrl: string;
   answers: ServedAnswer[];
+  /** A pause before generating, cut short when the client goes: a slow endpoint, however fast the machine (0: none). */
+  delayMs: number;
   close(): Promise<void>;
 }
 
-export async function startOpenAiServer(modelPath: string, key: string): Promise<OpenAiTestServer> {
+/** `contextSize`: tokens of each request's context (the tiny model takes a token per character: a chat's passages need thousands). */
+export async function startOpenAiServer(modelPath: string, key: string, contextSize = 1024): Promise<OpenAiTestServer> {
   const llama = await prebuiltLlama();
   const model = await llama.loadModel({ modelPath });
   const answers: ServedAnswer[] = [];
+  const pacing = { delayMs: 0 };
   const server = http.createServer((req, res) => {
     if (req.headers.authorization !== `Bearer ${key}`) {
       res.writeHead(401, { 'content-type': 'application/json' });
@@ -50,7 +54,7 @@ export async function startOpenAiServer(modelPath: string, key: string): Promise
     });
     req.on('end', () => {
       const body = JSON.parse(raw) as ChatRequest;
-      const answer = { url: req.url ?? '', body, ended: serve(model, body, res, stop.signal) };
+      const answer = { url: req.url ?? '', body, ended: serve(model, contextSize, body, res, stop.signal, pacing.delayMs) };
       answers.push(answer);
     });
   });
@@ -58,6 +62,12 @@ export async function startOpenAiServer(modelPath: string, key: string): Promise
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     answers,
+    get delayMs() {
+      return pacing.delayMs;
+    },
+    set delayMs(ms: number) {
+      pacing.delayMs = ms;
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -67,8 +77,18 @@ export async function startOpenAiServer(modelPath: string, key: string): Promise
   };
 }
 
-async function serve(model: LlamaModel, body: ChatRequest, res: http.ServerResponse, stop: AbortSignal) {
-  const context = await model.createContext({ contextSize: { max: 1024 }, threads: 1 });
+/** Tokens of the context kept for the prompt when an answer may run on (the tests' prompts are short). */
+const CONTEXT_MARGIN = 512;
+
+async function serve(
+  model: LlamaModel,
+  contextSize: number,
+  body: ChatRequest,
+  res: http.ServerResponse,
+  stop: AbortSignal,
+  delayMs: number,
+) {
+  const context = await model.createContext({ contextSize: { max: contextSize }, threads: 1 });
   const sequence = context.getSequence();
   res.writeHead(200, { 'content-type': 'text/event-stream' });
   const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
@@ -80,10 +100,19 @@ async function serve(model: LlamaModel, body: ChatRequest, res: http.ServerRespo
     usage,
   });
   try {
+    if (delayMs > 0)
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delayMs);
+        stop.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     // A client gone before generation starts: node-llama-cpp looks at the signal only between tokens.
     if (stop.aborted) return { stopReason: 'abort', promptTokens: 0, completionTokens: 0 };
     const result = await new LlamaChat({ contextSequence: sequence }).generateResponse(chatHistoryOf(body.messages), {
-      maxTokens: body.max_tokens,
+      // Never past the context: llama.cpp would shift it, and a shift does not stop for the abort signal.
+      maxTokens: Math.min(body.max_tokens, contextSize - CONTEXT_MARGIN),
       temperature: body.temperature ?? 0,
       signal: stop,
       stopOnAbortSignal: true,

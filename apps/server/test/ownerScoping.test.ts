@@ -1,7 +1,8 @@
 // Owner scoping, generated from the OpenAPI document the server publishes: every operation with an
 // id among its parameters or body fields (file_id, file_ids, task_id, multi_id, upload_id, key_id,
 // session_id, share_id, source_user_id, signature_id, the cloud's folder ids, the AI's conversation_id, note_id and
-// stream_id, and any new one named so) is called
+// stream_id, an operator's banner's resource_id and message's message_id, the message centre's
+// user_msg_ids, and any new one named so) is called
 // by every kind of owner B — an anonymous visitor, a signed-in account, an account's API key — with
 // the ids of objects that every kind of owner A made. Each
 // answer must be 2405, or the refusal of a call B may not make at all (3001, 3012). A new call is
@@ -9,6 +10,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, defaultLimits } from '@quire/contracts';
+import { randomBytes } from 'node:crypto';
 import { Client, fileForm, quireForTests } from './harness.js';
 import { makePdf } from './fixtures.js';
 import { createAccount } from '../src/services/accounts.js';
@@ -59,7 +61,10 @@ async function post(send: Send, pathname: string, body: unknown) {
 async function owner(kind: Kind, email: string): Promise<Owner> {
   const client = new Client(served.quire.url);
   const send: Send = (p, init) => client.raw(p, init);
-  if (kind === 'visitor') return { send };
+  // A visitor's browser sends the client signature it keeps, for the message centre.
+  const sign = randomBytes(16).toString('hex');
+  if (kind === 'visitor')
+    return { send: (p, init = {}) => client.raw(p, { ...init, headers: { ...(init.headers as object), 'x-client-sign': sign } }) };
   const password = 'owner-scoping-password';
   await createAccount(served.quire.ctx, email, password, 'free');
   const login = await post(send, '/api/account/v1/login', { email, password });
@@ -288,6 +293,33 @@ function refusalFor(op: Json, kind: Kind): number | undefined {
   return op['x-operators-only'] ? ErrorCode.NotPermitted : undefined;
 }
 
+/** A top banner an operator published, and a message it sent to everyone: their ids. */
+async function operatorsObjects(): Promise<{ resource: string; message: string }> {
+  const password = 'owner-scoping-password';
+  await createAccount(served.quire.ctx, 'operator@example.org', password, 'free', 'operator');
+  const operator = new Client(served.quire.url);
+  const send: Send = (p, init) => operator.raw(p, init);
+  expect((await post(send, '/api/account/v1/login', { email: 'operator@example.org', password })).code).toBe(0);
+  const now = Math.floor(Date.now() / 1000);
+  const banner = await post(send, '/api/account/v1/admin/banners', {
+    title: 'Scoping',
+    jump_url: '/',
+    display_start_time: now,
+    display_end_time: now + 60,
+  });
+  expect(banner.code).toBe(0);
+  const message = await post(send, '/api/account/v1/admin/messages', { template_type: 1, audience: 'everyone', title: 'Scoping' });
+  expect(message.code).toBe(0);
+  return { resource: banner.data.resource_id, message: message.data.message_id };
+}
+
+/** The id of the operator's message to everyone, as this owner reads it. */
+async function userMessage(o: Owner): Promise<string> {
+  const list = await (await o.send('/api/message/v1/list')).json();
+  expect(list.code).toBe(0);
+  return list.data.list[0].user_msg_id;
+}
+
 describe("another owner's ids, in every call of the OpenAPI document", () => {
   let operations: Operation[];
   const a = new Map<Kind, { owner: Owner; made: Made }>();
@@ -303,6 +335,10 @@ describe("another owner's ids, in every call of the OpenAPI document", () => {
         b.set(kind, ownerB!);
       }),
     );
+    // A banner and a message are the operator's, not any owner's: every A holds their ids, for B to
+    // try (3015). The message reaches everyone, under an id of each reader's own (2405 for the others).
+    const { resource, message } = await operatorsObjects();
+    for (const side of a.values()) Object.assign(side.made, { resource, message, user_msg: await userMessage(side.owner) });
     const doc = await (await fetch(`${served.quire.url}/api/docs`)).json();
     // A template's id names no owner's object: the gallery is everyone's (templates.test.ts checks unknown ids).
     operations = operationsOf(doc).filter((o) => idFieldsOfOperation(o).length > 0 && !o.path.startsWith('/api/templates/'));
@@ -345,6 +381,8 @@ describe("another owner's ids, in every call of the OpenAPI document", () => {
       'GET /api/ai/v2/stream/cancel',
       'POST /api/ai/v2/conversation/del',
       'DELETE /api/ai/v2/note/delete',
+      'POST /api/message/v1/update-unread',
+      'DELETE /api/account/v1/admin/messages',
     ])
       expect(names).toContain(known);
   });

@@ -241,8 +241,8 @@ describe('an email share', () => {
       expect(mail.replyTo).toBe(owner.email);
       expect(mail.subject).toBe(`${owner.email} shared "report-rotated.pdf" with you`);
       expect(mail.text).toContain('Here is the report.');
-      const expiry = new Date(Date.now() + 3 * DAY_MS).toISOString().slice(0, 10);
-      expect(mail.text).toContain(`The link works until ${expiry}`);
+      const expiry = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(Date.now() + 3 * DAY_MS);
+      expect(mail.text).toContain(`The link works until ${expiry} at`);
       expect(mail.links).toHaveLength(1);
       links.add(mail.links[0]!);
     }
@@ -253,6 +253,29 @@ describe('an email share', () => {
     expect((await open(reader.client, codeOf(link!))).bytes!.equals(bytes)).toBe(true);
     const listed = (await owner.client.call('share/list')).data.shares.find((s: { share_code: string }) => s.share_code === codeOf(link!));
     expect(listed).toMatchObject({ share_type: 1, recipients, file_name: 'report-rotated.pdf' });
+  }, 60_000);
+
+  it('words the mail in the language of the page it was shared from', async () => {
+    const { taskId } = await finishedTask(owner.client);
+    const french = JSON.parse(fs.readFileSync(new URL('../src/mail/texts/fr-fr.json', import.meta.url), 'utf8'));
+    const made = await share(owner.client, {
+      share_key: taskId,
+      share_type: 1,
+      file_type: 2,
+      source_email: owner.email,
+      target_email: 'chloe@example.fr',
+      share_days: 7,
+      language: 'fr',
+    });
+    expect(made.code).toBe(0);
+    const mail = await mailbox.take('chloe@example.fr');
+    expect(mail.subject).toBe(french['share.subject'].replace('{sender}', owner.email).replace('{file}', 'report-rotated.pdf'));
+    expect(mail.text).toContain(french['share.open']);
+    // The date in French words: "le 6 décembre 2026".
+    const expiry = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(Date.now() + 7 * DAY_MS);
+    expect(mail.text).toContain(expiry);
+    expect(expiry).toMatch(/^\d{1,2} [a-zéû]+ \d{4}$/);
+    expect(mail.links[0]).toContain('/fr/preview?share_id=');
   }, 60_000);
 
   it("refuses each address the dialog refuses, with the dialog's message, and sends nothing", async () => {

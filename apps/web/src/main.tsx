@@ -1,12 +1,17 @@
-import './jitlessZod';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
+import { preloadMessages } from './i18n/I18nProvider';
 import { routes } from './routes';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={createBrowserRouter(routes)} />
-  </StrictMode>,
-);
+void preloadMessages(window.location.pathname)
+  // Texts that fail to load leave the page in English, as switching language does.
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </StrictMode>,
+    ),
+  );

@@ -1,22 +1,21 @@
 // The route table, built from the tool registry, repeated under each language prefix.
-import { toolDefinitions } from '@quire/contracts';
+import { ACTIVITY_FREE_PATH, landingPages, toolDefinitions } from '@quire/contracts';
+import type { ComponentType } from 'react';
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
+import { ActivityHost } from './activity/ActivityHost';
 import { AccountPage } from './account/AccountPage';
-import { AdminPage } from './admin/AdminPage';
-import { AiDetectorPage } from './ai/detector/AiDetectorPage';
-import { AiDetectorResultPage } from './ai/detector/AiDetectorResultPage';
-import { AiProofreadPage } from './ai/proofread/AiProofreadPage';
-import { AiTranslatorPage } from './ai/translator/AiTranslatorPage';
-import { SelfCheckPage } from './admin/SelfCheckPage';
 import { LinkPage, type LinkKind } from './account/LinkPage';
+import { OccupationSurvey } from './account/OccupationSurvey';
 import { SessionProvider } from './account/session';
 import { DocumentCloudPage } from './cloud/DocumentCloudPage';
-import { EditorPage } from './editor/EditorPage';
 import { SsoCallbackPage } from './account/SingleSignOn';
 import { I18nProvider } from './i18n/I18nProvider';
-import { langPrefixes } from './i18n/locales';
+import { langPrefixes, splitLocalePrefix } from './i18n/locales';
+import { useRememberedLanguage } from './i18n/rememberedLanguage';
 import { AppShell } from './layout/AppShell';
 import { MarketingLayout } from './layout/MarketingLayout';
+import { LandingPage } from './landing/LandingPage';
+import { AllToolsPage } from './pages/AllToolsPage';
 import { AppHome } from './pages/AppHome';
 import { MarketingHome } from './pages/MarketingHome';
 import { resolveRedirect } from './routing/redirects';
@@ -30,11 +29,20 @@ import { ToolPage } from './tool/ToolPage';
 import { ToastProvider } from './ui/Toast';
 
 function Root() {
+  useRememberedLanguage();
+  // The page the activity dialog embeds shows nothing of its own over itself.
+  const embedded = splitLocalePrefix(useLocation().pathname).rest === ACTIVITY_FREE_PATH;
   return (
     <I18nProvider>
       <ToastProvider>
         <SessionProvider>
           <Outlet />
+          {!embedded && (
+            <>
+              <OccupationSurvey />
+              <ActivityHost />
+            </>
+          )}
         </SessionProvider>
       </ToastProvider>
     </I18nProvider>
@@ -52,6 +60,24 @@ function TemplatePreviewPageById() {
   return <TemplatePreviewPage key={id} />;
 }
 
+/** A page fetched when first visited: the editor, the operators' and the AI pages stay out of the home page's bundle. */
+const lazyPage = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({ lazy: async () => ({ Component: await load() }) });
+
+const adminPage = lazyPage(async () => (await import('./admin/AdminPage')).AdminPage);
+const activityFreePage = lazyPage(async () => (await import('./activity/ActivityFreePage')).ActivityFreePage);
+const messagePage = lazyPage(async () => (await import('./messages/MessagePage')).MessagePage);
+const selfCheckPage = lazyPage(async () => (await import('./admin/SelfCheckPage')).SelfCheckPage);
+const editorPage = lazyPage(async () => (await import('./editor/EditorPage')).EditorPage);
+
+const aiPages: RouteObject[] = [
+  { path: 'ai-detector', ...lazyPage(async () => (await import('./ai/detector/AiDetectorPage')).AiDetectorPage) },
+  { path: 'ai-detector-result', ...lazyPage(async () => (await import('./ai/detector/AiDetectorResultPage')).AiDetectorResultPage) },
+  { path: 'ai-translator', ...lazyPage(async () => (await import('./ai/translator/AiTranslatorPage')).AiTranslatorPage) },
+  { path: 'ai-proofread', ...lazyPage(async () => (await import('./ai/proofread/AiProofreadPage')).AiProofreadPage) },
+  { path: 'chat-pdf', ...lazyPage(async () => (await import('./ai/chat/ChatPdfPage')).ChatPdfPage) },
+  { path: 'ai-read', ...lazyPage(async () => (await import('./ai/read/AiReadPage')).AiReadPage) },
+];
+
 /** The pages the account's mails link to. */
 const linkKinds: LinkKind[] = ['verify-email', 'reset-password', 'confirm-email'];
 
@@ -65,14 +91,19 @@ function routesUnder(prefix: string): RouteObject[] {
         { index: true, element: <MarketingHome /> },
         ...linkKinds.map((kind) => ({ path: `account/${kind}`, element: <LinkPage key={kind} kind={kind} /> })),
         { path: 'pricing', element: <PricingPage /> },
+        { path: 'all-tools', element: <AllToolsPage /> },
+        // Keyed by slug so moving from one landing page to another starts a fresh page.
+        ...landingPages.map(({ slug }) => ({ path: slug, element: <LandingPage key={slug} slug={slug} /> })),
         { path: 'template', element: <TemplateGalleryPage /> },
         // Keyed by id so moving from one template to another starts a fresh page.
         { path: 'template/:cat/:title/:id/:catId', element: <TemplatePreviewPageById /> },
-        { path: 'admin', element: <AdminPage /> },
+        { path: 'admin', ...adminPage },
       ],
     },
     // The single sign-on popup's last page: no shell, it closes at once.
     { path: `${base}/app/login-callback.html`, element: <SsoCallbackPage /> },
+    // The referral page the activity dialog embeds: no shell.
+    { path: `${base}${ACTIVITY_FREE_PATH}`, ...activityFreePage },
     // The viewer takes the whole window, outside the app's shell.
     { path: `${base}/preview`, element: <PreviewPage /> },
     {
@@ -81,16 +112,16 @@ function routesUnder(prefix: string): RouteObject[] {
       children: [
         { index: true, element: <Navigate to="home" replace /> },
         { path: 'home', element: <AppHome /> },
+        // The product's trial home: the same workspace home (keyed: moving between the two starts it afresh).
+        { path: 'home-test', element: <AppHome key="home-test" /> },
         { path: 'account', element: <AccountPage /> },
         { path: 'document-cloud', element: <DocumentCloudPage /> },
         { path: 'share-document', element: <ShareDocumentPage /> },
         { path: 'download-file', element: <DownloadFilePage /> },
-        { path: 'pdf-editor', element: <EditorPage /> },
-        { path: 'automated-test', element: <SelfCheckPage /> },
-        { path: 'ai-detector', element: <AiDetectorPage /> },
-        { path: 'ai-detector-result', element: <AiDetectorResultPage /> },
-        { path: 'ai-translator', element: <AiTranslatorPage /> },
-        { path: 'ai-proofread', element: <AiProofreadPage /> },
+        { path: 'pdf-editor', ...editorPage },
+        { path: 'automated-test', ...selfCheckPage },
+        { path: 'message', ...messagePage },
+        ...aiPages,
         // Keyed by tool so moving between tools starts a fresh page.
         ...toolDefinitions.map((tool) => ({ path: tool.slug, element: <ToolPage key={tool.slug} tool={tool} /> })),
       ],

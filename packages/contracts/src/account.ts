@@ -1,5 +1,7 @@
 // Request and response shapes of the account service under /api/account/v1/.
 import { z } from 'zod';
+import { inviteCode } from './activity.js';
+import { linkLanguages } from './languages.js';
 
 /**
  * What an account pays for: the limits of each plan hang on it. `premium_ai` is both paid plans at
@@ -37,9 +39,6 @@ export const newPassword = z.string().min(ACCOUNT_PASSWORD_MIN, accountPasswordM
 const givenPassword = z.string().min(1).max(ACCOUNT_PASSWORD_MAX);
 const name = z.string().trim().max(64);
 
-/** The web app's language prefixes (English has none): links mailed in answer to a call open the page in its language. */
-export const linkLanguages = ['de', 'es', 'fr', 'jp', 'pt'] as const;
-export type LinkLanguage = (typeof linkLanguages)[number];
 const lang = z.enum(linkLanguages).optional().describe("The page's language prefix, for the links in mail (none: English)");
 
 export const registerRequest = z.object({
@@ -48,6 +47,7 @@ export const registerRequest = z.object({
   first_name: name.optional(),
   last_name: name.optional(),
   lang,
+  invite: inviteCode.optional(),
 });
 export const loginRequest = z.object({ email, password: givenPassword, lang });
 export const emailRequest = z.object({ email, lang });

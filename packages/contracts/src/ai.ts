@@ -146,16 +146,3 @@ export type DetectResult = z.infer<typeof detectResult>;
 /** A passage an answer rests on: the page it is on (1-based) and its text. */
 export const aiCitation = z.object({ page: z.number().int().min(1), text: z.string() });
 export type AiCitation = z.infer<typeof aiCitation>;
-
-/**
- * One event of a streamed answer (Server-Sent Events, `data: <json>` per event): text as it
- * comes, then the citations, then `done` with the tokens charged; or `error` with a catalogue
- * code. A cancelled stream (/v2/stream/cancel) ends with `done` and `cancelled: true`.
- */
-export const aiStreamEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string() }),
-  z.object({ type: z.literal('citations'), citations: z.array(aiCitation) }),
-  z.object({ type: z.literal('done'), tokens: count, cancelled: z.boolean().optional() }),
-  z.object({ type: z.literal('error'), code: z.number().int(), msg: z.string() }),
-]);
-export type AiStreamEvent = z.infer<typeof aiStreamEvent>;

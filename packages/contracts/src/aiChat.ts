@@ -42,6 +42,9 @@ export const aiSummary = z.object({
 });
 export type AiSummary = z.infer<typeof aiSummary>;
 
+/** POST /v2/summary/text/stream: a passage (AI read's selection) summarised; 11005 under 250 characters. */
+export const passageSummaryRequest = z.object({ text: z.string().max(20_000) });
+
 export const question = z.string().trim().min(1).max(1999);
 export const completionRequest = z
   .object({
@@ -106,3 +109,5 @@ export const noteList = z.object({ notes: z.array(aiNote) });
 /** GET /v2/stream/cancel: the id comes in the X-Quire-Stream-Id header of the stream's answer. */
 export const streamCancelQuery = z.object({ stream_id: id });
 export const STREAM_ID_HEADER = 'x-quire-stream-id';
+/** A streamed question's conversation (a new one's id is known only from here). */
+export const CONVERSATION_ID_HEADER = 'x-quire-conversation-id';

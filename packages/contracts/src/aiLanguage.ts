@@ -75,7 +75,7 @@ export const proofreadFileRequest = z.object({
 export const proofreadAnswer = z.object({
   text: z.string().describe('The text checked (a document’s, as read)'),
   truncated: z.boolean().describe('The document had more text than one check takes'),
-  dictionary: z.string().describe('The Hunspell dictionary used'),
+  dictionary: z.string().describe('The Hunspell dictionary used; a model’s proofreading: the language asked for'),
   issues: z.array(proofreadIssue),
   corrected: z.string().describe('The text with each issue’s first suggestion applied'),
   tokens: z.number().int().min(0),
@@ -98,6 +98,7 @@ export const explainAnswer = z.object({
   sentence: z.string().nullable().describe('The sentence of the context the text is in'),
   pos: z.enum(['noun', 'verb', 'adj', 'adv']).nullable().describe('The part of speech the context suggests'),
   senses: z.array(wordSense).describe('WordNet’s senses, those of the chosen part of speech first'),
+  explanation: z.string().nullable().describe('A language model’s explanation in context, where the operator set one; null otherwise'),
   tokens: z.number().int().min(0),
 });
 export type ExplainAnswer = z.infer<typeof explainAnswer>;

@@ -3,6 +3,7 @@
 // and how many signatures an account applied (sign-times). Calls under /api/tools/v1/.
 import { z } from 'zod';
 import { MAX_P12_BYTES, MAX_SIGN_IMAGES, MAX_SIGNATURE_BYTES, signMessages } from './signLimits.js';
+import { siteLanguages, type SiteLocale } from './languages.js';
 
 export * from './signLimits.js';
 
@@ -109,15 +110,8 @@ export const digitalSignature = z.object({
 export type DigitalSignature = z.infer<typeof digitalSignature>;
 
 /** The date a date field shows: pattern tokens yyyy, MM (2 digits), M, dd (2 digits), d. */
-export const signDateFormats = {
-  'en-us': 'MM/dd/yyyy',
-  'de-de': 'dd.MM.yyyy',
-  'fr-fr': 'dd/MM/yyyy',
-  'es-es': 'd/M/yyyy',
-  'pt-br': 'dd/MM/yyyy',
-  'ja-jp': 'yyyy/MM/dd',
-} as const;
-export type SignDateLanguage = keyof typeof signDateFormats;
+export const signDateFormats = Object.fromEntries(siteLanguages.map((l) => [l.locale, l.dateFormat])) as Record<SiteLocale, string>;
+export type SignDateLanguage = SiteLocale;
 export const DEFAULT_SIGN_DATE_LANGUAGE: SignDateLanguage = 'en-us';
 
 /** A language tag (en, en-US, de_DE…) to one of the formats, by its language; English otherwise. */

@@ -23,7 +23,7 @@ export function findAccountByEmail(db: Db, email: string): Promise<AccountTable 
 export async function updateAccount(
   db: Db,
   id: string,
-  change: Partial<Pick<AccountTable, 'password_hash' | 'email_verified' | 'plan' | 'role' | 'last_seen_at'>>,
+  change: Partial<Pick<AccountTable, 'password_hash' | 'email_verified' | 'plan' | 'role' | 'last_seen_at' | 'career'>>,
 ): Promise<boolean> {
   const updated = await db.updateTable('accounts').set(change).where('id', '=', id).executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;

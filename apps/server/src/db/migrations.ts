@@ -404,4 +404,74 @@ export const migrations = {
         .execute();
     },
   },
+  '017_banners': {
+    // The top message banners operators publish (spec §7.7).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('banners')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('title', 'varchar(200)', (c) => c.notNull())
+        .addColumn('jump_url', 'varchar(2000)', (c) => c.notNull())
+        .addColumn('display_start', 'bigint', (c) => c.notNull())
+        .addColumn('display_end', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '018_messages': {
+    // The message centre (spec §7.5): operators' messages and notices, and who has read each.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('messages')
+        .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('template_type', 'integer', (c) => c.notNull())
+        .addColumn('title', 'varchar(200)', (c) => c.notNull())
+        .addColumn('remark', 'varchar(2000)', (c) => c.notNull())
+        .addColumn('icon_url', 'varchar(2000)', (c) => c.notNull())
+        .addColumn('site_url', 'varchar(2000)', (c) => c.notNull())
+        .addColumn('site_img', 'varchar(2000)', (c) => c.notNull())
+        .addColumn('audience', 'varchar(16)', (c) => c.notNull())
+        .addColumn('audience_plan', 'varchar(32)', (c) => c.notNull())
+        .addColumn('audience_account', 'varchar(64)', (c) => c.notNull())
+        .addColumn('sender_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('messages_created').on('messages').column('created_at').execute();
+      await db.schema
+        .createTable('message_reads')
+        .addColumn('message_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('recipient', 'varchar(160)', (c) => c.notNull())
+        .addColumn('read_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('message_reads_pk', ['message_id', 'recipient'])
+        .execute();
+      await db.schema.createIndex('message_reads_recipient').on('message_reads').column('recipient').execute();
+    },
+  },
+  '019_referrals': {
+    // The referral programme and the activity event (spec §2): each account's invite code (given
+    // the first time it is asked for, so NULL until then: the unique index allows many), the AI
+    // tokens invites earned it, one row per invited friend, and the operator's settings.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('accounts').addColumn('invite_code', 'varchar(16)').execute();
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('bonus_tokens', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('accounts_invite_code').unique().on('accounts').column('invite_code').execute();
+      await db.schema
+        .createTable('referrals')
+        .addColumn('friend_id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('inviter_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('reward', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('credited_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('referrals_inviter').on('referrals').column('inviter_id').execute();
+      await db.schema
+        .createTable('site_settings')
+        .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('value', 'varchar(2000)', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

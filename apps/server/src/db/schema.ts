@@ -75,6 +75,10 @@ export interface AccountTable {
   role: AccountRole;
   /** The last sign-in or refresh; 0: never */
   last_seen_at: number;
+  /** The code of the account's invite link; null until the account first asks for it */
+  invite_code: string | null;
+  /** AI tokens earned by invites, on top of the plan's */
+  bonus_tokens: number;
 }
 
 export type AccountRole = 'user' | 'operator';
@@ -318,6 +322,63 @@ export interface AiUsageTable {
   used: number;
 }
 
+/**
+ * A friend's account created through an inviter's link: credited (both earn `reward` AI tokens) once
+ * its address is confirmed; `credited_at` 0 until then. One row per friend, so a friend counts once.
+ */
+export interface ReferralTable {
+  friend_id: string;
+  inviter_id: string;
+  /** The tokens the inviter earned for this friend; 0 until credited, and past the operator's cap */
+  reward: number;
+  created_at: number;
+  credited_at: number;
+}
+
+/** An operator's setting of the site (the referral reward, the activity event), by name. */
+export interface SiteSettingTable {
+  name: string;
+  value: string;
+}
+
+/** A top banner an operator published: shown while its window (epoch seconds) holds the present. */
+export interface BannerTable {
+  id: string;
+  title: string;
+  jump_url: string;
+  display_start: number;
+  display_end: number;
+  created_at: number;
+}
+
+/** A message or system notice an operator sent, to everyone, the accounts on a plan, or one account. */
+export interface MessageTable {
+  id: string;
+  /** 1 message, 2 system notice */
+  template_type: number;
+  title: string;
+  remark: string;
+  icon_url: string;
+  site_url: string;
+  site_img: string;
+  /** everyone, plan or account */
+  audience: string;
+  /** The plan, for audience plan; else empty */
+  audience_plan: string;
+  /** The account's id, for audience account; else empty */
+  audience_account: string;
+  /** The operator's account */
+  sender_id: string;
+  created_at: number;
+}
+
+/** A recipient (account:<id> or sign:<client signature>) has read a message. */
+export interface MessageReadTable {
+  message_id: string;
+  recipient: string;
+  read_at: number;
+}
+
 export interface Database {
   files: FileTable;
   uploads: UploadTable;
@@ -342,4 +403,9 @@ export interface Database {
   ai_messages: AiMessageTable;
   ai_notes: AiNoteTable;
   ai_usage: AiUsageTable;
+  banners: BannerTable;
+  messages: MessageTable;
+  message_reads: MessageReadTable;
+  referrals: ReferralTable;
+  site_settings: SiteSettingTable;
 }

@@ -21,12 +21,14 @@ import {
   conversationSyncRequest,
   conversationTopRequest,
   aiConversation,
+  CONVERSATION_ID_HEADER,
   ErrorCode,
   errorMessages,
   noteAddRequest,
   noteList,
   noteListQuery,
   noteRef,
+  passageSummaryRequest,
   QuireError,
   sharePreviewQuery,
   STREAM_ID_HEADER,
@@ -43,6 +45,7 @@ import {
   fileInfo,
   listConversations,
   listNotes,
+  preparePassageSummary,
   prepareQuestion,
   prepareSummary,
   removeConversation,
@@ -50,10 +53,10 @@ import {
   shareConversation,
   sharedConversation,
   summaryOf,
-  type PreparedAnswer,
-  type SpokenAnswer,
 } from '../services/aiChat.js';
-import { aiAccountOf, tokenCheck } from '../services/aiQuota.js';
+import type { PreparedAnswer, SpokenAnswer } from '../services/aiAnswers.js';
+import { aiAccountOf, checkTokens, tokenCheck } from '../services/aiQuota.js';
+import type { TextStream } from '../services/aiLanguage.js';
 import { cancelStream, openStream } from '../services/aiStreams.js';
 import type { Call, CallContext } from './calls.js';
 import { securityHeaders } from './edge.js';
@@ -68,7 +71,11 @@ export const accountOf = (c: CallContext) => aiAccountOf(c.ctx, c.identity);
  * Answers with Server-Sent Events: the headers (with the stream's id) at once, then what `run`
  * emits; a failure becomes an `error` event. The stream stops when cancelled or when the client goes.
  */
-async function sendEvents(c: CallContext, run: (emit: (e: AiStreamEvent) => void, signal: AbortSignal) => Promise<void>) {
+async function sendEvents(
+  c: CallContext,
+  run: (emit: (e: AiStreamEvent) => void, signal: AbortSignal) => Promise<void>,
+  headers: Record<string, string> = {},
+) {
   const stream = openStream(c.ownerId);
   const raw = c.reply.raw;
   c.reply.hijack();
@@ -77,6 +84,7 @@ async function sendEvents(c: CallContext, run: (emit: (e: AiStreamEvent) => void
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
     [STREAM_ID_HEADER]: stream.id,
+    ...headers,
   });
   const emit = (e: AiStreamEvent) => {
     if (!raw.writableEnded) raw.write(`data: ${JSON.stringify(e)}\n\n`);
@@ -88,8 +96,8 @@ async function sendEvents(c: CallContext, run: (emit: (e: AiStreamEvent) => void
     await run(emit, signal);
   } catch (e) {
     if (!(e instanceof QuireError)) console.error(e);
-    const code = e instanceof QuireError ? e.code : ErrorCode.Generic;
-    emit({ type: 'error', code, msg: e instanceof QuireError ? e.message : errorMessages[ErrorCode.Generic] });
+    if (e instanceof QuireError) emit({ type: 'error', code: e.code, msg: e.message, ...(e.data && { data: e.data }) });
+    else emit({ type: 'error', code: ErrorCode.Generic, msg: errorMessages[ErrorCode.Generic] });
   } finally {
     stream.close();
     raw.end();
@@ -104,10 +112,25 @@ async function streamAnswer(answer: PreparedAnswer, emit: (e: AiStreamEvent) => 
   return spoken;
 }
 
-/** A question streamed: refused as an envelope before the stream (2405, 11007, 11003), answered as events. */
+/**
+ * A language tool streamed: its text as it is written, then the answer its plain call gives
+ * (`result`), then `done`; 11003 for an account without tokens comes before the stream, as an envelope.
+ */
+export async function streamTool(c: CallContext, run: (stream: TextStream) => Promise<{ tokens: number }>) {
+  await checkTokens(c.ctx, accountOf(c));
+  await sendEvents(c, async (emit, signal) => {
+    const result = await run({ onText: (text) => emit({ type: 'text', text }), signal });
+    if (!signal.aborted) emit({ type: 'result', result });
+    emit({ type: 'done', tokens: result.tokens, ...(signal.aborted && { cancelled: true }) });
+  });
+}
+
+/** A question streamed: refused as an envelope before the stream (2405, 11007, 11003), answered as events; its conversation in a header. */
 async function streamQuestion(c: CallContext, req: Parameters<typeof prepareQuestion>[2]) {
   const prepared = await prepareQuestion(c.ctx, accountOf(c), req);
-  await sendEvents(c, async (emit, signal) => prepared.finish(await streamAnswer(prepared.answer, emit, signal)));
+  await sendEvents(c, async (emit, signal) => prepared.finish(await streamAnswer(prepared.answer, emit, signal)), {
+    [CONVERSATION_ID_HEADER]: prepared.conversation.id,
+  });
 }
 
 const questionSummary = (what: string) =>
@@ -146,6 +169,20 @@ export function aiCalls(): Call[] {
         await fileInfo(c.ctx, account, body.file_id);
         await sendEvents(c, async (emit, signal) => {
           const { answer } = await prepareSummary(c.ctx, account, body.file_id, signal);
+          await streamAnswer(answer, emit, signal);
+        });
+      },
+    }),
+    aiCall({
+      method: 'POST',
+      path: 'summary/text/stream',
+      summary:
+        'A passage (AI read’s selection, up to 20,000 characters) summarised and streamed as events; 11005 under 250 characters, 11003 without the tokens',
+      body: passageSummaryRequest,
+      streams: true,
+      handler: async ({ body }, c) => {
+        const answer = await preparePassageSummary(c.ctx, accountOf(c), body.text);
+        await sendEvents(c, async (emit, signal) => {
           await streamAnswer(answer, emit, signal);
         });
       },

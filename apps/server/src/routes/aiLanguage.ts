@@ -1,6 +1,6 @@
-// The AI layer's language calls (/api/ai/v2/), answered by the classic provider: translation,
-// proofreading, explanations and rewriting. Signed-in accounts only (3001 for a visitor): each
-// call charges the words it reads as tokens.
+// The AI layer's language calls (/api/ai/v2/): translation, proofreading, explanations and
+// rewriting, each also streamed (…/stream). Signed-in accounts only (3001 for a visitor): each call
+// charges the words it reads as tokens (classic) or what the model counted.
 import {
   explainAnswer,
   explainRequest,
@@ -20,14 +20,14 @@ import { z } from 'zod';
 import {
   explain,
   proofread,
-  proofreadFile,
+  proofreadFileText,
   proofreadLanguages,
   rewrite,
   translateFile,
   translateText,
   translationLanguages,
 } from '../services/aiLanguage.js';
-import { aiCall } from './ai.js';
+import { aiCall, streamTool } from './ai.js';
 import type { Call, CallContext } from './calls.js';
 
 type QueueTask = (c: CallContext, toolId: 'translate_pdf', params: unknown) => Promise<z.infer<typeof taskCreated>>;
@@ -39,7 +39,7 @@ export function aiLanguageCalls(queueTask: QueueTask): Call[] {
       path: 'translate/languages',
       summary: 'The translation directions installed on this server (Apertium pairs), direct or through a pivot language',
       response: translationLanguagesAnswer,
-      handler: () => translationLanguages(),
+      handler: (_, c) => translationLanguages(c.ctx),
     }),
     aiCall({
       method: 'POST',
@@ -48,6 +48,14 @@ export function aiLanguageCalls(queueTask: QueueTask): Call[] {
       body: translateTextRequest,
       response: translateTextAnswer,
       handler: ({ body }, c) => translateText(c.ctx, c.identity, body),
+    }),
+    aiCall({
+      method: 'POST',
+      path: 'translate/text/stream',
+      summary: 'translate/text streamed as events: the translation as it is written, then the whole answer (result), then done',
+      body: translateTextRequest,
+      streams: true,
+      handler: ({ body }, c) => streamTool(c, (stream) => translateText(c.ctx, c.identity, body, stream)),
     }),
     aiCall({
       method: 'POST',
@@ -79,11 +87,31 @@ export function aiLanguageCalls(queueTask: QueueTask): Call[] {
     }),
     aiCall({
       method: 'POST',
+      path: 'proofread/text/stream',
+      summary: 'proofread/text streamed as events: the corrected text as it is written, then the issues (result), then done',
+      body: proofreadRequest,
+      streams: true,
+      handler: ({ body }, c) => streamTool(c, (stream) => proofread(c.ctx, c.identity, body, stream)),
+    }),
+    aiCall({
+      method: 'POST',
       path: 'proofread/file',
       summary: "Proofread an uploaded PDF's text (its first pages, as many as the plan's AI analysis reads); as proofread/text",
       body: proofreadFileRequest,
       response: proofreadAnswer,
-      handler: ({ body }, c) => proofreadFile(c.ctx, c.identity, c.ownerId, body),
+      handler: async ({ body }, c) =>
+        proofread(c.ctx, c.identity, { text: await proofreadFileText(c.ctx, c.identity, c.ownerId, body), lang: body.lang }),
+    }),
+    aiCall({
+      method: 'POST',
+      path: 'proofread/file/stream',
+      summary: 'proofread/file streamed as proofread/text/stream is; the file is read first (2405, 11005 as envelopes)',
+      body: proofreadFileRequest,
+      streams: true,
+      handler: async ({ body }, c) => {
+        const text = await proofreadFileText(c.ctx, c.identity, c.ownerId, body);
+        await streamTool(c, (stream) => proofread(c.ctx, c.identity, { text, lang: body.lang }, stream));
+      },
     }),
     aiCall({
       method: 'POST',
@@ -95,12 +123,29 @@ export function aiLanguageCalls(queueTask: QueueTask): Call[] {
     }),
     aiCall({
       method: 'POST',
+      path: 'explain/stream',
+      summary:
+        "explain streamed as events: a model's explanation as it is written (none without a model), then the senses (result), then done",
+      body: explainRequest,
+      streams: true,
+      handler: ({ body }, c) => streamTool(c, (stream) => explain(c.ctx, c.identity, body, stream)),
+    }),
+    aiCall({
+      method: 'POST',
       path: 'rewrite',
       summary:
         'Rewrite English text by rules (plainer words, long sentences split, passive voice flagged), with a note that a model does more',
       body: rewriteRequest,
       response: rewriteAnswer,
       handler: ({ body }, c) => rewrite(c.ctx, c.identity, body),
+    }),
+    aiCall({
+      method: 'POST',
+      path: 'rewrite/stream',
+      summary: 'rewrite streamed as events: the rewritten text as it is written, then the changes and note (result), then done',
+      body: rewriteRequest,
+      streams: true,
+      handler: ({ body }, c) => streamTool(c, (stream) => rewrite(c.ctx, c.identity, body, stream)),
     }),
   ];
 }

@@ -53,6 +53,8 @@ import { visitorOf } from './identity.js';
 import { ssoCalls } from './sso.js';
 import { apiKeyCalls } from './apiKeys.js';
 import { adminCalls } from './admin.js';
+import { siteCalls } from './site.js';
+import { messageCalls } from './messages.js';
 import { cloudCalls } from './cloud.js';
 import { shareCalls } from './share.js';
 import { templateCalls } from './templates.js';
@@ -62,6 +64,8 @@ import { aiLanguageCalls } from './aiLanguage.js';
 import { signTaskParams } from '../services/signatures.js';
 import { aiCalls } from './ai.js';
 import { aiDetectCalls } from './aiDetect.js';
+import { surveyCalls } from './survey.js';
+import { activityCalls } from './activity.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -373,6 +377,8 @@ export function buildCalls(): Call[] {
     ...ssoCalls(),
     ...apiKeyCalls(),
     ...adminCalls(),
+    ...siteCalls(),
+    ...messageCalls(),
     ...cloudCalls(),
     ...shareCalls(),
     ...templateCalls(),
@@ -381,5 +387,7 @@ export function buildCalls(): Call[] {
     ...aiCalls(),
     ...aiDetectCalls(),
     ...aiLanguageCalls(queueTask),
+    ...surveyCalls(),
+    ...activityCalls(),
   ];
 }

@@ -1,37 +1,45 @@
 // What every HTTP answer carries and how request bodies are kept bounded in time and size.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode, QuireError } from '@quire/contracts';
+import { ACTIVITY_FREE_PATH, ErrorCode, QuireError } from '@quire/contracts';
 
 /**
- * The web app's policy. pdf.js runs its worker from a same-origin module (a blob: URL when it
+ * The web app's policy (`frameAncestors`: who may frame the page). pdf.js runs its worker from a same-origin module (a blob: URL when it
  * has to fall back) and never evaluates code (the app opens documents with isEvalSupported off,
  * and zod runs jitless); the upload's md5 is WebAssembly (hash-wasm), which compiling needs
  * 'wasm-unsafe-eval' for, an allowance that does not extend to JavaScript.
  */
-const WEB_APP_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self' blob:",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const webAppPolicy = (frameAncestors: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "worker-src 'self' blob:",
+    "style-src 'self'",
+    // The activity dialog's event image may be the operator's, on another host (an image runs nothing).
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ');
+
+/** The referral page the activity dialog embeds, under any language prefix: framed by this site only. */
+const EMBEDDED_PAGE = new RegExp(`^(/[a-z]{2})?${ACTIVITY_FREE_PATH}/?([?#]|$)`);
 
 /** API answers, downloads included, are data: nothing in them may run or be framed, even if opened directly. */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 /** The headers of every answer; an answer the route writes itself (a stream of events) sets them too. */
-export const securityHeaders = (url: string) => ({
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'content-security-policy': url.startsWith('/api/') ? API_POLICY : WEB_APP_POLICY,
-});
+export function securityHeaders(url: string) {
+  const embedded = EMBEDDED_PAGE.test(url);
+  return {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': embedded ? 'SAMEORIGIN' : 'DENY',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': url.startsWith('/api/') ? API_POLICY : webAppPolicy(embedded ? "'self'" : "'none'"),
+  };
+}
 
 export function addSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply, payload) => {

@@ -67,7 +67,7 @@ export function openApiDocument(calls: Call[]) {
         ? {
             200: {
               description:
-                'Server-Sent Events, each `data: <json>` an aiStreamEvent (text, citations, done or error); the X-Quire-Stream-Id header names the stream for stream/cancel. A refusal before the stream starts is an envelope',
+                'Server-Sent Events, each `data: <json>` an aiStreamEvent (text, citations or result, done or error); the X-Quire-Stream-Id header names the stream for stream/cancel. A refusal before the stream starts is an envelope',
               content: { 'text/event-stream': { schema: schemaOf(aiStreamEvent) } },
             },
           }

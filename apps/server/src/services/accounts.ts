@@ -33,10 +33,13 @@ import { deviceOf } from './devices.js';
 import { discardFile } from './files.js';
 import { deleteCloudOfAccount } from './cloud.js';
 import { deleteAiOf } from '../db/aiRepo.js';
+import { deleteMessagesOf } from '../db/messagesRepo.js';
 import { discardSharesOf } from './shares.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { creditInvite, recordInvite } from './referrals.js';
 import { discardTask } from './tasks.js';
 import { discardUpload } from './uploads.js';
+import { mailWords } from '../mail/mailTexts.js';
 
 /** A signed-in client: its token, the account it opens and the session's public id. */
 export interface Session {
@@ -193,18 +196,9 @@ async function mailLink(
     expires_at: now + LINK_LIFETIME_MS[purpose],
   });
   const link = `${ctx.config.publicUrl}/${lang ? `${lang}/` : ''}${LINK_PAGE[purpose]}#token=${token}`;
-  const hours = LINK_LIFETIME_MS[purpose] / HOUR_MS;
-  const texts: Record<AccountTokenPurpose, Omit<Mail, 'to'>> = {
-    verify: { subject: 'Confirm your email address', text: `Welcome to Quire. Confirm your address to sign in:\n\n${link}\n` },
-    reset: { subject: 'Reset your password', text: `To choose a new password for your Quire account, open:\n\n${link}\n` },
-    email: { subject: 'Confirm your new email address', text: `To make this the address of your Quire account, open:\n\n${link}\n` },
-  };
-  const { subject, text } = texts[purpose];
-  deliver(ctx, {
-    to: email,
-    subject,
-    text: `${text}\nThe link works once, for ${hours} hour${hours === 1 ? '' : 's'}. If you did not ask for it, ignore this mail.\n`,
-  });
+  const words = mailWords(lang);
+  const footer = words.t('link.footer', { duration: words.hours(LINK_LIFETIME_MS[purpose] / HOUR_MS) });
+  deliver(ctx, { to: email, subject: words.t(`${purpose}.subject`), text: `${words.t(`${purpose}.text`)}\n\n${link}\n\n${footer}\n` });
 }
 
 /** A link's token, used up; 3004 if it is unknown, used or past its time. */
@@ -245,18 +239,19 @@ export async function register(
     first_name?: string | undefined;
     last_name?: string | undefined;
     lang?: LinkLanguage | undefined;
+    invite?: string | undefined;
   },
   ip: string,
 ): Promise<{ email: string }> {
   ctx.rateLimits.take('account', req.email, ip);
   const account = newAccount(req.email, await hashPassword(req.password), { first_name: req.first_name, last_name: req.last_name });
-  if (await insertAccount(ctx.db, account)) await mailLink(ctx, account, 'verify', account.email, req.lang);
-  else
-    deliver(ctx, {
-      to: req.email,
-      subject: 'You already have a Quire account',
-      text: 'Someone, maybe you, tried to sign up to Quire with this address, which already has an account. Sign in with it, or ask for a new password if you forgot it. If it was not you, ignore this mail.\n',
-    });
+  if (await insertAccount(ctx.db, account)) {
+    await recordInvite(ctx, account, req.invite);
+    await mailLink(ctx, account, 'verify', account.email, req.lang);
+  } else {
+    const words = mailWords(req.lang);
+    deliver(ctx, { to: req.email, subject: words.t('exists.subject'), text: `${words.t('exists.text')}\n` });
+  }
   return { email: req.email };
 }
 
@@ -282,6 +277,8 @@ export function newAccount(
     created_at: Date.now(),
     role,
     last_seen_at: 0,
+    invite_code: null,
+    bonus_tokens: 0,
   };
 }
 
@@ -289,6 +286,7 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<{ ema
   const { account, email } = await useLink(ctx, token, 'verify');
   if (account.email !== email) throw new QuireError(ErrorCode.LinkExpired);
   await updateAccount(ctx.db, account.id, { email_verified: 1 });
+  await creditInvite(ctx, account.id);
   return { email };
 }
 
@@ -381,10 +379,11 @@ export async function changeEmail(ctx: AppContext, session: Session, password: s
   if (await findAccountByEmail(ctx.db, email)) throw new QuireError(ErrorCode.EmailInUse);
   await mailLink(ctx, session.account, 'email', email, lang);
   // Should someone else have signed in, the owner hears of it before losing the account.
+  const words = mailWords(lang);
   deliver(ctx, {
     to: session.account.email,
-    subject: 'Your email address is being changed',
-    text: `Your Quire account is to move to ${email} once that address confirms it. If you did not ask for this, change your password now.\n`,
+    subject: words.t('emailChanging.subject'),
+    text: `${words.t('emailChanging.text', { email })}\n`,
   });
   return { email };
 }
@@ -395,7 +394,7 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<{ em
   return { email };
 }
 
-/** Removes the account with its files, tasks, unfinished uploads, cloud, shares and AI conversations, their bytes first. */
+/** Removes the account with its files, tasks, unfinished uploads, cloud, shares, AI conversations and messages, their bytes first. */
 export async function deleteAccount(ctx: AppContext, session: Session, password: string, ip: string): Promise<void> {
   await confirmPassword(ctx, session, password, ip);
   const owner = accountOwner(session.account.id);
@@ -405,6 +404,7 @@ export async function deleteAccount(ctx: AppContext, session: Session, password:
   await deleteCloudOfAccount(ctx, session.account.id);
   await discardSharesOf(ctx, owner);
   await deleteAiOf(ctx.db, session.account.id);
+  await deleteMessagesOf(ctx.db, session.account.id, owner);
   await deleteAccountRows(ctx.db, session.account.id);
 }
 

@@ -40,34 +40,23 @@ import {
 } from '../db/aiRepo.js';
 import { findCloudFile } from '../db/cloudRepo.js';
 import type { AiAnalysisTable, AiConversationTable, AiMessageTable } from '../db/schema.js';
-import type { ModelProvider } from '../engines/ai/model.js';
 import { detectFileType } from '../engines/fileTypes.js';
 import { pageLayout } from '../engines/poppler.js';
 import { bookmarksOf, inspectPdf } from '../engines/qpdf.js';
 import { boundFor } from '../engines/run.js';
 import { chunkPages, rankChunks } from '../classic/retrieval.js';
-import { summarise, type ClassicSummary } from '../classic/summary.js';
-import { countWords, sentencesOf, termsOf } from '../classic/text.js';
+import { centralSentences, summarise, type ClassicSummary } from '../classic/summary.js';
+import { sentencesOf, termsOf } from '../classic/text.js';
 import { newId } from '../ids.js';
 import { accountOwner } from './accounts.js';
-import { chargeQuestion, chargeTokens, refundQuestion, refundTokens, reserveTokens, tokenCheck, type AiAccount } from './aiQuota.js';
+import { classicAnswer, modelAnswer, type PreparedAnswer, type SpokenAnswer } from './aiAnswers.js';
+import { chargeQuestion, refundQuestion, tokenCheck, type AiAccount } from './aiQuota.js';
 import { ownedFile } from './files.js';
 
 /** An analysis left unfinished this long was cut short (its process stopped): the next file/info starts it again. */
 const STALE_ANALYSIS_MS = 10 * 60_000;
 /** Passages an answer quotes, and cites, at most. */
 const ANSWER_PASSAGES = 3;
-/** A classic answer is sent a few words at a time, this far apart: the page shows it as it comes and can stop it. */
-const STREAM_PIECE_MS = 25;
-const STREAM_PIECE_WORDS = 4;
-/** Most tokens a model may write for one answer or summary. */
-const MODEL_MAX_TOKENS = 600;
-/**
- * Tokens a model's chat template adds around the messages (role markers, a default system line,
- * a date): tens in the templates of Llama 2 and 3, ChatML and Mistral; this leaves room to spare.
- */
-const CHAT_TEMPLATE_TOKENS = 256;
-
 const notFound = () => new QuireError(ErrorCode.NoData);
 const isFinished = (status: AiAnalysisTable['status']) => status === 'success' || status === 'failed';
 
@@ -162,12 +151,12 @@ export async function fileInfo(ctx: AppContext, account: AiAccount, fileId: stri
 }
 
 /**
- * The file's finished analysis, started if need be and waited for up to AI_CONSTANTS.summaryWaitMs:
+ * The file's finished analysis, started if need be and waited for up to ctx.config.aiAnalysisWaitMs (60 s):
  * 11012 if it failed, 90002 if it did not finish in time.
  */
 async function finishedAnalysis(ctx: AppContext, account: AiAccount, fileId: string, signal?: AbortSignal): Promise<AiAnalysisTable> {
   await fileInfo(ctx, account, fileId);
-  const deadline = Date.now() + AI_CONSTANTS.summaryWaitMs;
+  const deadline = Date.now() + ctx.config.aiAnalysisWaitMs;
   for (;;) {
     const row = (await findAnalysis(ctx.db, account.id, fileId))!;
     if (row.status === 'success') return row;
@@ -175,100 +164,6 @@ async function finishedAnalysis(ctx: AppContext, account: AiAccount, fileId: str
     if (Date.now() >= deadline || signal?.aborted) throw new QuireError(ErrorCode.UploadFailed);
     await new Promise((r) => setTimeout(r, AI_CONSTANTS.summaryPollMs));
   }
-}
-
-/** An answer ready to be sent: its citations, and `speak`, which sends its text and settles its tokens. */
-export interface PreparedAnswer {
-  citations: AiCitation[];
-  /** Sends the text in pieces to `onText` (paced when `paced`) until done or `signal` stops it. */
-  speak(onText: (text: string) => void, signal: AbortSignal, paced: boolean): Promise<SpokenAnswer>;
-}
-
-export interface SpokenAnswer {
-  text: string;
-  /** Tokens charged in the end (a stopped answer is charged what was sent). */
-  tokens: number;
-  cancelled: boolean;
-}
-
-/**
- * A classic answer: its whole text is known, so its tokens (the words of `prompt` and of the text)
- * are charged before a word is sent (11003 if they are more than are left); a stopped answer gets
- * back the words it did not send.
- */
-async function classicAnswer(
-  ctx: AppContext,
-  account: AiAccount,
-  prompt: string,
-  text: string,
-  citations: AiCitation[],
-): Promise<PreparedAnswer> {
-  const charged = countWords(prompt) + countWords(text);
-  await chargeTokens(ctx, account, charged);
-  return {
-    citations,
-    async speak(onText, signal, paced) {
-      const pieces = text.split(/(?<=\s)/);
-      let sent = '';
-      for (let i = 0; i < pieces.length; i += STREAM_PIECE_WORDS) {
-        if (signal.aborted) break;
-        const piece = pieces.slice(i, i + STREAM_PIECE_WORDS).join('');
-        sent += piece;
-        onText(piece);
-        if (paced) await new Promise((r) => setTimeout(r, STREAM_PIECE_MS));
-      }
-      const cancelled = sent.length < text.length;
-      const tokens = cancelled ? countWords(prompt) + countWords(sent) : charged;
-      await refundTokens(ctx, account, charged - tokens);
-      return { text: sent, tokens, cancelled };
-    },
-  };
-}
-
-/**
- * A model's answer: the most it could cost (the prompt at one token per UTF-8 byte, which no
- * tokenizer exceeds as byte fallback is its worst case, its chat template's own tokens, and up to
- * MODEL_MAX_TOKENS written) is charged ahead within what is left, then what the engine reports it
- * used is kept and the rest given back.
- */
-async function modelAnswer(
-  ctx: AppContext,
-  account: AiAccount,
-  model: ModelProvider,
-  system: string,
-  prompt: string,
-  citations: AiCitation[],
-): Promise<PreparedAnswer> {
-  const promptBound = Buffer.byteLength(system) + Buffer.byteLength(prompt) + CHAT_TEMPLATE_TOKENS;
-  const reserved = await reserveTokens(ctx, account, promptBound + MODEL_MAX_TOKENS, promptBound + 1);
-  return {
-    citations,
-    async speak(onText, signal) {
-      let text = '';
-      try {
-        const usage = await model.generate(
-          {
-            messages: [
-              { role: 'system', content: system },
-              { role: 'user', content: prompt },
-            ],
-            maxTokens: reserved - promptBound,
-            signal,
-          },
-          (piece) => {
-            text += piece;
-            onText(piece);
-          },
-        );
-        const tokens = Math.min(reserved, usage.promptTokens + usage.completionTokens);
-        await refundTokens(ctx, account, reserved - tokens);
-        return { text, tokens, cancelled: signal.aborted };
-      } catch (e) {
-        await refundTokens(ctx, account, reserved);
-        throw e;
-      }
-    },
-  };
 }
 
 /** What a model is told besides the question: answer from these passages only, citing their pages. */
@@ -299,6 +194,24 @@ export async function prepareSummary(ctx: AppContext, account: AiAccount, fileId
     context += `${c.text}\n\n`;
   }
   return { analysis, summary, answer: await modelAnswer(ctx, account, model, SUMMARY_SYSTEM, context, []) };
+}
+
+const PASSAGE_SUMMARY_SYSTEM = 'Summarise the passage below in a few sentences, keeping its main points.';
+
+/**
+ * A passage's summary (AI read's selection): its most central sentences, about a third of them
+ * (1 to 5), or a model's; 11005 under 250 characters. The classic provider charges the passage's
+ * words and the summary's.
+ */
+export async function preparePassageSummary(ctx: AppContext, account: AiAccount, text: string): Promise<PreparedAnswer> {
+  const passage = text.trim();
+  if (passage.length < AI_CONSTANTS.minTextChars) throw new QuireError(ErrorCode.TextTooShort);
+  const model = ctx.modelFor('summary');
+  if (model) return modelAnswer(ctx, account, model, PASSAGE_SUMMARY_SYSTEM, passage, []);
+  const count = Math.min(5, Math.max(1, Math.round(sentencesOf(passage).length / 3)));
+  const central = centralSentences(passage, count);
+  // A passage of fragments (a table, a list) has no sentence TextRank takes: its first sentences stand in.
+  return classicAnswer(ctx, account, passage, (central.length ? central : sentencesOf(passage).slice(0, count)).join(' '), []);
 }
 
 /** POST /v2/chat/summary: the whole summary in one answer. */

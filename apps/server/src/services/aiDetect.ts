@@ -1,18 +1,13 @@
 // The AI detector's requests: text pasted, or the text of an uploaded PDF, Word or text file,
 // checked by the classic provider's statistical detector and charged in characters to the
 // account's detector quota (aiQuota.ts).
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { AI_CONSTANTS, ErrorCode, QuireError, type DetectResult } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { FileTable } from '../db/schema.js';
 import { detect } from '../classic/detector/detector.js';
-import { detectFileType, extensionOf } from '../engines/fileTypes.js';
-import { pageLayout } from '../engines/poppler.js';
-import { detectEncoding, transcodeToUtf8 } from '../engines/textEncoding.js';
-import { newId } from '../ids.js';
 import { accountOwner } from './accounts.js';
 import { chargeDetectorChars, detectorCharCheck, type AiAccount } from './aiQuota.js';
+import { documentText } from './documentText.js';
 import { discardFile, ownedFile } from './files.js';
 import { tooLargeError } from './limits.js';
 
@@ -42,43 +37,18 @@ export async function detectText(ctx: AppContext, account: AiAccount, text: stri
   return { total, remain: total - used, per_chars: count, score, method: 'statistical', sentences };
 }
 
-/** The text of an uploaded file, read page by page up to one page past the plan's detector pages (more: 11011). */
+/** The text of an uploaded file, page by page as far as the plan's detector pages (more: 11011). */
 async function textOf(ctx: AppContext, account: AiAccount, file: FileTable): Promise<string> {
   if (file.size > account.limits.detectorMaxFileMb * MB) throw tooLargeError(account.role, account.limits.detectorMaxFileMb * MB);
-  const local = await ctx.storage.localPath(file.storage_key);
-  const type = await detectFileType(local, file.name);
-  await fs.mkdir(ctx.scratchDir, { recursive: true });
-  const scratch = path.join(ctx.scratchDir, newId());
-  try {
-    if (type === 'text') {
-      // More bytes than the longest text allowed could take cannot be within the limit.
-      if (file.size > account.limits.detectorMaxRequestChars * MAX_UTF8_BYTES_PER_CHAR)
-        throw new QuireError(ErrorCode.DetectorRequestLimit);
-      const encoding = await detectEncoding(local);
-      if (encoding.name === 'UTF-8') return (await fs.readFile(local, 'utf8')).replace(/^\ufeff/, '');
-      await transcodeToUtf8(local, encoding, `${scratch}.txt`, ctx.toolLimits);
-      return await fs.readFile(`${scratch}.txt`, 'utf8');
-    }
-    if (file.encrypted === 1) throw new QuireError(ErrorCode.Encrypted);
-    let pdf = local;
-    if (type === 'office') {
-      // LibreOffice picks its import filter by the file's own extension, which the stored copy lacks.
-      const input = `${scratch}.${extensionOf(file.name) || 'bin'}`;
-      await fs.copyFile(local, input);
-      pdf = `${scratch}.pdf`;
-      await ctx.office.convert({ input, output: pdf }, ctx.toolLimits);
-    } else if (type !== 'pdf') {
-      throw new QuireError(ErrorCode.UnsupportedType);
-    }
-    const most = account.limits.detectorMaxPages;
-    const { pages } = await pageLayout(pdf, most + 1, `${scratch}.layout`, ctx.toolLimits);
-    if (pages.length > most) {
-      throw new QuireError(ErrorCode.DetectorFileLimit, undefined, { upgrade: 'detectorLimit', limit: most });
-    }
-    return pages.join('\n\n');
-  } finally {
-    await Promise.all(['.txt', '.pdf', `.${extensionOf(file.name)}`].map((ext) => fs.rm(scratch + ext, { force: true })));
-  }
+  const most = account.limits.detectorMaxPages;
+  const { pages, more } = await documentText(ctx, file, {
+    maxPages: most,
+    // More bytes than the longest text allowed could take cannot be within the limit.
+    maxTextBytes: account.limits.detectorMaxRequestChars * MAX_UTF8_BYTES_PER_CHAR,
+    tooLong: () => new QuireError(ErrorCode.DetectorRequestLimit),
+  });
+  if (more) throw new QuireError(ErrorCode.DetectorFileLimit, undefined, { upgrade: 'detectorLimit', limit: most });
+  return pages.join('\n\n');
 }
 
 /** Scores the text of an uploaded file (2405 if it is not the account's) as detectText does. */

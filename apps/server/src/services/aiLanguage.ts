@@ -1,8 +1,12 @@
-// The AI layer's language tools as the classic provider answers them, with no model: translation
+// The AI layer's language tools. The classic provider answers with no model: translation
 // (Apertium, through a pivot language where no pair is direct), proofreading (Hunspell for
 // spelling, GNU diction for doubled words and wordy phrases, style for passive voice), explanations
-// (WordNet) and rule-based rewriting. Each call charges the words it reads as tokens (11003 when
-// the account has too few left) and gives them back if the engine fails.
+// (WordNet) and rule-based rewriting; each call charges the words it reads as tokens (11003 when
+// the account has too few left) and gives them back if the engine fails. Where the operator points
+// a tool at a model (local or openai), the model writes the explanation, the rewrite, the
+// translation or the corrected text, charged as the engine counted it; a PDF's translation stays
+// Apertium's (it replaces each line in place, too many calls for a model). Given a TextStream, a
+// tool sends that text as it is written (a model's) or once known (the classic provider's).
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import {
@@ -17,7 +21,9 @@ import {
   type RewriteAnswer,
   type TranslateTextAnswer,
   type TranslationLanguages,
+  type AiTool,
 } from '@quire/contracts';
+import { textChanges } from '../classic/diff.js';
 import type { AppContext } from '../context.js';
 import { installedDirections, routeOf, translateAlong } from '../engines/language/apertium.js';
 import { type DictionFinding, dictionFindings, dictionLanguages, passiveSentences, type Span } from '../engines/language/diction.js';
@@ -27,7 +33,9 @@ import { pageLayout } from '../engines/poppler.js';
 import { editableInput } from '../engines/qpdf.js';
 import { newId } from '../ids.js';
 import type { Identity } from './accounts.js';
+import { modelAnswer } from './aiAnswers.js';
 import { aiAccountOf, chargeTokens, checkTokens, refundTokens } from './aiQuota.js';
+import { documentText } from './documentText.js';
 import { unlockedFile } from './files.js';
 import { tooLargeError } from './limits.js';
 
@@ -50,10 +58,61 @@ async function charged<T>(ctx: AppContext, identity: Identity, tokens: number, w
   }
 }
 
+/** Where a streamed call sends a tool's text as it is written, and what stops it (the account's cancel, or the client gone). */
+export interface TextStream {
+  onText(text: string): void;
+  signal: AbortSignal;
+}
+
+/**
+ * A model's answer where the operator set one for `tool` (charged as the engine counted it; 11003
+ * without tokens left), sent to `stream` as it is written; or null for the classic provider.
+ */
+async function modelAnswerFor(ctx: AppContext, identity: Identity, tool: AiTool, system: string, prompt: string, stream?: TextStream) {
+  const model = ctx.modelFor(tool);
+  if (!model) return null;
+  const account = aiAccountOf(ctx, identity);
+  await checkTokens(ctx, account);
+  const answer = await modelAnswer(ctx, account, model, system, prompt, []);
+  const { text, tokens } = await answer.speak(stream?.onText ?? (() => {}), stream?.signal ?? new AbortController().signal, false);
+  return { text: text.trim(), tokens };
+}
+
+/** The languages a model translates between: the product's, any direction. */
+const MODEL_LANGUAGES = [
+  'ar',
+  'cs',
+  'de',
+  'en',
+  'es',
+  'fr',
+  'hi',
+  'id',
+  'it',
+  'ja',
+  'ko',
+  'nl',
+  'pl',
+  'pt',
+  'ru',
+  'sv',
+  'th',
+  'tr',
+  'uk',
+  'vi',
+  'zh',
+];
+const englishName = (code: string) => new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+
 const via = (route: readonly { from: string }[]) => route.slice(1).map((d) => d.from);
 
-/** Every direction the installed pairs serve, directly or through one language between. */
-export async function translationLanguages(): Promise<TranslationLanguages> {
+/** Every direction the installed pairs serve, directly or through one language between; a model's, every pair of its languages. */
+export async function translationLanguages(ctx: AppContext): Promise<TranslationLanguages> {
+  if (ctx.modelFor('translate'))
+    return {
+      languages: MODEL_LANGUAGES,
+      pairs: MODEL_LANGUAGES.flatMap((from) => MODEL_LANGUAGES.filter((to) => to !== from).map((to) => ({ from, to, via: [] }))),
+    };
   const directions = await installedDirections();
   const languages = [...new Set(directions.flatMap((d) => [d.from, d.to]))].sort();
   const pairs = languages.flatMap((from) =>
@@ -81,13 +140,23 @@ export async function translateText(
   ctx: AppContext,
   identity: Identity,
   body: { text: string; from: string; to: string },
+  stream?: TextStream,
 ): Promise<TranslateTextAnswer> {
+  if (ctx.modelFor('translate')) {
+    if (!MODEL_LANGUAGES.includes(body.from) || !MODEL_LANGUAGES.includes(body.to) || body.from === body.to)
+      throw new QuireError(ErrorCode.LanguageUnavailable);
+    const system = `Translate the text below from ${englishName(body.from)} into ${englishName(body.to)}. Answer with the translation only.`;
+    const answer = (await modelAnswerFor(ctx, identity, 'translate', system, body.text, stream))!;
+    return { ...answer, via: [] };
+  }
   const route = await translationRoute(body.from, body.to);
   await fs.mkdir(ctx.scratchDir, { recursive: true });
-  return charged(ctx, identity, wordCount(body.text), async () => ({
+  const answer = await charged(ctx, identity, wordCount(body.text), async () => ({
     text: await translateAlong(route, body.text, ctx.scratchDir, ctx.inspectLimits),
     via: via(route),
   }));
+  stream?.onText(answer.text);
+  return answer;
 }
 
 /**
@@ -109,7 +178,7 @@ export async function translateFile<T extends object>(
   const maxBytes = limits.maxFileMb * MB;
   if (row.size > maxBytes) throw tooLargeError(role, maxBytes);
   if (row.total_page > limits.pagesPerAnalysis) throw tooManyPagesError(limits.pagesPerAnalysis);
-  const text = await documentText(ctx, identity, ownerId, body.file_id, body.passwd);
+  const text = await pdfText(ctx, identity, ownerId, body.file_id, body.passwd);
   return charged(ctx, identity, wordCount(text), queue);
 }
 
@@ -137,7 +206,7 @@ async function ownedPdf(ctx: AppContext, ownerId: string, fileId: string, passwo
 }
 
 /** Text read from an uploaded PDF, as far as the plan's pages of an AI analysis go. */
-async function documentText(ctx: AppContext, identity: Identity, ownerId: string, fileId: string, password?: string): Promise<string> {
+async function pdfText(ctx: AppContext, identity: Identity, ownerId: string, fileId: string, password?: string): Promise<string> {
   const row = await ownedPdf(ctx, ownerId, fileId, password);
   const pages = Math.min(row.total_page, aiAccountOf(ctx, identity).limits.pagesPerAnalysis);
   const local = await ctx.storage.localPath(row.storage_key);
@@ -201,24 +270,53 @@ function dictionTable(dictionary: string, tables: readonly string[]): string | n
   return tables.includes(dictionary) ? dictionary : (tables.find((t) => t === dictionary.split('_')[0]) ?? null);
 }
 
-/** Proofreads an uploaded PDF's text; 11005 for a document without text. */
-export async function proofreadFile(
+/**
+ * An uploaded PDF's, Word document's or text file's text, as far as the plan's pages of an AI
+ * analysis, to proofread; 2405 for another owner's file, 11005 for a document without text.
+ */
+export async function proofreadFileText(
   ctx: AppContext,
   identity: Identity,
   ownerId: string,
-  body: { file_id: string; passwd?: string; lang: string },
-): Promise<ProofreadAnswer> {
-  const text = await documentText(ctx, identity, ownerId, body.file_id, body.passwd);
+  body: { file_id: string; passwd?: string },
+): Promise<string> {
+  const row = await unlockedFile(ctx, ownerId, body.file_id, body.passwd);
+  const { pages } = await documentText(ctx, row, {
+    maxPages: aiAccountOf(ctx, identity).limits.pagesPerAnalysis,
+    // A text file is cut at the characters one check takes; far more bytes than that are refused unread.
+    maxTextBytes: AI_LANGUAGE_LIMITS.maxTextChars * 4 * 10,
+    tooLong: () => new QuireError(ErrorCode.TooLarge),
+    password: body.passwd,
+  });
+  const text = pages.join('\n\n').trim();
   if (!text) throw new QuireError(ErrorCode.TextTooShort, 'The document has no text to check.');
-  return proofread(ctx, identity, { text, lang: body.lang });
+  return text;
 }
 
-export async function proofread(ctx: AppContext, identity: Identity, body: { text: string; lang: string }): Promise<ProofreadAnswer> {
+const PROOFREAD_SYSTEM =
+  'Correct the spelling, grammar and punctuation of the text below, changing as little as you can and keeping its language. ' +
+  'Answer with the corrected text only.';
+
+export async function proofread(
+  ctx: AppContext,
+  identity: Identity,
+  body: { text: string; lang: string },
+  stream?: TextStream,
+): Promise<ProofreadAnswer> {
+  const text = body.text.slice(0, AI_LANGUAGE_LIMITS.maxTextChars);
+  const truncated = body.text.length > text.length;
+  // A model's corrected text, read back word by word as issues (their first suggestions give it back exactly).
+  const byModel = await modelAnswerFor(ctx, identity, 'proofread', PROOFREAD_SYSTEM, text, stream);
+  if (byModel) {
+    const issues = textChanges(text, byModel.text).map(
+      (c): ProofreadIssue => ({ ...c, kind: 'grammar', message: 'The language model suggests a change here.', suggestions: [c.to] }),
+    );
+    return { text, truncated, dictionary: body.lang, issues, corrected: byModel.text, tokens: byModel.tokens };
+  }
   const dictionary = dictionaryFor(body.lang, await installedDictionaries());
   if (!dictionary) throw new QuireError(ErrorCode.LanguageUnavailable);
-  const text = body.text.slice(0, AI_LANGUAGE_LIMITS.maxTextChars);
   const table = dictionTable(dictionary, await dictionLanguages());
-  return charged(ctx, identity, wordCount(text), async () => {
+  const answer = await charged(ctx, identity, wordCount(text), async () => {
     const [spelling, findings, passive] = await Promise.all([
       misspellings(dictionary, text, ctx.inspectLimits),
       table ? dictionFindings(table, text, ctx.inspectLimits) : [],
@@ -243,8 +341,10 @@ export async function proofread(ctx: AppContext, identity: Identity, body: { tex
       text,
       issues.map((i) => ({ start: i.start, end: i.end, to: i.suggestions[0] ?? null })),
     ).text;
-    return { text, truncated: body.text.length > text.length, dictionary, issues, corrected };
+    return { text, truncated, dictionary, issues, corrected };
   });
+  stream?.onText(answer.corrected);
+  return answer;
 }
 
 /** The sentence of `context` that holds `text` (the first, ignoring case), or null. */
@@ -352,19 +452,36 @@ function partOfSpeech(sentence: string | null, text: string, senses: readonly { 
 /** Senses one explanation lists at most. */
 const MAX_SENSES = 12;
 
-export async function explain(ctx: AppContext, identity: Identity, body: { text: string; context?: string }): Promise<ExplainAnswer> {
-  return charged(ctx, identity, wordCount(body.text) + wordCount(body.context ?? ''), async () => {
-    const senses = await wordSenses(body.text, ctx.inspectLimits);
-    const sentence = body.context ? sentenceOf(body.context, body.text) : null;
-    const pos = partOfSpeech(sentence, body.text, senses);
-    const ordered = [...senses.filter((s) => s.pos === pos), ...senses.filter((s) => s.pos !== pos)].slice(0, MAX_SENSES);
-    return {
-      text: body.text,
-      sentence,
-      pos,
-      senses: ordered.map(({ pos: p, lemma, synonyms, definition, examples }) => ({ pos: p, lemma, synonyms, definition, examples })),
-    };
-  });
+/** WordNet's senses of the text, those of the part of speech its sentence suggests first. */
+async function dictionaryEntry(ctx: AppContext, body: { text: string; context?: string }) {
+  const senses = await wordSenses(body.text, ctx.inspectLimits);
+  const sentence = body.context ? sentenceOf(body.context, body.text) : null;
+  const pos = partOfSpeech(sentence, body.text, senses);
+  const ordered = [...senses.filter((s) => s.pos === pos), ...senses.filter((s) => s.pos !== pos)].slice(0, MAX_SENSES);
+  return {
+    text: body.text,
+    sentence,
+    pos,
+    senses: ordered.map(({ pos: p, lemma, synonyms, definition, examples }) => ({ pos: p, lemma, synonyms, definition, examples })),
+  };
+}
+
+const EXPLAIN_SYSTEM = 'Explain in two or three plain sentences what the quoted words mean in the passage they come from.';
+
+/** WordNet's senses; with a model, its explanation in context too (charged as the model counted, the dictionary free). */
+export async function explain(
+  ctx: AppContext,
+  identity: Identity,
+  body: { text: string; context?: string },
+  stream?: TextStream,
+): Promise<ExplainAnswer> {
+  const prompt = `Words: "${body.text}"\n\nPassage: ${body.context ?? body.text}`;
+  const byModel = await modelAnswerFor(ctx, identity, 'explain', EXPLAIN_SYSTEM, prompt, stream);
+  if (byModel) return { ...(await dictionaryEntry(ctx, body)), explanation: byModel.text, tokens: byModel.tokens };
+  return charged(ctx, identity, wordCount(body.text) + wordCount(body.context ?? ''), async () => ({
+    ...(await dictionaryEntry(ctx, body)),
+    explanation: null,
+  }));
 }
 
 type RewriteChange = RewriteAnswer['changes'][number];
@@ -394,6 +511,13 @@ function sentenceSplits(text: string): RewriteChange[] {
   return changes;
 }
 
+const REWRITE_SYSTEM = {
+  simplify: 'Rewrite the text below in plain words and short sentences, keeping its meaning. Answer with the rewritten text only.',
+  shorten: 'Shorten the text below, keeping its meaning. Answer with the shortened text only.',
+  paraphrase: 'Paraphrase the text below in other words, keeping its meaning. Answer with the paraphrase only.',
+} as const;
+const MODEL_REWRITE_NOTE = 'Rewritten by the language model the operator configured: read it against the original before you use it.';
+
 const REWRITE_NOTE =
   'Rewritten by rules, without a language model: plainer words and shorter phrases from GNU diction’s tables, long ' +
   'sentences split at semicolons and conjunctions, passive voice flagged (English). A language model rewrites for ' +
@@ -403,8 +527,11 @@ export async function rewrite(
   ctx: AppContext,
   identity: Identity,
   body: { text: string; mode: 'simplify' | 'shorten' | 'paraphrase' },
+  stream?: TextStream,
 ): Promise<RewriteAnswer> {
-  return charged(ctx, identity, wordCount(body.text), async () => {
+  const byModel = await modelAnswerFor(ctx, identity, 'rewrite', REWRITE_SYSTEM[body.mode], body.text, stream);
+  if (byModel) return { text: byModel.text, changes: [], note: MODEL_REWRITE_NOTE, tokens: byModel.tokens };
+  const answer = await charged(ctx, identity, wordCount(body.text), async () => {
     const [findings, passive] = await Promise.all([
       dictionFindings('en', body.text, ctx.inspectLimits),
       passiveSentences(body.text, ctx.inspectLimits),
@@ -427,4 +554,6 @@ export async function rewrite(
     const changes = [...applied, ...flags].sort((a, b) => a.start - b.start);
     return { text, changes, note: REWRITE_NOTE };
   });
+  stream?.onText(answer.text);
+  return answer;
 }

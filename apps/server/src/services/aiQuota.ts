@@ -18,7 +18,9 @@ export interface AiAccount {
 export function aiAccountOf(ctx: AppContext, identity: Identity): AiAccount {
   if (!identity.account) throw new QuireError(ErrorCode.NotLogin);
   const role = limitsOf(ctx, identity).role;
-  return { id: identity.account.id, role, limits: ctx.config.limits[role].ai };
+  const plan = ctx.config.limits[role].ai;
+  // Tokens earned by invites (the referral programme) come on top of the plan's.
+  return { id: identity.account.id, role, limits: { ...plan, tokens: plan.tokens + identity.account.bonus_tokens } };
 }
 
 type Period = AiPlanLimits['tokensPeriod'];

@@ -20,6 +20,7 @@ import {
   type ShareRequest,
 } from '@quire/contracts';
 import type { AppContext } from '../context.js';
+import { mailWords } from '../mail/mailTexts.js';
 import {
   clearCopy,
   countOpened,
@@ -132,16 +133,16 @@ const languagePrefix = (language: string | undefined) => linkLanguages.find((l) 
 /** A permanent share has no expiry to show, though it ends after its 3650 days like any other. */
 const shownExpiry = (share: Pick<ShareTable, 'days' | 'expires_at'>) => (share.days === PERMANENT_SHARE_DAYS ? null : share.expires_at);
 
+/** The share's mail, in the language of the page it was shared from. */
 function shareMail(share: ShareTable, url: string, sender: string, message: string | undefined) {
+  const words = mailWords(share.lang);
   const until =
-    shownExpiry(share) === null
-      ? 'The link does not expire.'
-      : `The link works until ${new Date(share.expires_at).toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
-  const note = message?.trim() ? `\n${sender} wrote:\n\n${message.trim()}\n` : '';
+    shownExpiry(share) === null ? words.t('share.noExpiry') : words.t('share.until', { date: words.dateTime(share.expires_at) });
+  const note = message?.trim() ? `\n${words.t('share.wrote', { sender })}\n\n${message.trim()}\n` : '';
   // The subject is the only header built from a client's words: the name loses its control characters, the sender matched the pattern.
   return {
-    subject: `${sender} shared "${safeFileName(share.file_name)}" with you`,
-    text: `${sender} shared the file "${share.file_name}" with you on Quire.\n${note}\nOpen it (you sign in to Quire to download it):\n\n${url}\n\n${until}\n`,
+    subject: words.t('share.subject', { sender, file: safeFileName(share.file_name) }),
+    text: `${words.t('share.text', { sender, file: share.file_name })}\n${note}\n${words.t('share.open')}\n\n${url}\n\n${until}\n`,
     replyTo: sender,
   };
 }

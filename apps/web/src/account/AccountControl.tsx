@@ -57,15 +57,13 @@ export function Address({ email }: { email: string }) {
   );
 }
 
-/** The avatar with the Pro badge of a Premium account. */
-function AvatarWithBadge({ user }: { user: UserInfo }) {
+/**
+ * A Premium account's Pro badge, beside the avatar's button rather than in it: the button's name is
+ * the menu's, and a name that leaves out text shown inside the button confuses voice control.
+ */
+function ProBadge({ user }: { user: UserInfo }) {
   const { t } = useI18n();
-  return (
-    <>
-      <Avatar user={user} />
-      {user.isVip && <span className="pro-badge">{t('account.pro')}</span>}
-    </>
-  );
+  return user.isVip ? <span className="pro-badge">{t('account.pro')}</span> : null;
 }
 
 /** On phones the personal centre sits in the menu's drawer: the top bar's avatar opens the drawer. */
@@ -74,15 +72,18 @@ export function PhoneAvatar({ onOpen }: { onOpen(): void }) {
   const { user } = useSession();
   if (!user) return null;
   return (
-    <button
-      type="button"
-      className="avatar-button phone-avatar"
-      aria-label={t('account.menu', { name: displayName(user) })}
-      data-testid="phone-avatar"
-      onClick={onOpen}
-    >
-      <AvatarWithBadge user={user} />
-    </button>
+    <span className="avatar-anchor phone-avatar">
+      <button
+        type="button"
+        className="avatar-button"
+        aria-label={t('account.menu', { name: displayName(user) })}
+        data-testid="phone-avatar"
+        onClick={onOpen}
+      >
+        <Avatar user={user} />
+      </button>
+      <ProBadge user={user} />
+    </span>
   );
 }
 
@@ -130,16 +131,19 @@ function AvatarMenu({ user, placement }: { user: UserInfo; placement: 'below' | 
 
   return (
     <div ref={anchor} className={`menu-anchor account-anchor account-${placement}`} {...menu.hoverProps}>
-      <button
-        type="button"
-        className="avatar-button"
-        aria-label={t('account.menu', { name })}
-        aria-expanded={menu.open}
-        data-testid="avatar-button"
-        onClick={() => menu.setOpen(!menu.open)}
-      >
-        <AvatarWithBadge user={user} />
-      </button>
+      <span className="avatar-anchor">
+        <button
+          type="button"
+          className="avatar-button"
+          aria-label={t('account.menu', { name })}
+          aria-expanded={menu.open}
+          data-testid="avatar-button"
+          onClick={() => menu.setOpen(!menu.open)}
+        >
+          <Avatar user={user} />
+        </button>
+        <ProBadge user={user} />
+      </span>
       {menu.open && (
         <div className="account-menu" data-testid="account-menu">
           <div className="account-menu-head">

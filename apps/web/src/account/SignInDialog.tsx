@@ -1,6 +1,7 @@
 // The sign-in dialog: sign in, create an account, or ask for a link to choose a new password.
 import type { UserInfo } from '@quire/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
+import { forgetInvite, keptInvite } from '../activity/activityRules';
 import { fetchSignInOptions, forgotPassword, register, signIn } from '../api/account';
 import { useT } from '../i18n/I18nProvider';
 import { Icon } from '../ui/Icon';
@@ -174,7 +175,10 @@ function RegisterForm({ email, onEmail, onDone }: EmailState & { onDone(): void 
     e.preventDefault();
     setChecked(true);
     if (problems.email || problems.password) return;
-    void request.run(async () => setMailedTo((await register(email.trim(), password)).email));
+    void request.run(async () => {
+      setMailedTo((await register(email.trim(), password, keptInvite())).email);
+      forgetInvite();
+    });
   };
   return (
     <form className="auth-form" noValidate onSubmit={submit} data-testid="register-form">

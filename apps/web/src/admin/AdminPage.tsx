@@ -11,9 +11,12 @@ import { useSession } from '../account/session';
 import { useI18n } from '../i18n/I18nProvider';
 import { SearchBox } from '../search/ToolSearch';
 import { LocaleLink } from '../ui/LocaleLink';
-import { formatBytes } from '../ui/format';
+import { useSizes } from '../ui/useSizes';
 import { useToast } from '../ui/Toast';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
+import { AdminActivity } from './AdminActivity';
+import { AdminBanners } from './AdminBanners';
+import { AdminMessages } from './AdminMessages';
 import './admin.css';
 
 /** Typing settles this long before the list is asked for. */
@@ -25,6 +28,9 @@ export function AdminPage() {
   return (
     <OperatorOnly>
       <AccountList />
+      <AdminBanners />
+      <AdminActivity />
+      <AdminMessages />
     </OperatorOnly>
   );
 }
@@ -62,6 +68,7 @@ function NotFound() {
 }
 
 function AccountList() {
+  const sizes = useSizes();
   const { t, locale } = useI18n();
   const toast = useToast();
   const [search, setSearch] = useState('');
@@ -173,10 +180,10 @@ function AccountList() {
                     {user.tasks}
                   </td>
                   <td data-label={t('admin.stored')} className="admin-number" data-testid="admin-bytes">
-                    {formatBytes(user.bytes)}
+                    {sizes.bytes(user.bytes)}
                   </td>
                   <td data-label={t('admin.cloud')} className="admin-number" data-testid="admin-cloud">
-                    {t('admin.cloudUse', { count: user.cloud_files, size: formatBytes(user.cloud_bytes) })}
+                    {t('admin.cloudUse', { count: user.cloud_files, size: sizes.bytes(user.cloud_bytes) })}
                   </td>
                 </tr>
               ))}

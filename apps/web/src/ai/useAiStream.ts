@@ -1,4 +1,4 @@
-// One streamed AI answer as page state: the text growing as it arrives, its citations, the tokens
+// One streamed AI answer as page state: the text growing as it arrives, its citations or result, the tokens
 // it cost, and Stop (which cancels it on the server, so the account is charged only for what came).
 import type { AiCitation } from '@quire/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -11,6 +11,8 @@ export interface AiAnswer {
   status: AiAnswerStatus;
   text: string;
   citations: AiCitation[];
+  /** A language tool's whole answer (its plain call's), once it is done; check it with the call's schema. */
+  result?: Record<string, unknown>;
   /** Tokens charged for the answer, once it is done. */
   tokens?: number;
   /** Why it failed: a catalogue error, before the stream (a refusal, with its upgrade) or in it. */
@@ -21,8 +23,8 @@ const idle: AiAnswer = { status: 'idle', text: '', citations: [] };
 
 export interface AiStream {
   answer: AiAnswer;
-  /** Starts a streamed call (replacing any answer shown); resolves with the final answer. */
-  start(path: string, body: unknown): Promise<AiAnswer>;
+  /** Starts a streamed call (replacing any answer shown); resolves with the final answer. `onHeaders` sees the answer's headers. */
+  start(path: string, body: unknown, onHeaders?: (headers: Headers) => void): Promise<AiAnswer>;
   /** Stops the running answer: on the server by its id, and the reading here. */
   stop(): void;
   reset(): void;
@@ -41,7 +43,7 @@ export function useAiStream(): AiStream {
   }, []);
 
   const start = useCallback(
-    async (path: string, body: unknown): Promise<AiAnswer> => {
+    async (path: string, body: unknown, onHeaders?: (headers: Headers) => void): Promise<AiAnswer> => {
       stop();
       const run: { reading: AbortController; streamId?: string } = { reading: new AbortController() };
       running.current = run;
@@ -56,14 +58,16 @@ export function useAiStream(): AiStream {
           path,
           body,
           {
-            onStart: (id) => {
+            onStart: (id, headers) => {
               run.streamId = id;
+              onHeaders?.(headers);
             },
             onEvent: (e) => {
               if (e.type === 'text') show({ ...current, text: current.text + e.text });
               else if (e.type === 'citations') show({ ...current, citations: e.citations });
+              else if (e.type === 'result') show({ ...current, result: e.result });
               else if (e.type === 'done') show({ ...current, status: e.cancelled ? 'cancelled' : 'done', tokens: e.tokens });
-              else show({ ...current, status: 'failed', error: new ApiError(e.code, e.msg) });
+              else show({ ...current, status: 'failed', error: new ApiError(e.code, e.msg, undefined, e.data) });
             },
           },
           run.reading.signal,

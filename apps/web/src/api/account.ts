@@ -19,9 +19,12 @@ import {
   type SessionEntry,
   type SignedIn,
   type UserInfo,
+  bannerList,
+  bannerResource,
+  type BannerResource,
 } from '@quire/contracts';
 import { splitLocalePrefix } from '../i18n/locales';
-import { apiUrl, getJson, noData, postJson, send } from './client';
+import { apiUrl, getJson, noData, postJson, readEnvelope, send } from './client';
 
 const ACCOUNT_BASE = '/api/account/v1/';
 
@@ -50,8 +53,9 @@ export const refreshAccount = (): Promise<UserInfo> => getJson(apiUrl('account/r
 export const signIn = (email: string, password: string): Promise<SignedIn> =>
   postJson(`${ACCOUNT_BASE}login`, { email, password, lang: lang() }, signedIn);
 
-export const register = (email: string, password: string): Promise<MailedTo> =>
-  postJson(`${ACCOUNT_BASE}register`, { email, password, lang: lang() }, mailSent);
+/** `invite`: the code of the invite link this browser came by, if any. */
+export const register = (email: string, password: string, invite?: string): Promise<MailedTo> =>
+  postJson(`${ACCOUNT_BASE}register`, { email, password, lang: lang(), invite }, mailSent);
 
 export const forgotPassword = (email: string): Promise<MailedTo> =>
   postJson(`${ACCOUNT_BASE}forgot-password`, { email, lang: lang() }, mailSent);
@@ -91,6 +95,18 @@ export const fetchAccounts = (search: string, page: number): Promise<AdminUsersP
 
 export const changeAccountPlan = (userId: string, plan: Plan): Promise<null> =>
   postJson(`${ACCOUNT_BASE}admin/plan`, { user_id: userId, plan }, noData);
+
+export const fetchBanners = async (): Promise<BannerResource[]> => (await getJson(`${ACCOUNT_BASE}admin/banners`, bannerList)).banners;
+
+export const publishBanner = (banner: Omit<BannerResource, 'resource_id'>): Promise<BannerResource> =>
+  postJson(`${ACCOUNT_BASE}admin/banners`, banner, bannerResource);
+
+export async function withdrawBanner(resourceId: string): Promise<void> {
+  await readEnvelope(
+    await send(`${ACCOUNT_BASE}admin/banners?${new URLSearchParams({ resource_id: resourceId })}`, { method: 'DELETE' }),
+    noData,
+  );
+}
 
 export const runSelfCheck = (check: SelfCheckId): Promise<SelfCheckResult> =>
   postJson(`${ACCOUNT_BASE}admin/self-check`, { check }, selfCheckResult);

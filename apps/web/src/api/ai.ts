@@ -1,6 +1,14 @@
 // Calls to the AI suite's /api/ai/v2/ (same {code, msg, data} envelope as the tools API) and
 // its streamed answers: Server-Sent Events of `aiStreamEvent`, cancellable by the stream's id.
-import { type AiStreamEvent, ErrorCode, STREAM_ID_HEADER, type TokenCheck, aiStreamEvent, tokenCheck } from '@quire/contracts';
+import {
+  type AiStreamEvent,
+  ErrorCode,
+  STREAM_ID_HEADER,
+  type TokenCheck,
+  aiStreamEvent,
+  occupationSaved,
+  tokenCheck,
+} from '@quire/contracts';
 import { ApiError, type Query, type Schema, getJson, noData, postJson, readEnvelope, send, urlWithQuery } from './client';
 
 export const AI_BASE = '/api/ai/v2/';
@@ -20,6 +28,10 @@ export function aiPost<T>(path: string, body: unknown, schema: Schema<T>): Promi
 /** The account's AI tokens used and its plan's total (this month's for the AI plan). */
 export const aiTokens = (): Promise<TokenCheck> => aiGet('chat/gpt-token/check', {}, tokenCheck);
 
+/** The occupation survey's answer, kept as the account's career. */
+export const collectOccupation = (occupation: string): Promise<{ career: string }> =>
+  aiPost('user-ext-info/collect', { occupation }, occupationSaved);
+
 /** Stops a running stream on the server; one that has just ended (11013) is not an error here. */
 export async function cancelAiStream(streamId: string): Promise<void> {
   try {
@@ -30,8 +42,8 @@ export async function cancelAiStream(streamId: string): Promise<void> {
 }
 
 export interface AiStreamHandlers {
-  /** The stream's id, as soon as the answer's headers arrive: what cancelAiStream takes. */
-  onStart?: (streamId: string) => void;
+  /** The stream's id (what cancelAiStream takes) and the answer's headers, as soon as they arrive. */
+  onStart?: (streamId: string, headers: Headers) => void;
   onEvent: (event: AiStreamEvent) => void;
 }
 
@@ -52,7 +64,7 @@ export async function streamAi(path: string, body: unknown, handlers: AiStreamHa
     throw new ApiError(ErrorCode.Generic);
   }
   const streamId = res.headers.get(STREAM_ID_HEADER);
-  if (streamId) handlers.onStart?.(streamId);
+  if (streamId) handlers.onStart?.(streamId, res.headers);
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
   for (;;) {

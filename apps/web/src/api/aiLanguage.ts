@@ -1,28 +1,29 @@
-// The translator's and the proofreader's calls (classic: Apertium, Hunspell and style rules).
+// The language calls: translation, proofreading, explanations and rewriting (classic: Apertium,
+// Hunspell and style rules, WordNet; or a model). The pages stream them (useAiStream), so a model's
+// text shows as it is written; their `result` is checked with the plain call's schema.
 import {
-  proofreadAnswer,
   proofreadLanguages as proofreadLanguagesAnswer,
-  translateTextAnswer,
   translationLanguages,
-  type ProofreadAnswer,
   type ProofreadLanguages,
-  type TranslateTextAnswer,
   type TranslationLanguages,
 } from '@quire/contracts';
-import { aiGet, aiPost, aiUrl } from './ai';
+import { aiGet, aiUrl } from './ai';
 
 export const translationPairs = (): Promise<TranslationLanguages> => aiGet('translate/languages', {}, translationLanguages);
 
-export const translateText = (text: string, from: string, to: string): Promise<TranslateTextAnswer> =>
-  aiPost('translate/text', { text, from, to }, translateTextAnswer);
+export const TRANSLATE_TEXT_STREAM = 'translate/text/stream';
 
 /** The task call that translates a PDF into a new PDF (run and followed as the tools' tasks are). */
 export const TRANSLATE_FILE_CALL = aiUrl('translate/file');
 
 export const proofreadLanguages = (): Promise<ProofreadLanguages> => aiGet('proofread/languages', {}, proofreadLanguagesAnswer);
 
-export const proofreadText = (text: string, lang: string): Promise<ProofreadAnswer> =>
-  aiPost('proofread/text', { text, lang }, proofreadAnswer);
+export const PROOFREAD_TEXT_STREAM = 'proofread/text/stream';
+export const PROOFREAD_FILE_STREAM = 'proofread/file/stream';
 
-export const proofreadFile = (fileId: string, lang: string): Promise<ProofreadAnswer> =>
-  aiPost('proofread/file', { file_id: fileId, lang }, proofreadAnswer);
+/** WordNet's senses of a selected word or phrase, its part of speech chosen from the passage it is in (and a model's explanation). */
+export const EXPLAIN_STREAM = 'explain/stream';
+
+export type RewriteMode = 'simplify' | 'shorten' | 'paraphrase';
+
+export const REWRITE_STREAM = 'rewrite/stream';

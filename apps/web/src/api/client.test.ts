@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileInfo } from '@quire/contracts';
-import { ApiError, NETWORK_ERROR, QUIET_SESSION_LOST_CODES, messageFor, onSessionLost, readEnvelope } from './client';
+import { ApiError, NETWORK_ERROR, QUIET_SESSION_LOST_CODES, messageFor, onSessionLost, readEnvelope, setCatalogueTexts } from './client';
 
 describe('messageFor', () => {
   it('prefers the catalogue, then the server, then the generic message', () => {
@@ -8,6 +8,19 @@ describe('messageFor', () => {
     expect(messageFor(777, 'Something specific')).toBe('Something specific');
     expect(messageFor(777)).toBe('Oops! Something went wrong. Please try again later.');
     expect(messageFor(NETWORK_ERROR)).toBe('Network error. Please connect to the Internet');
+  });
+
+  it('words the catalogue in the language set, falling back to English where it has no text', () => {
+    const german: Record<number, string> = { 3122: 'Diese Datei ist passwortgeschützt.', [NETWORK_ERROR]: 'Netzwerkfehler.' };
+    setCatalogueTexts((code) => german[code]);
+    try {
+      expect(messageFor(3122, 'x')).toBe('Diese Datei ist passwortgeschützt.');
+      expect(messageFor(NETWORK_ERROR)).toBe('Netzwerkfehler.');
+      expect(new ApiError(3122).message).toBe('Diese Datei ist passwortgeschützt.');
+      expect(messageFor(3106)).toBe('The file is empty.');
+    } finally {
+      setCatalogueTexts(() => undefined);
+    }
   });
 
   it("keeps the server's exact message for invalid parameters", () => {

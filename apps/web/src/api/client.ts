@@ -7,17 +7,25 @@ const HTTP_TIMEOUT_MS = 90_000;
 
 /** Codes for failures that never reached the API (the catalogue's string codes). */
 export const NETWORK_ERROR = -1;
-const networkMessage = 'Network error. Please connect to the Internet';
+
+/** The catalogue's message for a code (NETWORK_ERROR included) in the page's language, if it has one. */
+type CatalogueText = (code: number) => string | undefined;
+const englishCatalogue: CatalogueText = (code) =>
+  code === NETWORK_ERROR ? 'Network error. Please connect to the Internet' : errorMessages[code as ErrorCode];
+let catalogueText = englishCatalogue;
+
+/** The page's language sets the catalogue's texts here (I18nProvider, as its texts load); English until then. */
+export function setCatalogueTexts(text: CatalogueText): void {
+  catalogueText = (code) => text(code) ?? englishCatalogue(code);
+}
 
 const serverWorded: readonly number[] = [ErrorCode.InvalidParams, ErrorCode.TooManyPages, ErrorCode.TooLarge, ErrorCode.TooManyFiles];
 
 /** The message to show for a catalogue code: the catalogue's, else the server's, else generic. */
 export function messageFor(code: number, serverMsg?: string): string {
-  if (code === NETWORK_ERROR) return networkMessage;
   // For these the server's msg carries the exact message to show: a page range's, the limit passed.
   if (serverWorded.includes(code) && serverMsg) return serverMsg;
-  if (Object.hasOwn(errorMessages, code)) return errorMessages[code as ErrorCode];
-  return serverMsg || errorMessages[ErrorCode.Generic];
+  return catalogueText(code) ?? (serverMsg || catalogueText(ErrorCode.Generic)!);
 }
 
 /**

@@ -3,7 +3,7 @@ import { hasAcceptedExtension, type CloudFile, type CloudListing, type ToolDefin
 import { useEffect, useState } from 'react';
 import { listFolder, type FolderId } from '../api/cloud';
 import { useT } from '../i18n/I18nProvider';
-import { formatBytes } from '../ui/format';
+import { useSizes } from '../ui/useSizes';
 import { Modal } from '../ui/Modal';
 import { Breadcrumb, PickerFolder } from './CloudDialogs';
 import { entriesOf, sortEntries } from './cloudModel';
@@ -15,6 +15,7 @@ interface CloudFilePickerProps {
 }
 
 export function CloudFilePicker({ tool, onPick, onClose }: CloudFilePickerProps) {
+  const sizes = useSizes();
   const t = useT();
   const [folderId, setFolderId] = useState<FolderId>(null);
   const [listing, setListing] = useState<CloudListing | null>(null);
@@ -74,7 +75,7 @@ export function CloudFilePicker({ tool, onPick, onClose }: CloudFilePickerProps)
                   onChange={() => choose(file)}
                 />
                 <span className="file-name">{file.name}</span>
-                <span className="file-meta">{formatBytes(file.size)}</span>
+                <span className="file-meta">{sizes.bytes(file.size)}</span>
               </label>
             </li>
           );

@@ -3,7 +3,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { cloudThumbnailUrl } from '../api/cloud';
 import { useI18n, useT } from '../i18n/I18nProvider';
-import { formatBytes } from '../ui/format';
+import { useSizes } from '../ui/useSizes';
 import { Icon, type IconName } from '../ui/Icon';
 import { useDismiss } from '../ui/useDismiss';
 import { entryKey, entryName, type CloudEntry } from './cloudModel';
@@ -39,6 +39,7 @@ function useDateFormats() {
 
 export function CloudTable({ entries, selected, onToggle, onToggleAll, onOpen, onStar, actionsOf }: ListingProps) {
   const t = useT();
+  const sizes = useSizes();
   const { formatDate, formatDay } = useDateFormats();
   const allSelected = entries.length > 0 && entries.every((e) => selected.has(entryKey(e)));
   return (
@@ -90,11 +91,11 @@ export function CloudTable({ entries, selected, onToggle, onToggleAll, onOpen, o
                 </button>
                 <span className="entry-meta-phone">
                   {formatDay(updated)}
-                  {entry.kind === 'file' && ` · ${formatBytes(entry.file.size)}`}
+                  {entry.kind === 'file' && ` · ${sizes.bytes(entry.file.size)}`}
                 </span>
               </td>
               <td className="col-date">{formatDate(updated)}</td>
-              <td className="col-size">{entry.kind === 'file' ? formatBytes(entry.file.size) : '—'}</td>
+              <td className="col-size">{entry.kind === 'file' ? sizes.bytes(entry.file.size) : '—'}</td>
               <td className="col-actions">
                 <span className="entry-actions">
                   {entry.kind === 'file' && <StarButton entry={entry} onStar={onStar} />}

@@ -409,11 +409,18 @@ function CloudBrowser() {
                 type="button"
                 className="button button-outline"
                 data-testid="new-folder"
+                aria-label={t('cloud.newFolder')}
                 onClick={() => setDialog({ kind: 'newFolder' })}
               >
                 <Icon name="folderPlus" size={18} /> <span className="button-text">{t('cloud.newFolder')}</span>
               </button>
-              <button type="button" className="button button-primary" data-testid="cloud-upload" onClick={() => input.current?.click()}>
+              <button
+                type="button"
+                className="button button-primary"
+                data-testid="cloud-upload"
+                aria-label={t('cloud.upload')}
+                onClick={() => input.current?.click()}
+              >
                 <Icon name="upload" size={18} /> <span className="button-text">{t('cloud.upload')}</span>
               </button>
             </>

@@ -7,7 +7,6 @@ import {
   cloudPath,
   entriesOf,
   entryName,
-  formatGb,
   keptSelection,
   matchesSearch,
   nameProblem,
@@ -97,13 +96,6 @@ describe('capacity', () => {
     expect(usedPercent(1, 10 * GB)).toBe(1);
     expect(usedPercent(5 * GB, 10 * GB)).toBe(50);
     expect(usedPercent(11 * GB, 10 * GB)).toBe(100);
-  });
-
-  it('writes capacities in GB without trailing zeros', () => {
-    expect(formatGb(10 * GB)).toBe('10 GB');
-    expect(formatGb(0.5 * GB)).toBe('0.5 GB');
-    expect(formatGb(0.0001 * GB)).toBe('105 KB');
-    expect(formatGb(2.345 * GB)).toBe('2.35 GB');
   });
 });
 

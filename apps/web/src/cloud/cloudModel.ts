@@ -2,7 +2,6 @@
 import { CLOUD_NAME_MAX, ErrorCode, type CloudFile, type CloudFolder } from '@quire/contracts';
 import type { CloudSelection, CloudSort, FolderId, OnConflict, SortOrder } from '../api/cloud';
 import { ApiError } from '../api/client';
-import { formatBytes } from '../ui/format';
 
 export const GB = 1024 ** 3;
 
@@ -84,13 +83,6 @@ export function usedPercent(used: number, total: number): number {
   if (total <= 0) return 100;
   if (used <= 0) return 0;
   return Math.min(100, Math.max(1, Math.round((used / total) * 100)));
-}
-
-/** A capacity in GB as the product writes it: "10 GB", "0.5 GB", "2.35 GB"; a tiny one in smaller units. */
-export function formatGb(bytes: number): string {
-  if (bytes < 0.01 * GB) return formatBytes(bytes);
-  const gb = bytes / GB;
-  return `${Number.parseFloat(gb.toFixed(gb >= 10 ? 1 : 2))} GB`;
 }
 
 /** The folders from `folderId` up to the top, for a picker's breadcrumb: top first. */

@@ -12,6 +12,7 @@ import { Editor } from './Editor';
 import type { EditorMode } from './EditorPageView';
 import { type OpenedFile, openToolFile, uploadFrom, uploadPdf } from './openFile';
 import './editor.css';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
 
 type Opening =
   | { kind: 'empty' }
@@ -32,6 +33,8 @@ export function EditorPage() {
   const templateId = query.get('template_id');
   const [password, setPassword] = useState<string | undefined>();
   const [opening, setOpening] = useState<Opening>({ kind: 'empty' });
+  const title = mode === 'edit' ? t('editor.titleEdit') : t('editor.titleAnnotate');
+  useDocumentTitle(title);
 
   /** Editing goes on from tool file `id`, the address keeping it across reloads. */
   const openFileId = useCallback(
@@ -104,7 +107,7 @@ export function EditorPage() {
     <div className={`tool-page editor-start ${drop.active ? 'drop-active' : ''}`} {...drop.dropProps}>
       <section className="upload-hero" data-testid="dropzone">
         <Icon name={mode === 'edit' ? 'edit' : 'annotate'} size={56} />
-        <h1>{mode === 'edit' ? t('editor.titleEdit') : t('editor.titleAnnotate')}</h1>
+        <h1>{title}</h1>
         <p>{t('editor.description')}</p>
         {opening.kind === 'loading' && (
           <span className="spinner" role="status" aria-label={t('editor.loading')} data-testid="editor-loading" />

@@ -2,13 +2,22 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import enUs from './locales/en-us.json';
+import { NETWORK_ERROR, setCatalogueTexts } from '../api/client';
 import { translate, type MessageKey, type Messages } from './translate';
-import { htmlLang, localeByPrefix, splitLocalePrefix, withLocalePrefix, type LangPrefix, type Locale } from './locales';
+import { htmlDir, htmlLang, localeByPrefix, splitLocalePrefix, withLocalePrefix, type LangPrefix, type Locale } from './locales';
 
 export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
 const loaders = import.meta.glob<Messages>(['./locales/*.json', '!./locales/en-us.json'], { import: 'default' });
 const loaded = new Map<Locale, Messages>([['en-us', enUs]]);
+
+/**
+ * Loads the texts of the address's language: the app renders once they are in, so that a page the
+ * server sent in German (lang, title, content) does not turn English before it turns German.
+ */
+export function preloadMessages(pathname: string): Promise<unknown> {
+  return loadMessages(localeByPrefix[splitLocalePrefix(pathname).prefix]);
+}
 
 function loadMessages(locale: Locale): Promise<Messages> {
   const ready = loaded.get(locale);
@@ -35,10 +44,11 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const { prefix } = splitLocalePrefix(useLocation().pathname);
   const locale = localeByPrefix[prefix];
   // Keep showing the previous language until the next one has loaded, instead of a blank page.
-  const [shown, setShown] = useState<{ locale: Locale; messages: Messages }>(() => ({
-    locale,
-    messages: loaded.get(locale) ?? enUs,
-  }));
+  // The page's language is the texts' shown, not the address's, until those have loaded.
+  const [shown, setShown] = useState<{ locale: Locale; messages: Messages }>(() => {
+    const messages = loaded.get(locale);
+    return messages ? { locale, messages } : { locale: 'en-us', messages: enUs };
+  });
 
   useEffect(() => {
     let current = true;
@@ -52,7 +62,13 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     document.documentElement.lang = htmlLang[shown.locale];
+    document.documentElement.dir = htmlDir[shown.locale];
   }, [shown.locale]);
+
+  // Errors are worded where they are caught, outside React: the catalogue follows the texts shown.
+  useEffect(() => {
+    setCatalogueTexts((code) => shown.messages[`error.${code === NETWORK_ERROR ? 'network' : code}` as MessageKey]);
+  }, [shown.messages]);
 
   const value = useMemo<I18n>(
     () => ({

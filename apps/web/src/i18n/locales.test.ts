@@ -11,7 +11,9 @@ describe('locale prefix', () => {
   it('leaves English and unknown first segments alone', () => {
     expect(splitLocalePrefix('/app/home')).toEqual({ prefix: '', rest: '/app/home' });
     expect(splitLocalePrefix('/')).toEqual({ prefix: '', rest: '/' });
-    expect(splitLocalePrefix('/it/app/home')).toEqual({ prefix: '', rest: '/it/app/home' });
+    expect(splitLocalePrefix('/xx/app/home')).toEqual({ prefix: '', rest: '/xx/app/home' });
+    expect(splitLocalePrefix('/it/app/home')).toEqual({ prefix: 'it', rest: '/app/home' });
+    expect(splitLocalePrefix('/tw')).toEqual({ prefix: 'tw', rest: '/' });
     expect(splitLocalePrefix('/dev/app')).toEqual({ prefix: '', rest: '/dev/app' });
     expect(splitLocalePrefix('/constructor/x')).toEqual({ prefix: '', rest: '/constructor/x' });
   });

@@ -1,38 +1,22 @@
-// Languages and their URL prefixes: English has no prefix.
+// Languages and their URL prefixes (the list is the contracts' siteLanguages): English has no prefix.
 
-export const localeByPrefix = {
-  '': 'en-us',
-  de: 'de-de',
-  es: 'es-es',
-  fr: 'fr-fr',
-  jp: 'ja-jp',
-  pt: 'pt-br',
-} as const;
+import { localizedPath, siteLanguages, type SitePrefix, type SiteLocale } from '@quire/contracts';
 
-export type LangPrefix = keyof typeof localeByPrefix;
-export type Locale = (typeof localeByPrefix)[LangPrefix];
+export type LangPrefix = SitePrefix;
+export type Locale = SiteLocale;
 
-export const langPrefixes = Object.keys(localeByPrefix) as LangPrefix[];
+export const localeByPrefix = Object.fromEntries(siteLanguages.map((l) => [l.prefix, l.locale])) as Record<LangPrefix, Locale>;
+
+export const langPrefixes: LangPrefix[] = siteLanguages.map((l) => l.prefix);
 
 /** The name of each language in that language, for the switcher. */
-export const localeNames: Record<Locale, string> = {
-  'en-us': 'English',
-  'de-de': 'Deutsch',
-  'es-es': 'Español',
-  'fr-fr': 'Français',
-  'ja-jp': '日本語',
-  'pt-br': 'Português',
-};
+export const localeNames = Object.fromEntries(siteLanguages.map((l) => [l.locale, l.name])) as Record<Locale, string>;
 
 /** The `lang` attribute of the page for each locale. */
-export const htmlLang: Record<Locale, string> = {
-  'en-us': 'en',
-  'de-de': 'de',
-  'es-es': 'es',
-  'fr-fr': 'fr',
-  'ja-jp': 'ja',
-  'pt-br': 'pt-BR',
-};
+export const htmlLang = Object.fromEntries(siteLanguages.map((l) => [l.locale, l.htmlLang])) as Record<Locale, string>;
+
+/** The page's writing direction for each locale. */
+export const htmlDir = Object.fromEntries(siteLanguages.map((l) => [l.locale, l.dir])) as Record<Locale, 'ltr' | 'rtl'>;
 
 function isLangPrefix(segment: string): segment is Exclude<LangPrefix, ''> {
   return segment !== '' && Object.hasOwn(localeByPrefix, segment);
@@ -47,8 +31,7 @@ export function splitLocalePrefix(pathname: string): { prefix: LangPrefix; rest:
 
 /** An absolute app path ("/app/home") under a language prefix ("/de/app/home"). */
 export function withLocalePrefix(prefix: LangPrefix, path: string): string {
-  if (!prefix) return path;
-  return path === '/' ? `/${prefix}` : `/${prefix}${path}`;
+  return localizedPath(prefix, path);
 }
 
 /** The same page in another language. */

@@ -1,7 +1,8 @@
-// Translation keys come from the source: every key used must exist in en-us and de-de, and no
-// locale may carry keys or placeholders that en-us does not have.
+// Translation keys come from the source: every key used must exist in en-us, en-us may hold no
+// key the source does not use, and every other language translates every en-us text.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { errorMessages, marketingTextKeys, siteLanguages } from '@quire/contracts';
 import { describe, expect, it } from 'vitest';
 import { PLAN_NAMES } from '../account/accountForms';
 import { TOOL_LOOK } from '../editor/tools';
@@ -9,7 +10,6 @@ import { appPages, sidebarItems } from '../layout/navigation';
 import { PLAN_FEATURES } from '../pricing/prices';
 import { sortKeys, templateCategoryKeys } from '../templates/templateModel';
 import { toolPages } from '../tool/toolPages';
-import deDe from './locales/de-de.json';
 import enUs from './locales/en-us.json';
 
 const srcDir = join(import.meta.dirname, '..');
@@ -35,14 +35,20 @@ function usedKeys(): Set<string> {
   for (const key of [...Object.values(templateCategoryKeys), ...Object.values(sortKeys)]) keys.add(key);
   for (const { label } of Object.values(TOOL_LOOK)) keys.add(label);
   for (const page of Object.values(appPages)) keys.add(page.title).add(page.description);
-  for (const item of sidebarItems) {
-    keys.add(item.labelKey);
-    if (item.kind === 'group') for (const child of item.children) if (child.kind === 'soon') keys.add(child.labelKey);
-  }
+  for (const item of sidebarItems) keys.add(item.labelKey);
+  // The marketing pages' texts, named by the contracts' catalogue (the server writes them into the pages' HTML too).
+  for (const key of marketingTextKeys()) keys.add(key);
+  // The error catalogue's messages, looked up by code (api/client.ts).
+  for (const code of Object.keys(errorMessages).filter((c) => c !== '0')) keys.add(`error.${code}`);
+  keys.add('error.network');
   return keys;
 }
 
 const placeholders = (text: string) => [...new Set(text.match(/\{\w+\}/g) ?? [])].sort();
+/** How many forms a text has ("{count} page | {count} pages" has two: singular and plural). */
+const pluralForms = (text: string) => text.split(' | ').length;
+/** Texts a translation may leave as they are in English: French, with many words spelt the same (Page, Document, Options, Message, OCR…), leaves 49. */
+const MAX_SAME_AS_ENGLISH = 60;
 const locales = readdirSync(localesDir).filter((f) => f.endsWith('.json'));
 
 describe('translation keys', () => {
@@ -53,28 +59,37 @@ describe('translation keys', () => {
     expect(keys).toContain('upload.selectFiles');
   });
 
-  for (const [name, messages] of [
-    ['en-us', enUs],
-    ['de-de', deDe],
-  ] as const) {
-    it(`${name} has every key the source uses`, () => {
-      const missing = [...keys].filter((k) => !(k in messages));
-      expect(missing).toEqual([]);
-    });
-  }
+  it('en-us has every key the source uses', () => {
+    expect([...keys].filter((k) => !(k in enUs))).toEqual([]);
+  });
+
+  it('en-us words the error catalogue as the contracts do', () => {
+    for (const [code, message] of Object.entries(errorMessages).filter(([c]) => c !== '0'))
+      expect((enUs as Record<string, string>)[`error.${code}`], code).toBe(message);
+  });
 
   it('en-us has no keys the source no longer uses', () => {
     expect(Object.keys(enUs).filter((k) => !keys.has(k))).toEqual([]);
   });
 
-  for (const file of locales) {
-    it(`${file} has only en-us keys, with the same placeholders`, () => {
+  for (const { locale } of siteLanguages.filter((l) => l.locale !== 'en-us')) {
+    it(`${locale} translates every en-us text, with the same placeholders and plural forms`, () => {
+      const file = `${locale}.json`;
+      expect(locales).toContain(file);
       const messages = JSON.parse(readFileSync(join(localesDir, file), 'utf8')) as Record<string, string>;
       const english = enUs as Record<string, string>;
-      expect(Object.keys(messages).filter((k) => !(k in english))).toEqual([]);
+      expect(Object.keys(messages)).toEqual(Object.keys(english));
       for (const [key, text] of Object.entries(messages)) {
         expect(placeholders(text), `${file} ${key}`).toEqual(placeholders(english[key]!));
+        expect(pluralForms(text), `${file} ${key}`).toBe(pluralForms(english[key]!));
       }
+      // A few texts are the same in other languages (OCR, A4, "{s} s", Menu); many more means English was left in.
+      const same = Object.keys(english).filter((k) => messages[k] === english[k]);
+      expect(same.length, same.join(', ')).toBeLessThanOrEqual(MAX_SAME_AS_ENGLISH);
     });
   }
+
+  it('has a file for each site language and no other', () => {
+    expect(locales.sort()).toEqual(siteLanguages.map((l) => `${l.locale}.json`).sort());
+  });
 });

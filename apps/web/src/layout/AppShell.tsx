@@ -5,16 +5,17 @@ import { useI18n } from '../i18n/I18nProvider';
 import { AccountControl, PhoneAvatar } from '../account/AccountControl';
 import { Icon } from '../ui/Icon';
 import { LocaleNavLink } from '../ui/LocaleLink';
+import { MessageBell } from '../messages/MessageCentre';
 import { IconTile } from '../ui/ToolIcon';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './MarketingLayout';
 import { linkedPage, pagePath, sidebarItems, type NavGroup } from './navigation';
+import { TopBanner } from './TopBanner';
 
 /** The group holding the tool (or page) of the current page, open from the start. */
 function groupOfPath(pathname: string): string | undefined {
   const slug = /^\/app\/([^/]+)/.exec(splitLocalePrefix(pathname).rest)?.[1];
-  return sidebarItems.find((item) => item.kind === 'group' && item.children.some((c) => c.kind !== 'soon' && linkedPage(c).slug === slug))
-    ?.id;
+  return sidebarItems.find((item) => item.kind === 'group' && item.children.some((c) => linkedPage(c).slug === slug))?.id;
 }
 
 /** The app layout: the sidebar beside the page; a top bar with a drawer on phones. */
@@ -29,6 +30,7 @@ export function AppShell() {
     <div className={`app-shell ${drawerOpen ? 'drawer-open' : ''}`}>
       <div className="app-topbar">
         <Logo />
+        <MessageBell className="bell-phone" />
         <PhoneAvatar onOpen={() => setDrawerOpen(true)} />
         <button
           type="button"
@@ -47,12 +49,14 @@ export function AppShell() {
         <Sidebar initiallyOpen={groupOfPath(pathname)} />
         <div className="sidebar-footer">
           <LanguageSwitcher />
+          <MessageBell />
           <AccountControl placement="above" />
         </div>
       </aside>
       {/* biome-ignore lint/a11y: the backdrop is a mouse shortcut only; the menu button closes the drawer from the keyboard */}
       <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} />
       <main className="app-main">
+        <TopBanner />
         <Outlet />
       </main>
     </div>
@@ -81,15 +85,6 @@ function Sidebar({ initiallyOpen }: { initiallyOpen: string | undefined }) {
             </LocaleNavLink>
           );
         }
-        if (item.kind === 'soon') {
-          return (
-            <span key={item.id} className="nav-item nav-soon" aria-disabled="true" title={`${label} · ${t('nav.soon')}`}>
-              <Icon name={item.icon} />
-              <span className="nav-label">{label}</span>
-              <span className="soon-tag">{t('nav.soon')}</span>
-            </span>
-          );
-        }
         return <SidebarGroup key={item.id} group={item} open={openGroups.has(item.id)} onToggle={() => toggle(item.id)} />;
       })}
     </nav>
@@ -109,17 +104,6 @@ function SidebarGroup({ group, open, onToggle }: { group: NavGroup; open: boolea
       {open && (
         <ul className="nav-children">
           {group.children.map((child) => {
-            if (child.kind === 'soon') {
-              return (
-                <li key={child.labelKey}>
-                  <span className="nav-child nav-soon" aria-disabled="true" title={`${t(child.labelKey)} · ${t('nav.soon')}`}>
-                    <span className="soon-dot" />
-                    <span className="nav-label">{t(child.labelKey)}</span>
-                    <span className="soon-tag">{t('nav.soon')}</span>
-                  </span>
-                </li>
-              );
-            }
             const page = linkedPage(child);
             return (
               <li key={page.slug}>

@@ -3,7 +3,7 @@ import { LocaleLink } from '../ui/LocaleLink';
 import { IconTile } from '../ui/ToolIcon';
 import { linkedPage, pagePath, toolCategories } from './navigation';
 
-/** Every category with its tools: built ones as links, the rest marked "coming soon". */
+/** Every category with its tools, each a link. */
 export function CategoryMenu({ onNavigate }: { onNavigate?: () => void }) {
   const t = useT();
   return (
@@ -13,15 +13,6 @@ export function CategoryMenu({ onNavigate }: { onNavigate?: () => void }) {
           <h3>{t(group.labelKey)}</h3>
           <ul>
             {group.children.map((child) => {
-              if (child.kind === 'soon') {
-                return (
-                  <li key={child.labelKey} className="category-soon" aria-disabled="true">
-                    <span className="soon-dot" />
-                    {t(child.labelKey)}
-                    <span className="soon-tag">{t('nav.soon')}</span>
-                  </li>
-                );
-              }
               const page = linkedPage(child);
               return (
                 <li key={page.slug}>

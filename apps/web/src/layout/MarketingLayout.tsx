@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { AccountControl, PhoneAvatar } from '../account/AccountControl';
 import { useSession } from '../account/session';
-import { useI18n, useT } from '../i18n/I18nProvider';
+import { useI18n } from '../i18n/I18nProvider';
 import { HeaderSearch } from '../search/ToolSearch';
 import { Icon } from '../ui/Icon';
 import { LocaleLink } from '../ui/LocaleLink';
+import { MessageBell } from '../messages/MessageCentre';
 import { CategoryMenu } from './CategoryMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { useHoverMenu } from './useHoverMenu';
+import { TopBanner } from './TopBanner';
 
 export function Logo() {
   return (
@@ -29,15 +31,46 @@ function PricingLink() {
   );
 }
 
+/** Below a tablet's width, or wherever its links do not fit one line (German's and Russian's are longer than English's). */
+const COMPACT_BELOW = 1024;
+
+/**
+ * Whether the header must put its links into the menu: measured with them shown, again whenever
+ * the header's width, its language's texts or the account's state change (`account`: loading,
+ * signed out with Log in and Free trial, or signed in with the avatar and the signed-in links).
+ */
+function useCompactHeader(header: RefObject<HTMLElement | null>, locale: string, account: string): boolean {
+  const [compact, setCompact] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language and the account's state change the links' and buttons' widths, so the header is measured again
+  useLayoutEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const measure = () => {
+      const wasCompact = element.classList.contains('compact');
+      element.classList.remove('compact');
+      const overflows = element.scrollWidth > element.clientWidth;
+      if (wasCompact) element.classList.add('compact');
+      setCompact(window.innerWidth < COMPACT_BELOW || overflows);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [header, locale, account]);
+  return compact;
+}
+
 /** The marketing header above the page. */
 export function MarketingLayout() {
-  const t = useT();
+  const { t, locale } = useI18n();
   const session = useSession();
   const allTools = useHoverMenu();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const header = useRef<HTMLElement>(null);
+  const compact = useCompactHeader(header, locale, session.status);
   return (
-    <div className="marketing">
-      <header className="site-header">
+    <div className={compact ? 'marketing compact' : 'marketing'}>
+      <header className={compact ? 'site-header compact' : 'site-header'} ref={header}>
         <Logo />
         <nav className="header-nav">
           <div className="menu-anchor" {...allTools.hoverProps}>
@@ -72,9 +105,11 @@ export function MarketingLayout() {
         </nav>
         <HeaderSearch />
         <div className="header-actions">
+          <MessageBell />
           <LanguageSwitcher />
           <AccountControl placement="below" withRegister />
         </div>
+        <MessageBell className="bell-phone" />
         <PhoneAvatar onOpen={() => setDrawerOpen(true)} />
         <button
           type="button"
@@ -86,7 +121,7 @@ export function MarketingLayout() {
           <Icon name={drawerOpen ? 'close' : 'menu'} />
         </button>
       </header>
-      {drawerOpen && (
+      {compact && drawerOpen && (
         <div className="mobile-drawer">
           <HeaderSearch />
           <CategoryMenu onNavigate={() => setDrawerOpen(false)} />
@@ -101,6 +136,7 @@ export function MarketingLayout() {
         </div>
       )}
       <main className="marketing-main">
+        <TopBanner />
         <Outlet />
       </main>
       <footer className="site-footer">

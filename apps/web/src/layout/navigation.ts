@@ -1,5 +1,5 @@
-// The app sidebar. Built tools come from the registry; entries the product lists
-// that are not built yet stay visible as "coming soon" and link nowhere.
+// The app sidebar: the product's entries in its order, each a tool of the registry or a page of
+// its own under /app.
 import { toolDefinitions, type ToolDefinition } from '@quire/contracts';
 import type { MessageKey } from '../i18n/translate';
 import { toolPageOf, type ToolCategory, type ToolLook } from '../tool/toolPages';
@@ -19,6 +19,18 @@ export interface AppPage {
 export const pagePath = (page: AppPage) => `/app/${page.slug}${page.query ?? ''}`;
 
 export const appPages = {
+  'ai-read': {
+    slug: 'ai-read',
+    title: 'aiRead.title',
+    description: 'aiRead.description',
+    look: { icon: 'text', color: '#d9730d', category: 'ai' },
+  },
+  'chat-pdf': {
+    slug: 'chat-pdf',
+    title: 'chatPdf.title',
+    description: 'chatPdf.description',
+    look: { icon: 'comment', color: '#e5322d', category: 'ai' },
+  },
   'ai-translator': {
     slug: 'ai-translator',
     title: 'aiTranslator.title',
@@ -52,11 +64,10 @@ export const appPages = {
   },
 } as const satisfies Record<string, AppPage>;
 
-export type NavChild = { kind: 'tool'; tool: ToolDefinition } | { kind: 'page'; page: AppPage } | { kind: 'soon'; labelKey: MessageKey };
+export type NavChild = { kind: 'tool'; tool: ToolDefinition } | { kind: 'page'; page: AppPage };
 
 export type NavItem =
   | { kind: 'link'; id: string; labelKey: MessageKey; icon: IconName; path: string }
-  | { kind: 'soon'; id: string; labelKey: MessageKey; icon: IconName }
   | { kind: 'group'; id: string; labelKey: MessageKey; icon: IconName; children: NavChild[] };
 
 // The product's children of each group, by slug.
@@ -69,14 +80,8 @@ const specChildren: Record<ToolCategory, string[]> = {
   ai: ['chat-pdf', 'ai-translator', 'ai-proofread', 'ai-detector', 'ai-read'],
 };
 
-// Labels of the children not built yet; a built tool's label is its title.
-const comingSoonLabels: Record<string, MessageKey> = {
-  'chat-pdf': 'soon.chatPdf',
-  'ai-read': 'soon.aiRead',
-};
-
-/** The page a built child links to: its tool's, or a page of its own. */
-export function linkedPage(child: Exclude<NavChild, { kind: 'soon' }>): AppPage {
+/** The page a child links to: its tool's, or a page of its own. */
+export function linkedPage(child: NavChild): AppPage {
   if (child.kind === 'page') return child.page;
   const { look, texts } = toolPageOf(child.tool);
   return { slug: child.tool.slug, title: texts.title, description: texts.description, look };
@@ -86,9 +91,7 @@ function specChild(slug: string): NavChild {
   const tool = toolDefinitions.find((t) => t.slug === slug);
   if (tool) return { kind: 'tool', tool };
   if (Object.hasOwn(appPages, slug)) return { kind: 'page', page: appPages[slug as keyof typeof appPages] };
-  const labelKey = comingSoonLabels[slug];
-  if (!labelKey) throw new Error(`No label for the sidebar entry ${slug}`);
-  return { kind: 'soon', labelKey };
+  throw new Error(`No tool or page for the sidebar entry ${slug}`);
 }
 
 /** The product's children in its order, then built tools of the same category it does not list. */

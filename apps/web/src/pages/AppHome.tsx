@@ -1,5 +1,6 @@
 import { toolDefinitions } from '@quire/contracts';
 import { useT } from '../i18n/I18nProvider';
+import { BookmarkHint } from '../ui/BookmarkHint';
 import { ToolCard } from '../ui/ToolCard';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 
@@ -20,6 +21,7 @@ export function AppHome() {
             <ToolCard key={tool.slug} tool={tool} />
           ))}
       </div>
+      <BookmarkHint />
     </div>
   );
 }

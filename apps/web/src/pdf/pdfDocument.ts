@@ -151,3 +151,16 @@ export function renderPage(
     },
   };
 }
+
+/**
+ * Lays page `pageNumber`'s text over its drawing in `container` at `scale` (CSS pixels per point),
+ * as pdf.js's transparent text layer: the page's words can then be selected and copied.
+ */
+export async function renderTextLayer(doc: PDFDocumentProxy, pageNumber: number, container: HTMLElement, scale: number) {
+  const [pdfjs, page] = await Promise.all([loadPdfJs(), doc.getPage(pageNumber)]);
+  container.replaceChildren();
+  container.style.setProperty('--total-scale-factor', String(scale));
+  const layer = new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container, viewport: page.getViewport({ scale }) });
+  await layer.render();
+  return () => layer.cancel();
+}

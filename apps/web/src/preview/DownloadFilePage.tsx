@@ -10,7 +10,7 @@ import { SaveToCloud } from '../cloud/SaveToCloud';
 import { useT } from '../i18n/I18nProvider';
 import { ShareDialog } from '../share/ShareDialog';
 import { ContinueWith, OutputPreview, Retention, useDeleteNow, useOutputAccess } from '../tool/Result';
-import { formatBytes } from '../ui/format';
+import { useSizes } from '../ui/useSizes';
 import { Icon } from '../ui/Icon';
 import { LocaleLink } from '../ui/LocaleLink';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
@@ -73,6 +73,7 @@ export function DownloadFilePage() {
 
 function FoundOutput({ output, multiId, toolId }: { output: TaskOutputLink; multiId: string; toolId: string }) {
   const t = useT();
+  const sizes = useSizes();
   const { user, onSignIn } = useSession();
   const { config, signInFirst, whenSignedIn, downloadClick } = useOutputAccess();
   const { deleted, deleteNow } = useDeleteNow(multiId);
@@ -96,7 +97,7 @@ function FoundOutput({ output, multiId, toolId }: { output: TaskOutputLink; mult
           {output.name}
         </span>
         <span className="file-meta" data-testid="download-file-meta">
-          {formatBytes(output.size)}
+          {sizes.bytes(output.size)}
           {pages !== undefined && ` · ${t('downloadPage.pages', { count: pages })}`}
         </span>
       </div>

@@ -25,6 +25,7 @@ import { Icon, type IconName } from '../ui/Icon';
 import { useNearView } from '../ui/useNearView';
 import { useObjectUrl } from './PreviewPage';
 import { pageAfterKey, parsePageJump, parsePercent, percentOf, scaleOf, zoomIn, zoomOut, type Zoom } from './zoom';
+import { formatShareDate } from '../share/shareForm';
 
 /** A page's size in points (as shown, after /Rotate). */
 interface PageSize {
@@ -104,7 +105,7 @@ export function PdfViewer({ file }: { file: ViewedFile }) {
 export function ShareExpiry({ expiresAt }: { expiresAt: number | null | undefined }) {
   const { t, locale } = useI18n();
   if (expiresAt == null) return null;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(expiresAt);
+  const date = formatShareDate(expiresAt, locale);
   return (
     <span className="viewer-expiry" data-testid="viewer-expiry">
       {t('viewer.expiresOn', { date })}

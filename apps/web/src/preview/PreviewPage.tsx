@@ -9,7 +9,7 @@ import { bindRun, fetchTaskEntries } from '../api/tasks';
 import { fetchViewedFile, type ViewedFile } from '../api/viewerFiles';
 import { useT } from '../i18n/I18nProvider';
 import { Logo } from '../layout/MarketingLayout';
-import { formatBytes } from '../ui/format';
+import { useSizes } from '../ui/useSizes';
 import { Icon } from '../ui/Icon';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { PdfViewer, ShareExpiry } from './PdfViewer';
@@ -137,13 +137,14 @@ export function PreviewPage() {
 
 /** A file the viewer cannot draw: its name, size and a download. */
 function OtherFile({ file }: { file: ViewedFile }) {
+  const sizes = useSizes();
   const t = useT();
   const href = useObjectUrl(file.bytes);
   return (
     <div className="viewer-other-file" data-testid="viewer-other-file">
       <Icon name="file" size={48} />
       <h1 className="file-name">{file.name}</h1>
-      <p className="file-meta">{formatBytes(file.size)}</p>
+      <p className="file-meta">{sizes.bytes(file.size)}</p>
       <ShareExpiry expiresAt={file.expiresAt} />
       <p>{t('viewer.notPdf')}</p>
       <a className="button button-primary" href={href} download={file.name} data-testid="viewer-download">

@@ -2,6 +2,7 @@
 // yearly, the AI plan ("plus") monthly and yearly, upgrades from one to the other, the currency, and
 // the crossed-out yearly prices ("virtual") the discount is measured against. A field the product
 // gives no number for is null and not shown.
+import { siteLanguages } from '@quire/contracts';
 import type { Locale } from '../i18n/locales';
 import type { MessageKey } from '../i18n/translate';
 
@@ -48,15 +49,12 @@ const euro: Prices = {
 /** The Spanish site's prices for visitors outside Spain: 5.95 a month, 39.95 a year (about 3.33 a month). */
 const spanishFallback: Prices = { ...english, monthly: 5.95, annually: 39.95, proYVirtual: null };
 
-/** Japanese and Brazilian prices (yen, real) are not given: those sites show the English prices. */
-export const pricesByLocale: Record<Locale, Prices> = {
-  'en-us': english,
-  'de-de': euro,
-  'fr-fr': euro,
-  'es-es': spanishFallback,
-  'ja-jp': english,
-  'pt-br': english,
-};
+/** The euro sites; the others' prices (yen, real, yuan, ruble…) are not given: those sites show the English prices. */
+const EURO_LOCALES: readonly Locale[] = ['de-de', 'fr-fr', 'it-it', 'nl-nl'];
+
+export const pricesByLocale = Object.fromEntries(
+  siteLanguages.map(({ locale }) => [locale, EURO_LOCALES.includes(locale) ? euro : locale === 'es-es' ? spanishFallback : english]),
+) as Record<Locale, Prices>;
 
 /** A price in the locale's way: whole amounts without decimals (6 €), others with two ($5.99). */
 export function formatPrice(amount: number, currency: string, locale: Locale): string {

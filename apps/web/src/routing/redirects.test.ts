@@ -19,5 +19,6 @@ describe('resolveRedirect', () => {
     expect(resolveRedirect('/nope', '?a=1')).toBe('/');
     expect(resolveRedirect('/de/nope/deeper', '')).toBe('/de');
     expect(resolveRedirect('/v2/a/b', '')).toBe('/');
+    expect(resolveRedirect('/constructor', '')).toBe('/');
   });
 });

@@ -18,7 +18,7 @@ import { ApiError } from '../api/client';
 import { shareFile, shareFileQrCode } from '../api/share';
 import { useI18n, useT } from '../i18n/I18nProvider';
 import { splitLocalePrefix } from '../i18n/locales';
-import { formatBytes } from '../ui/format';
+import { useSizes } from '../ui/useSizes';
 import { Icon } from '../ui/Icon';
 import { useToast } from '../ui/Toast';
 import { useModal } from '../ui/useModal';
@@ -78,6 +78,7 @@ type Tab = 'email' | 'link';
 
 /** The tabs and their forms; mounted afresh for each opening, so each starts on the link tab, cleared. */
 export function SharePanel(target: ShareTarget) {
+  const sizes = useSizes();
   const t = useT();
   const session = useSession();
   const [tab, setTab] = useState<Tab>('link');
@@ -116,7 +117,7 @@ export function SharePanel(target: ShareTarget) {
         <span className="file-name" data-testid="share-file-name">
           {target.fileName}
         </span>
-        {target.fileSize !== undefined && <span className="muted">{formatBytes(target.fileSize)}</span>}
+        {target.fileSize !== undefined && <span className="muted">{sizes.bytes(target.fileSize)}</span>}
       </p>
       <Tabs
         tabs={[

@@ -23,7 +23,7 @@ import './templates.css';
 
 export function TemplateGalleryPage() {
   const { t, locale } = useI18n();
-  useDocumentTitle(t('templates.title'));
+  useDocumentTitle(t('landing.template.metaTitle'));
   const [params, setParams] = useSearchParams();
   const state = galleryStateOf(params);
   const [index, setIndex] = useState<TemplateIndex>();

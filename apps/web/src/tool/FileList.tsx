@@ -5,7 +5,7 @@ import { isReady, type FileItem } from '../files/fileList';
 import type { FileListController } from '../files/useFileList';
 import { useT } from '../i18n/I18nProvider';
 import { PageThumb } from '../pdf/PageThumb';
-import { formatBytes } from '../ui/format';
+import { useSizes } from '../ui/useSizes';
 import { Icon } from '../ui/Icon';
 import { ProgressBar } from '../ui/ProgressBar';
 import { useDragReorder } from '../ui/useDragReorder';
@@ -19,22 +19,27 @@ interface FileListProps {
 }
 
 export function FileList({ files, reorderable }: FileListProps) {
-  const dragProps = useDragReorder(files.move);
+  const reorder = useDragReorder(files.move, files.items.length);
   return (
-    <ul className={reorderable ? 'file-cards' : 'file-rows'}>
-      {files.items.map((item, index) => (
-        <li
-          key={item.uid}
-          className={`file-item state-${item.state}`}
-          data-testid="file-item"
-          data-state={item.state}
-          {...(reorderable && dragProps(index))}
-        >
-          {reorderable && <FilePreview item={item} />}
-          <FileDetails item={item} files={files} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className={reorderable ? 'file-cards' : 'file-rows'}>
+        {files.items.map((item, index) => (
+          <li
+            key={item.uid}
+            className={`file-item state-${item.state}`}
+            data-testid="file-item"
+            data-state={item.state}
+            {...(reorderable && reorder.itemProps(index))}
+          >
+            {reorderable && <FilePreview item={item} />}
+            <FileDetails item={item} files={files} />
+          </li>
+        ))}
+      </ul>
+      <p className="visually-hidden" aria-live="polite" data-testid="reorder-status">
+        {reorder.status}
+      </p>
+    </>
   );
 }
 
@@ -61,6 +66,7 @@ function FilePreview({ item }: { item: FileItem }) {
 }
 
 function FileDetails({ item, files }: { item: FileItem; files: FileListController }) {
+  const sizes = useSizes();
   const t = useT();
   const size = item.info?.file_size ?? item.size;
   return (
@@ -80,7 +86,7 @@ function FileDetails({ item, files }: { item: FileItem; files: FileListControlle
         </button>
       </div>
       <span className="file-meta">
-        {formatBytes(size)}
+        {sizes.bytes(size)}
         {!!item.pageCount && ` · ${t('file.pages', { count: item.pageCount })}`}
         {isReady(item) && item.info.repaired && ` · ${t('file.repaired')}`}
       </span>

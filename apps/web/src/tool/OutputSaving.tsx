@@ -1,7 +1,7 @@
 // What an output saved against its input, for tools that report the input's size (compress).
 import type { TaskOutputLink } from '../api/tasks';
 import { useT } from '../i18n/I18nProvider';
-import { formatBytes } from '../ui/format';
+import { useSizes } from '../ui/useSizes';
 import './sizeAndSecurity.css';
 
 /** Percent smaller, rounded, but never "0%" for a file that did get smaller. */
@@ -11,6 +11,7 @@ export function percentSaved(before: number, after: number): number {
 }
 
 export function OutputSaving({ output }: { output: TaskOutputLink }) {
+  const sizes = useSizes();
   const t = useT();
   if (output.inputSize === undefined) return null;
   if (output.unchanged) {
@@ -23,8 +24,8 @@ export function OutputSaving({ output }: { output: TaskOutputLink }) {
   return (
     <span className="output-saving" data-testid="saving">
       {t('result.saving', {
-        before: formatBytes(output.inputSize),
-        after: formatBytes(output.size),
+        before: sizes.bytes(output.inputSize),
+        after: sizes.bytes(output.size),
         percent: percentSaved(output.inputSize, output.size),
       })}
     </span>

@@ -21,7 +21,7 @@ import { PageThumb } from '../pdf/PageThumb';
 import { ShareDialog } from '../share/ShareDialog';
 import { useToolTitle } from '../search/ToolSearch';
 import { startDownload } from '../ui/download';
-import { formatBytes } from '../ui/format';
+import { useSizes } from '../ui/useSizes';
 import { Icon } from '../ui/Icon';
 import { LocaleLink } from '../ui/LocaleLink';
 import { useToast } from '../ui/Toast';
@@ -91,6 +91,7 @@ export function Retention({ hours, deleted, onDelete }: { hours: number | undefi
 }
 
 export function Result({ tool, state, onStartOver }: ResultProps) {
+  const sizes = useSizes();
   const t = useT();
   const { user } = useSession();
   const { config, signInFirst, whenSignedIn, downloadClick } = useOutputAccess();
@@ -131,7 +132,7 @@ export function Result({ tool, state, onStartOver }: ResultProps) {
               >
                 {out.name}
               </LocaleLink>
-              <span className="file-meta">{formatBytes(out.size)}</span>
+              <span className="file-meta">{sizes.bytes(out.size)}</span>
               <OutputSaving output={out} />
               {/* One group: short of room it moves below the name as a whole, rather than cut the name short. */}
               <span className="result-actions">

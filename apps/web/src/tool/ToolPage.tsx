@@ -1,10 +1,11 @@
 // The one tool page every tool uses: upload, the tool's option panel, the task, the result.
-import { ErrorCode, errorMessages, imageProcessExtensions, toolCallPath, type LimitRefusal, type ToolDefinition } from '@quire/contracts';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ErrorCode, toolCallPath, type LimitRefusal, type ToolDefinition } from '@quire/contracts';
+import { type ComponentType, useEffect, useRef, useState, type ReactNode } from 'react';
+import { FromPdfConversions } from './FromPdfConversions';
 import { useSession } from '../account/session';
 import { UpgradeDialog } from '../account/UpgradeDialog';
 import { CloudFilePicker } from '../cloud/CloudFilePicker';
-import { ApiError, isAbort } from '../api/client';
+import { ApiError, isAbort, messageFor } from '../api/client';
 import { isPending, isReady } from '../files/fileList';
 import { useFileList } from '../files/useFileList';
 import { useT } from '../i18n/I18nProvider';
@@ -16,12 +17,17 @@ import { ToolIcon } from '../ui/ToolIcon';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { useFileDrop } from '../ui/useFileDrop';
 import { FileList } from './FileList';
+import { UploadPrompt } from './UploadPrompt';
+import { takeHandedOffFiles } from '../files/handOff';
 import type { PanelParts } from './panels/types';
 import { toolPageOf } from './toolPages';
 import { Result } from './Result';
 import { TaskRunError, useTaskRun } from './useTaskRun';
 import { useBindOnSignIn } from './useBindOnSignIn';
 import { useLeaveConfirm } from './useLeaveConfirm';
+
+/** What a tool shows below its upload zone, before a file is chosen: the PDF converter, which makes PDFs of any file, offers the other way too. */
+const belowUpload: Partial<Record<string, ComponentType>> = { 'pdf-converter': FromPdfConversions };
 
 export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const t = useT();
@@ -39,6 +45,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const input = useRef<HTMLInputElement>(null);
   const drop = useFileDrop((dropped) => void files.addFiles(dropped));
   const { panel: Panel, texts } = toolPageOf(tool);
+  const Below = belowUpload[tool.slug];
   const title = t(texts.title);
   useDocumentTitle(title);
 
@@ -53,6 +60,11 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const onLeave = useRef<() => void>(undefined);
   onLeave.current = () => done && files.clear();
   useEffect(() => () => onLeave.current?.(), []);
+  // Files chosen on a landing page come along.
+  useEffect(() => {
+    const handed = takeHandedOffFiles(`/app/${tool.slug}`);
+    if (handed.length > 0) void files.addFiles(handed);
+  }, [tool.slug, files.addFiles]);
 
   const pickFiles = () => input.current?.click();
   const startOver = () => {
@@ -92,7 +104,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
         if (locked) files.askPassword(locked.uid, e.code === ErrorCode.WrongPassword);
       }
       if (e instanceof ApiError && e.upgrade) setLimit(e.upgrade);
-      else toast(e instanceof Error ? e.message : errorMessages[ErrorCode.TaskFailed], { durationMs: TASK_TOAST_MS });
+      else toast(e instanceof Error ? e.message : messageFor(ErrorCode.TaskFailed), { durationMs: TASK_TOAST_MS });
     }
   };
 
@@ -144,37 +156,18 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   if (task.state.phase === 'done') {
     content = <Result tool={tool} state={task.state} onStartOver={startOver} />;
   } else if (files.items.length === 0) {
-    // Pages that take other files than PDFs (conversions to PDF) ask for images or for files.
-    const takesPdf = tool.extFrom.includes('pdf');
-    const onlyImages = tool.extFrom.every((ext) => (imageProcessExtensions as readonly string[]).includes(ext));
-    const select = takesPdf
-      ? tool.isSingleUpload
-        ? t('upload.selectFile')
-        : t('upload.selectFiles')
-      : onlyImages
-        ? t('upload.selectImages')
-        : t('upload.selectDocuments');
-    const drop = takesPdf
-      ? tool.isSingleUpload
-        ? t('upload.dropOne')
-        : t('upload.dropMany')
-      : onlyImages
-        ? t('upload.dropImages')
-        : t('upload.dropDocuments');
     content = (
       <section className="upload-hero" data-testid="dropzone">
         <ToolIcon tool={tool} size={56} />
         <h1>{title}</h1>
         <p>{t(texts.description)}</p>
-        <button type="button" className="button button-primary button-xl" data-testid="select-files" onClick={pickFiles}>
-          <Icon name="upload" /> {select}
-        </button>
-        <span className="upload-or">{drop}</span>
+        <UploadPrompt tool={tool} onPick={pickFiles} />
         {user && (
           <button type="button" className="button button-outline" data-testid="hero-from-cloud" onClick={() => setPickingFromCloud(true)}>
             <Icon name="cloud" size={18} /> {t('upload.fromCloud')}
           </button>
         )}
+        {Below && <Below />}
       </section>
     );
   } else {
@@ -204,9 +197,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
         <Processing
           title={title}
           progress={task.state.progress}
-          onCancel={() =>
-            void task.cancel().catch((e: unknown) => toast(e instanceof Error ? e.message : errorMessages[ErrorCode.Generic]))
-          }
+          onCancel={() => void task.cancel().catch((e: unknown) => toast(e instanceof Error ? e.message : messageFor(ErrorCode.Generic)))}
         />
       )}
       {limit && <UpgradeDialog refusal={limit} onClose={() => setLimit(null)} />}

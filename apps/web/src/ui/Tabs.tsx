@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './tabs.css';
 
 interface TabsProps<T extends string> {
   tabs: readonly { id: T; label: ReactNode }[];
@@ -6,19 +7,21 @@ interface TabsProps<T extends string> {
   onChoose(id: T): void;
   /** Each tab's test id is this followed by its id. */
   testIdPrefix: string;
+  /** What the row of tabs chooses between, for a screen reader where no heading says it. */
+  label?: string;
 }
 
-/** A row of tabs underlined when chosen (share.css). */
-export function Tabs<T extends string>({ tabs, current, onChoose, testIdPrefix }: TabsProps<T>) {
+/** A row of tabs underlined when chosen. */
+export function Tabs<T extends string>({ tabs, current, onChoose, testIdPrefix, label }: TabsProps<T>) {
   return (
-    <div className="share-tabs" role="tablist">
+    <div className="tabs" role="tablist" aria-label={label}>
       {tabs.map(({ id, label }) => (
         <button
           key={id}
           type="button"
           role="tab"
           aria-selected={current === id}
-          className={`share-tab ${current === id ? 'active' : ''}`}
+          className={`tab ${current === id ? 'active' : ''}`}
           data-testid={`${testIdPrefix}${id}`}
           onClick={() => onChoose(id)}
         >

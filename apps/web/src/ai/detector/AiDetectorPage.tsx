@@ -11,16 +11,16 @@ import { getServerConfig } from '../../api/files';
 import { uploadFile } from '../../api/upload';
 import { useI18n } from '../../i18n/I18nProvider';
 import { FilePickButton } from '../../ui/FilePickButton';
-import { formatBytes } from '../../ui/format';
+import { useSizes } from '../../ui/useSizes';
 import { Icon } from '../../ui/Icon';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Tabs } from '../../ui/Tabs';
 import { useToast } from '../../ui/Toast';
 import { DETECTOR_RESULT_PATH } from './AiDetectorResultPage';
 import { AiPage } from '../AiPage';
+import { AI_DOCUMENT_ACCEPT } from '../documentTypes';
 
 /** The files whose text the detector reads (the server checks the type again). */
-const DETECTOR_ACCEPT = '.pdf,.doc,.docx,.odt,.rtf,.txt,application/pdf,text/plain';
 
 type Mode = 'text' | 'file';
 
@@ -34,6 +34,7 @@ export function AiDetectorPage() {
 }
 
 function Detector() {
+  const sizes = useSizes();
   const { t, locale, localePath } = useI18n();
   const toast = useToast();
   const navigate = useNavigate();
@@ -110,14 +111,14 @@ function Detector() {
         </div>
       ) : (
         <div className="ai-file-input">
-          <FilePickButton className="button button-outline" accept={DETECTOR_ACCEPT} testId="detector-file" onPick={setFile}>
+          <FilePickButton className="button button-outline" accept={AI_DOCUMENT_ACCEPT} testId="detector-file" onPick={setFile}>
             <Icon name="upload" size={18} />
             {file ? t('aiDetector.otherFile') : t('aiDetector.chooseFile')}
           </FilePickButton>
           {file && (
             <p className="ai-file-name" data-testid="detector-file-name">
               <Icon name="file" size={18} />
-              {file.name} · {formatBytes(file.size)}
+              {file.name} · {sizes.bytes(file.size)}
             </p>
           )}
           {progress !== undefined && (

@@ -1,26 +1,28 @@
 // /app/ai-proofread: pasted text or a document's text checked for spelling (Hunspell), grammar
 // and style; each issue marked in place with its suggestions, accepted or ignored one by one or all
 // at once, and the corrected text copied or downloaded.
-import type { LimitRefusal, ProofreadAnswer } from '@quire/contracts';
+import { type LimitRefusal, proofreadAnswer } from '@quire/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { UpgradeDialog } from '../../account/UpgradeDialog';
-import { proofreadFile, proofreadLanguages, proofreadText } from '../../api/aiLanguage';
+import { PROOFREAD_FILE_STREAM, PROOFREAD_TEXT_STREAM, proofreadLanguages } from '../../api/aiLanguage';
 import { ApiError } from '../../api/client';
 import { getServerConfig } from '../../api/files';
 import { uploadFile } from '../../api/upload';
 import { useI18n } from '../../i18n/I18nProvider';
 import { saveBlob } from '../../ui/download';
+import { useHandedOffFile } from '../../files/handOff';
 import { FilePickButton } from '../../ui/FilePickButton';
 import { Icon } from '../../ui/Icon';
 import { Tabs } from '../../ui/Tabs';
 import { useToast } from '../../ui/Toast';
 import { useCopyText } from '../../ui/useCopyText';
 import { AiPage } from '../AiPage';
+import { AI_DOCUMENT_ACCEPT } from '../documentTypes';
 import { languageNamer } from '../languageNames';
+import { useAiStream } from '../useAiStream';
 import { acceptAll, acceptIssue, ignoreIssue, type OpenIssue, type Review, segments, startReview } from './proofreadModel';
 
 /** The proofreader reads a PDF's text (the server refuses other types with 3100). */
-const PROOFREAD_ACCEPT = '.pdf,application/pdf';
 
 type Mode = 'text' | 'file';
 
@@ -46,15 +48,18 @@ function defaultLanguage(languages: readonly string[], locale: string): string {
 function Proofreader() {
   const { t, locale } = useI18n();
   const toast = useToast();
-  const [mode, setMode] = useState<Mode>('text');
+  // A PDF chosen on a landing page opens the document tab with it.
+  const handed = useHandedOffFile();
+  const [mode, setMode] = useState<Mode>(handed ? 'file' : 'text');
   const [languages, setLanguages] = useState<string[]>([]);
   const [lang, setLang] = useState('en-US');
   const [draft, setDraft] = useState('');
-  const [file, setFile] = useState<File>();
+  const [file, setFile] = useState<File | undefined>(handed);
   const [busy, setBusy] = useState(false);
   const [review, setReview] = useState<Review>();
   const [truncated, setTruncated] = useState(false);
   const [refusal, setRefusal] = useState<LimitRefusal>();
+  const stream = useAiStream();
   const nameOf = useMemo(() => languageNamer(locale), [locale]);
 
   useEffect(() => {
@@ -67,22 +72,30 @@ function Proofreader() {
     );
   }, [locale]);
 
+  const failed = (e: unknown) => {
+    if (e instanceof ApiError && e.upgrade) setRefusal(e.upgrade);
+    else toast(e instanceof Error ? e.message : String(e));
+  };
+
+  // The corrected text streams in (a model's as it writes it); the issues come with the result.
   const check = async () => {
     setBusy(true);
     try {
-      let answer: ProofreadAnswer;
-      if (mode === 'text' || !file) {
-        answer = await proofreadText(draft, lang);
-      } else {
+      let call: { path: string; body: object } = { path: PROOFREAD_TEXT_STREAM, body: { text: draft, lang } };
+      if (mode === 'file' && file) {
         const config = await getServerConfig();
         const uploaded = await uploadFile(file, { chunkThreshold: config.chunk_threshold, onProgress: () => {} });
-        answer = await proofreadFile(uploaded.file_id, lang);
+        call = { path: PROOFREAD_FILE_STREAM, body: { file_id: uploaded.file_id, lang } };
       }
-      setReview(startReview(answer.text, answer.issues));
-      setTruncated(answer.truncated);
+      const done = await stream.start(call.path, call.body);
+      const answer = proofreadAnswer.safeParse(done.result);
+      if (answer.success) {
+        setReview(startReview(answer.data.text, answer.data.issues));
+        setTruncated(answer.data.truncated);
+        stream.reset();
+      } else if (done.error) failed(done.error);
     } catch (e) {
-      if (e instanceof ApiError && e.upgrade) setRefusal(e.upgrade);
-      else toast(e instanceof Error ? e.message : String(e));
+      failed(e);
     } finally {
       setBusy(false);
     }
@@ -131,7 +144,7 @@ function Proofreader() {
         />
       ) : (
         <div className="ai-file-input">
-          <FilePickButton className="button button-outline" accept={PROOFREAD_ACCEPT} testId="proofread-file" onPick={setFile}>
+          <FilePickButton className="button button-outline" accept={AI_DOCUMENT_ACCEPT} testId="proofread-file" onPick={setFile}>
             <Icon name="upload" size={18} />
             {file ? t('aiDetector.otherFile') : t('aiDetector.chooseFile')}
           </FilePickButton>
@@ -141,6 +154,7 @@ function Proofreader() {
               {file.name}
             </p>
           )}
+          <p className="ai-hint">{t('aiProofread.fileHint')}</p>
         </div>
       )}
       <div className="ai-actions">
@@ -158,6 +172,18 @@ function Proofreader() {
           {busy ? t('aiDetector.checking') : t('aiProofread.check')}
         </button>
       </div>
+      {stream.answer.status === 'streaming' && (
+        <div className="read-streamed" data-testid="proofread-streaming">
+          <p className="chat-status" role="status">
+            <span className="spinner spinner-small" aria-hidden="true" />
+            {t('aiRead.working')}
+          </p>
+          <p className="read-rewritten">{stream.answer.text}</p>
+          <button type="button" className="button button-small button-outline" onClick={stream.stop} data-testid="proofread-stop">
+            {t('chatPdf.stop')}
+          </button>
+        </div>
+      )}
       {refusal && <UpgradeDialog refusal={refusal} onClose={() => setRefusal(undefined)} />}
     </section>
   );

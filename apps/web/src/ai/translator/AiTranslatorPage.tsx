@@ -1,23 +1,25 @@
-// /app/ai-translator: pasted text translated, or a PDF translated into a new PDF that keeps its
+// /app/ai-translator: pasted text translated (streamed: a model's translation shows as it is written), or a PDF translated into a new PDF that keeps its
 // layout (a task, followed as the tools' tasks are). Only the directions installed on the server are
 // offered; a direction through a language between says so.
-import type { LimitRefusal, TranslateTextAnswer, TranslationLanguages } from '@quire/contracts';
+import type { LimitRefusal, TranslationLanguages } from '@quire/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { UpgradeDialog } from '../../account/UpgradeDialog';
-import { TRANSLATE_FILE_CALL, translateText, translationPairs } from '../../api/aiLanguage';
+import { TRANSLATE_FILE_CALL, TRANSLATE_TEXT_STREAM, translationPairs } from '../../api/aiLanguage';
 import { ApiError } from '../../api/client';
 import { getServerConfig } from '../../api/files';
 import { uploadFile } from '../../api/upload';
 import { useTaskRun } from '../../tool/useTaskRun';
 import { useI18n } from '../../i18n/I18nProvider';
+import { useHandedOffFile } from '../../files/handOff';
 import { FilePickButton } from '../../ui/FilePickButton';
-import { formatBytes } from '../../ui/format';
+import { useSizes } from '../../ui/useSizes';
 import { Icon } from '../../ui/Icon';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Tabs } from '../../ui/Tabs';
 import { useToast } from '../../ui/Toast';
 import { useCopyText } from '../../ui/useCopyText';
 import { AiPage } from '../AiPage';
+import { useAiStream } from '../useAiStream';
 import { languageNamer } from '../languageNames';
 
 type Mode = 'text' | 'file';
@@ -32,15 +34,18 @@ export function AiTranslatorPage() {
 }
 
 function Translator() {
+  const sizes = useSizes();
   const { t, locale } = useI18n();
   const toast = useToast();
-  const [mode, setMode] = useState<Mode>('text');
+  // A PDF chosen on a landing page opens the document tab with it.
+  const handed = useHandedOffFile();
+  const [mode, setMode] = useState<Mode>(handed ? 'file' : 'text');
   const [offered, setOffered] = useState<TranslationLanguages>({ languages: [], pairs: [] });
   const [from, setFrom] = useState('en');
   const [to, setTo] = useState('es');
   const [source, setSource] = useState('');
-  const [answer, setAnswer] = useState<TranslateTextAnswer>();
-  const [file, setFile] = useState<File>();
+  const stream = useAiStream();
+  const [file, setFile] = useState<File | undefined>(handed);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<LimitRefusal>();
   const task = useTaskRun();
@@ -70,7 +75,8 @@ function Translator() {
     setBusy(true);
     try {
       if (mode === 'text') {
-        setAnswer(await translateText(source, from, to));
+        const answer = await stream.start(TRANSLATE_TEXT_STREAM, { text: source, from, to });
+        if (answer.error) failed(answer.error);
       } else if (file) {
         const config = await getServerConfig();
         const uploaded = await uploadFile(file, { chunkThreshold: config.chunk_threshold, onProgress: () => {} });
@@ -84,7 +90,7 @@ function Translator() {
   };
 
   const copyText = useCopyText();
-  const copy = () => copyText(answer?.text ?? '', { copied: t('aiProofread.copied'), refused: t('aiProofread.copyFailed') });
+  const copy = () => copyText(stream.answer.text, { copied: t('aiProofread.copied'), refused: t('aiProofread.copyFailed') });
 
   const ready = !busy && !!pair && (mode === 'text' ? source.trim().length > 0 : !!file);
   const done = task.state.phase === 'done' ? task.state.outputs[0] : undefined;
@@ -151,10 +157,15 @@ function Translator() {
             data-testid="translate-source"
           />
           <div className="ai-translation" aria-live="polite">
-            <p className="ai-translation-text" data-testid="translate-result">
-              {answer?.text ?? ''}
+            <p className="ai-translation-text" data-testid="translate-result" data-status={stream.answer.status}>
+              {stream.answer.text}
             </p>
-            {answer && (
+            {stream.answer.status === 'streaming' && (
+              <button type="button" className="button button-small button-outline" onClick={stream.stop} data-testid="translate-stop">
+                {t('chatPdf.stop')}
+              </button>
+            )}
+            {stream.answer.status === 'done' && (
               <button type="button" className="button button-small button-outline" onClick={() => void copy()} data-testid="translate-copy">
                 <Icon name="copy" size={16} />
                 {t('aiProofread.copy')}
@@ -179,7 +190,7 @@ function Translator() {
           {file && (
             <p className="ai-file-name" data-testid="translate-file-name">
               <Icon name="file" size={18} />
-              {file.name} · {formatBytes(file.size)}
+              {file.name} · {sizes.bytes(file.size)}
             </p>
           )}
           {task.state.phase === 'running' && (

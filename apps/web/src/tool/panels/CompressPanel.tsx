@@ -1,7 +1,7 @@
 import type { ToolParams } from '@quire/contracts';
 import { useState } from 'react';
 import { useT } from '../../i18n/I18nProvider';
-import { formatBytes } from '../../ui/format';
+import { useSizes } from '../../ui/useSizes';
 import { fileFields, LevelCards } from './common';
 import type { OptionPanelProps, ToolRequest } from './types';
 import '../sizeAndSecurity.css';
@@ -17,6 +17,7 @@ export const targetBytes = (megabytes: string): number | undefined => {
 
 /** Three levels as cards and an optional target size; each file of the list becomes its own task, all downloadable together. */
 export function CompressPanel({ files, layout }: OptionPanelProps) {
+  const sizes = useSizes();
   const t = useT();
   const [level, setLevel] = useState<Level>('medium');
   const [targetMb, setTargetMb] = useState('');
@@ -49,7 +50,7 @@ export function CompressPanel({ files, layout }: OptionPanelProps) {
         />
       </label>
       <p className="panel-note">{t('compress.targetHint')}</p>
-      {files.length > 0 && <p className="panel-summary">{t('compress.summary', { count: files.length, size: formatBytes(total) })}</p>}
+      {files.length > 0 && <p className="panel-summary">{t('compress.summary', { count: files.length, size: sizes.bytes(total) })}</p>}
     </>
   );
   return layout({ options, request });

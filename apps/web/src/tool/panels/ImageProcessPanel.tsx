@@ -17,7 +17,7 @@ import { useState, type ReactNode } from 'react';
 import { fileDownloadUrl } from '../../api/files';
 import type { ReadyFile } from '../../files/fileList';
 import { useT } from '../../i18n/I18nProvider';
-import { formatBytes } from '../../ui/format';
+import { useSizes } from '../../ui/useSizes';
 import { fileFields, LevelCards, MarginFields, SIDES, type Side } from './common';
 import { Choice } from './ImagesToPdfPanel';
 import type { OptionPanelProps, ToolRequest } from './types';
@@ -102,6 +102,7 @@ const levels: readonly Level[] = ['high', 'medium', 'low'];
 
 /** Three levels, High, Medium and Low; each image keeps its format and never grows. */
 export function CompressImagePanel({ files, layout }: OptionPanelProps) {
+  const sizes = useSizes();
   const t = useT();
   const [level, setLevel] = useState<Level>('medium');
   const total = files.reduce((sum, f) => sum + f.info.file_size, 0);
@@ -115,7 +116,7 @@ export function CompressImagePanel({ files, layout }: OptionPanelProps) {
       <>
         <LevelCards levels={levels} labels={labels} value={level} onChange={setLevel} />
         <p className="panel-note">{t('imageTools.keepsFormat')}</p>
-        {files.length > 0 && <p className="panel-summary">{t('compress.summary', { count: files.length, size: formatBytes(total) })}</p>}
+        {files.length > 0 && <p className="panel-summary">{t('compress.summary', { count: files.length, size: sizes.bytes(total) })}</p>}
       </>
     ),
     request: requestFor(files, { action: 'compress', level }),

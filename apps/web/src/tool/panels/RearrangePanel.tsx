@@ -16,7 +16,7 @@ export function RearrangePanel({ files, layout }: OptionPanelProps) {
   const pageCount = file?.pageCount ?? 0;
   const [order, setOrder] = useState(() => inOrder(pageCount));
   const pdf = useFilePdf(file);
-  const dragProps = useDragReorder((from, to) => setOrder((o) => moveItem(o, from, to)));
+  const reorder = useDragReorder((from, to) => setOrder((o) => moveItem(o, from, to)), Math.min(order.length, MAX_THUMBNAILS));
 
   const request: ToolRequest = file && order.length > 0 ? { ok: true, body: { ...fileFields(file), order } } : { ok: false };
 
@@ -44,13 +44,16 @@ export function RearrangePanel({ files, layout }: OptionPanelProps) {
         </button>
       </div>
       {order.length < pageCount && <p className="panel-note">{t('rearrange.removed', { count: pageCount - order.length })}</p>}
+      <p className="visually-hidden" aria-live="polite" data-testid="reorder-status">
+        {reorder.status}
+      </p>
     </>
   );
 
   const grid = file && (
     <PageGrid count={order.length} failed={pdf.failed}>
       {order.slice(0, MAX_THUMBNAILS).map((page, index) => (
-        <PageCard key={page} doc={pdf.doc} page={page} dragProps={dragProps(index)}>
+        <PageCard key={page} doc={pdf.doc} page={page} dragProps={reorder.itemProps(index)}>
           <button
             type="button"
             className="page-remove"

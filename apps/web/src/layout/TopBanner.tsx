@@ -1,0 +1,67 @@
+// The top message banner: the operator's title and link while its window holds the present, with
+// a close button; a closed one (its key plus resource id, kept in local storage) stays closed.
+import { BANNER_KEY, type BannerResource } from '@quire/contracts';
+import { useEffect, useState } from 'react';
+import { topBanners } from '../api/site';
+import { useI18n } from '../i18n/I18nProvider';
+import { Icon } from '../ui/Icon';
+import { LocaleLink } from '../ui/LocaleLink';
+
+const dismissKey = (b: BannerResource) => `${BANNER_KEY}${b.resource_id}`;
+
+function dismissed(b: BannerResource): boolean {
+  try {
+    return localStorage.getItem(dismissKey(b)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** The first banner whose window holds `nowMs` and that was not closed here. */
+export function bannerToShow(banners: readonly BannerResource[], nowMs: number, closed: (b: BannerResource) => boolean) {
+  const now = nowMs / 1000;
+  return banners.find((b) => b.display_start_time <= now && now < b.display_end_time && !closed(b));
+}
+
+export function TopBanner() {
+  const { t } = useI18n();
+  const [banner, setBanner] = useState<BannerResource>();
+
+  useEffect(() => {
+    const stop = new AbortController();
+    topBanners(stop.signal).then(
+      (banners) => setBanner(bannerToShow(banners, Date.now(), dismissed)),
+      () => undefined,
+    );
+    return () => stop.abort();
+  }, []);
+
+  if (!banner) return null;
+  const close = () => {
+    setBanner(undefined);
+    try {
+      localStorage.setItem(dismissKey(banner), '1');
+    } catch {
+      // Storage refused: closed for this page only.
+    }
+  };
+  const external = /^https?:/i.test(banner.jump_url);
+  return (
+    <section className="top-banner" aria-label={t('banner.label')} data-testid="top-banner">
+      {external ? (
+        <a href={banner.jump_url} target="_blank" rel="noopener noreferrer" className="top-banner-link">
+          {banner.title}
+          <Icon name="arrowRight" size={16} />
+        </a>
+      ) : (
+        <LocaleLink to={banner.jump_url} className="top-banner-link">
+          {banner.title}
+          <Icon name="arrowRight" size={16} />
+        </LocaleLink>
+      )}
+      <button type="button" className="icon-button" aria-label={t('banner.close')} onClick={close} data-testid="top-banner-close">
+        <Icon name="close" size={16} />
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+// axe-core in Chromium on every route of the site, for a visitor (in English at 1280 and 390 px, and
+// right to left in Arabic) and for a signed-in account (1280 and 390 px): no serious or critical
+// violation.
+import { createRequire } from 'node:module';
+import { siteLanguages } from '@quire/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_PASSWORD, startE2e, type E2e } from './browser.js';
+import { type Language, urlOf, walkRoutes } from './routeWalk.js';
+import { createAccount } from '../apps/server/src/services/accounts.js';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await startE2e();
+});
+afterAll(() => e2e.stop());
+
+interface Violation {
+  id: string;
+  impact: string | null | undefined;
+  nodes: { html: string; failureSummary?: string }[];
+}
+
+const english = siteLanguages[0];
+const arabic = siteLanguages.find((l) => l.prefix === 'ar')!;
+
+/** The serious and critical violations axe finds on every route, as "page width: rule: element why". */
+async function violations(language: Language, width: number, storageState?: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = {
+    browser: e2e.browser,
+    origin: e2e.quire.url,
+    language,
+    width,
+    // axe is injected as a script: the page's own Content Security Policy would refuse it.
+    context: { bypassCSP: true, storageState },
+    prepare: async (page: Page) => void (await page.addScriptTag({ path: AXE })),
+  };
+  await walkRoutes(walk, async (route, page) => {
+    const seen = await page.evaluate(
+      async () => (await (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe.run()).violations,
+    );
+    for (const v of seen.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
+      for (const n of v.nodes) found.push(`${urlOf(language, route)} ${width}: ${v.id}: ${n.html.slice(0, 120)} ${n.failureSummary ?? ''}`);
+  });
+  return found;
+}
+
+describe('accessibility (axe-core)', () => {
+  it('finds nothing serious on any route a visitor opens, left to right and right to left', async () => {
+    const found = await Promise.all([violations(english, 1280), violations(english, 390), violations(arabic, 1280)]);
+    expect(found.flat()).toEqual([]);
+  }, 600_000);
+
+  it('finds nothing serious on any route for a signed-in account', async () => {
+    const email = 'axe@example.org';
+    await createAccount(e2e.quire.ctx, email, E2E_PASSWORD, 'premium');
+    // Signed in once through the API; the browser contexts share that session.
+    const context = await e2e.browser.newContext();
+    const answer = await context.request.post(`${e2e.quire.url}/api/account/v1/login`, { data: { email, password: E2E_PASSWORD } });
+    expect((await answer.json()).code).toBe(0);
+    const state = `${e2e.quire.ctx.config.dataDir}/axe-session.json`;
+    await context.storageState({ path: state });
+    await context.close();
+    const found = await Promise.all([violations(english, 1280, state), violations(english, 390, state)]);
+    expect(found.flat()).toEqual([]);
+  }, 600_000);
+});
