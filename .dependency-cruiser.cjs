@@ -4,6 +4,7 @@
 //   composition roots (main, cli, app, context, programs/) → routes → services → queue → tools
 //   (tool modules → tools/steps) → convert → engines; db and storage serve services and the queue;
 //   classic/ (the AI's classic language technology) serves services and imports nothing of the app.
+//   texts/ (the words the server says, in every site language) serves every layer and imports nothing.
 const src = '^apps/server/src';
 
 /** A layer may not import the modules these patterns name. */
@@ -76,6 +77,12 @@ module.exports = {
       'Repositories, storage and mail import nothing of the app.',
       `${src}/(db|storage|mail)/`,
       `${src}/(?!db/|storage/|mail/|config\\.ts$|ids\\.ts$)`,
+    ),
+    forbid(
+      'texts-are-leaves',
+      "The server's words (texts/) are said by every layer, so they import nothing of the app.",
+      `${src}/texts/`,
+      `${src}/(?!texts/)`,
     ),
     forbid(
       'programs-are-child-entries',

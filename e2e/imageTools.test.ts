@@ -15,6 +15,8 @@ const file = (name: string) => path.join(dir, name);
 beforeAll(async () => {
   e2e = await startE2e();
   fs.writeFileSync(file('photo.png'), encodePng(photoRaster(200, 100, 5)));
+  // Grey, so a few KB: at 500 % it would have 400 million pixels, more than the image worker takes.
+  fs.writeFileSync(file('wide-grey.png'), encodePng({ width: 4000, height: 4000, channels: 1, pixels: Buffer.alloc(4000 * 4000, 128) }));
 });
 afterAll(async () => {
   await e2e.stop();
@@ -38,6 +40,18 @@ describe('image tools in the browser', () => {
     const out = await download(page, 'download', dir);
     expect(path.basename(out)).toBe('photo-resized.png');
     expect(decodeImage(out)).toEqual([{ format: 'PNG', width: 100, height: 50 }]);
+    await page.context().close();
+  });
+
+  it("shows the image worker's refusal in the page’s language, its numbers grouped the German way", async () => {
+    const page = await e2e.open('/de/app/image-resizer');
+    await page.getByTestId('file-input').setInputFiles(file('wide-grey.png'));
+    await ready(page, 1);
+    await page.getByTestId('resize-percent').fill('500');
+    await page.getByTestId('run-tool').click();
+    const german = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../apps/server/src/texts/locales/de-de.json'), 'utf8'));
+    const wanted = german['error.limit.resize'].replace('{width}', '20.000').replace('{height}', '20.000');
+    await expect.poll(() => page.getByTestId('toast').first().textContent(), { timeout: 60_000 }).toContain(wanted);
     await page.context().close();
   });
 

@@ -16,6 +16,10 @@ import type { Identity } from './services/accounts.js';
 import { addSecurityHeaders, closeIfBodyUnread, cutOffStalledBodies } from './routes/edge.js';
 import { identify, requireSession } from './routes/identity.js';
 import { marketingRoutes, sendPage } from './routes/marketing.js';
+import { languageOf, wordsFor } from './texts/words.js';
+
+/** The words of the language the caller asks for: the page sends its own with each call. */
+const callerWords = (req: FastifyRequest) => wordsFor(languageOf(req.headers['accept-language']));
 
 const httpStatus: Partial<Record<Code, number>> = {
   [ErrorCode.InvalidParams]: 400,
@@ -79,7 +83,8 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
       return reply.status(429).send({ code: err.code, msg: err.message, data: null });
     }
     if (err instanceof QuireError) {
-      return reply.status(httpStatus[err.code] ?? 500).send({ code: err.code, msg: err.message, data: err.data ?? null });
+      const msg = callerWords(req).message(err);
+      return reply.status(httpStatus[err.code] ?? 500).send({ code: err.code, msg, data: err.data ?? null });
     }
     const e = err as { statusCode?: number; code?: string; message: string };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
@@ -103,15 +108,21 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
       ...(rateLimit && { onRequest: async (req: FastifyRequest) => ctx.rateLimits.take(rateLimit, req.identity.ownerId, req.ip) }),
       handler: async (req, reply) => {
         const { identity } = req;
+        const words = callerWords(req);
         if (identity.ended && call.session !== 'ignored') throw new QuireError(ErrorCode.SessionEnded);
         if (call.session === 'required' || call.session === 'operator') requireSession(identity);
         if (call.session === 'account' && !identity.account) throw new QuireError(ErrorCode.NotLogin);
-        const query = call.query ? call.query.safeParse(req.query) : { success: true as const, data: req.query };
+        const query = call.query
+          ? call.query.safeParse(req.query, { error: words.schemaErrors })
+          : { success: true as const, data: req.query };
         if (!query.success) throw new QuireError(ErrorCode.InvalidParams, firstIssue(query.error));
         const rawBody = { ...(req.body as object), ...(req.params as object) };
-        const body = call.body ? call.body.safeParse(rawBody) : { success: true as const, data: req.body };
+        const body = call.body ? call.body.safeParse(rawBody, { error: words.schemaErrors }) : { success: true as const, data: req.body };
         if (!body.success) throw new QuireError(ErrorCode.InvalidParams, firstIssue(body.error));
-        const data = await call.handler({ query: query.data, body: body.data }, { ctx, ownerId: identity.ownerId, identity, req, reply });
+        const data = await call.handler(
+          { query: query.data, body: body.data },
+          { ctx, ownerId: identity.ownerId, identity, req, reply, words },
+        );
         if (call.sendsFile || call.redirects || call.streams) return reply;
         return { code: 0, msg: 'success', data };
       },

@@ -64,7 +64,7 @@ describe('layer boundaries', { timeout: 300_000 }, () => {
     write(`${s}/queue/worker.ts`, "import type { Row } from '../services/tasks.js';\nexport type Task = Row;\n");
     write(`${s}/services/tasks.ts`, "import { ocr } from '../tools/ocr.js';\nexport interface Row { id: string }\nexport const t = ocr;\n");
     // Against the rules: an engine importing convert/ (type only), a tool importing a service and
-    // another tool, a step importing a tool, mail importing a service, the web app importing the
+    // another tool, a step importing a tool, mail and texts importing a service, the web app importing the
     // server, the contracts the web app.
     write(`${s}/engines/qpdf.ts`, "import type { model } from '../convert/model.js';\nexport const run = (m: typeof model) => m;\n");
     write(
@@ -77,6 +77,7 @@ describe('layer boundaries', { timeout: 300_000 }, () => {
     );
     write(`${s}/tools/steps/step.ts`, "import { convert } from '../convert.js';\nexport const step = () => convert;\n");
     write(`${s}/mail/mailer.ts`, "import { files } from '../services/files.js';\nexport const mailer = files;\n");
+    write(`${s}/texts/words.ts`, "import { files } from '../services/files.js';\nexport const words = files;\n");
     write('apps/web/src/page.ts', "import { files } from '../../server/src/services/files.js';\nexport const page = files;\n");
     write('packages/contracts/src/index.ts', "import { page } from '../../../apps/web/src/page.js';\nexport const contract = page;\n");
 
@@ -89,6 +90,7 @@ describe('layer boundaries', { timeout: 300_000 }, () => {
         `steps-below-tools: ${s}/tools/steps/step.ts → ${s}/tools/convert.ts`,
         `queue-below-services: ${s}/queue/worker.ts → ${s}/services/tasks.ts`,
         `db-storage-and-mail-are-leaves: ${s}/mail/mailer.ts → ${s}/services/files.ts`,
+        `texts-are-leaves: ${s}/texts/words.ts → ${s}/services/files.ts`,
         `web-uses-contracts-only: apps/web/src/page.ts → ${s}/services/files.ts`,
         `contracts-import-no-app: packages/contracts/src/index.ts → apps/web/src/page.ts`,
       ].sort(),

@@ -12,7 +12,7 @@ import { makePdf } from './fixtures.js';
 import { Mailbox, type ReceivedMail } from './mailbox.js';
 import { until } from './serverProcess.js';
 import { createAccount } from '../src/services/accounts.js';
-import type { MailKey } from '../src/mail/mailTexts.js';
+import type { TextKey } from '../src/texts/words.js';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const mailbox = await Mailbox.start();
@@ -49,9 +49,9 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const newClient = () => new Client(served.quire.url);
 
 /** The token a mailed link carries, after checking the link leads to the web app's page for it. */
-/** The mail texts of `locale`, as the test reads them from their file. */
-const mailTexts = (locale: string): Record<MailKey, string> =>
-  JSON.parse(fs.readFileSync(new URL(`../src/mail/texts/${locale}.json`, import.meta.url), 'utf8'));
+/** The server's texts of `locale`, as the test reads them from their file. */
+const serverTexts = (locale: string): Record<TextKey, string> =>
+  JSON.parse(fs.readFileSync(new URL(`../src/texts/locales/${locale}.json`, import.meta.url), 'utf8'));
 
 function linkToken(mail: ReceivedMail, page: string): string {
   expect(mail.links).toHaveLength(1);
@@ -544,21 +544,23 @@ describe('a session token in the web address, and links in the language of the p
     const signUp = await mailbox.take(email);
     const token = linkToken(signUp, 'de/account/verify-email');
     // In the page's language too, the link's lifetime worded by the locale: "48 Stunden".
-    expect(signUp.subject).toBe(mailTexts('de-de')['verify.subject']);
-    expect(signUp.text).toContain(mailTexts('de-de')['link.footer'].replace('{duration}', '48 Stunden'));
+    expect(signUp.subject).toBe(serverTexts('de-de')['mail.verify.subject']);
+    expect(signUp.text).toContain(serverTexts('de-de')['mail.link.footer'].replace('{duration}', '48 Stunden'));
     await account(newClient(), 'verify-email', { token });
     await account(newClient(), 'forgot-password', { email, lang: 'es' });
     const reset = await mailbox.take(email);
     linkToken(reset, 'es/account/reset-password');
-    expect(reset.subject).toBe(mailTexts('es-es')['reset.subject']);
-    expect(reset.text).toContain(mailTexts('es-es')['link.footer'].replace('{duration}', '1 hora'));
+    expect(reset.subject).toBe(serverTexts('es-es')['mail.reset.subject']);
+    expect(reset.text).toContain(serverTexts('es-es')['mail.link.footer'].replace('{duration}', '1 hora'));
     const emil = newClient();
     await account(emil, 'login', { email, password });
     await account(emil, 'change-email', { password, email: 'emil@example.net', lang: 'jp' });
     const confirm = await mailbox.take('emil@example.net');
     linkToken(confirm, 'jp/account/confirm-email');
-    expect(confirm.subject).toBe(mailTexts('ja-jp')['email.subject']);
-    expect((await mailbox.take(email)).text).toContain(mailTexts('ja-jp')['emailChanging.text'].replace('{email}', 'emil@example.net'));
+    expect(confirm.subject).toBe(serverTexts('ja-jp')['mail.email.subject']);
+    expect((await mailbox.take(email)).text).toContain(
+      serverTexts('ja-jp')['mail.emailChanging.text'].replace('{email}', 'emil@example.net'),
+    );
     expect((await account(newClient(), 'forgot-password', { email, lang: 'xx' })).body.code).toBe(ErrorCode.InvalidParams);
   });
 });

@@ -118,6 +118,29 @@ describe('crop', () => {
     expect((await client.post('document/cut', { file_id: plainId, margins: margins(-1, 0, 0, 0) })).code).toBe(ErrorCode.InvalidParams);
   });
 
+  it("words its refusals and a failed task's message in the language the caller asks for", async () => {
+    const texts = (locale: string): Record<string, string> =>
+      JSON.parse(fs.readFileSync(new URL(`../src/texts/locales/${locale}.json`, import.meta.url), 'utf8'));
+    const [german, french] = [texts('de-de'), texts('fr-fr')];
+    const inLanguage = (language: string) => ({ 'content-type': 'application/json', 'accept-language': language });
+    const cut = (body: object, language: string) =>
+      client.call('document/cut', { method: 'POST', headers: inLanguage(language), body: JSON.stringify(body) });
+    // A constant of the contracts, found by its English; zod's own message in zod's German.
+    expect(await cut({ file_id: plainId, margins: margins(5, 5, 5, 5), pages: '2-4' }, 'de-DE,de;q=0.9')).toMatchObject({
+      code: ErrorCode.InvalidParams,
+      msg: german['error.range.tooMany'],
+    });
+    expect((await cut({ file_id: plainId }, 'de')).msg).toMatch(/^Ungültige Eingabe/);
+    // Words with numbers, said in MuPDF's worker, kept with the failed task, read in the reader's language.
+    const made = await cut({ file_id: plainId, margins: margins(0, 110, 0, 100), pages: 'all' }, 'fr');
+    const english = await client.waitTask(made.data.task_id);
+    expect(english.msg).toBe('The margins leave no page area on page 1, which is 209.9 × 297.0 mm.');
+    const read = await client.call(`get-task-result?task_id=${made.data.task_id}`, { headers: { 'accept-language': 'fr-FR' } });
+    const wanted = french['error.crop.nothingLeft']!.replace('{page}', '1').replace('{width}', '209.9').replace('{height}', '297.0');
+    expect(read.data[0].msg).toBe(wanted);
+    expect(wanted).not.toBe(english.msg);
+  });
+
   it('opens a password-protected file with its password and writes an unprotected result', async () => {
     encryptPdf(file('plain.pdf'), file('locked.pdf'), 'crop-secret');
     const id = await client.uploadId(file('locked.pdf'));

@@ -167,9 +167,9 @@ describe('work budgets checked when a task is made', () => {
     const refused = await client.answer(`converter?file_id=${fileId}&output_format=png&dpi=600`);
     expect(refused.status).toBe(400);
     expect(refused.body?.code).toBe(ErrorCode.InvalidParams);
-    expect(refused.body?.msg).toMatch(/^1999 pages at 600 dpi would be about [\d,]+ million pixels, more than the 5,000 million/);
+    expect(refused.body?.msg).toMatch(/^1,999 pages at 600 dpi would be about [\d,]+ million pixels, more than the 5,000 million/);
     expect(refused.body?.msg).toMatch(
-      /lower resolution \(\d+ dpi or less for all 1999 pages\) or fewer pages at a time \(\d+ or fewer at 600 dpi\)/,
+      /lower resolution \(\d+ dpi or less for all 1,999 pages\) or fewer pages at a time \(\d+ or fewer at 600 dpi\)/,
     );
     expect(await tasksOf(quire, client.cookie)).toEqual([]);
     // The resolution it names is the highest within the budget for these A4 pages.

@@ -256,7 +256,7 @@ describe('images_process refusals', () => {
     const id = await client.uploadId(file('wide.png'));
     expect(await failure(id, { action: 'resize', percent: 300 })).toEqual([
       ErrorCode.InvalidParams,
-      'The resized image would be 18000 x 18000 pixels, more than can be processed. Please choose a smaller percentage.',
+      'The resized image would be 18,000 x 18,000 pixels, more than can be processed. Please choose a smaller percentage.',
     ]);
   });
 

@@ -7,19 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  defaultLimits,
-  ErrorCode,
-  errorMessages,
-  type LimitRole,
-  MB,
-  ocrTooLargeMessage,
-  plans,
-  tooManyFilesMessage,
-  tooManyPagesMessage,
-  UPLOAD_PART_SIZE,
-} from '@quire/contracts';
+import { defaultLimits, ErrorCode, errorMessages, type LimitRole, MB, ocrTooLargeMessage, plans, UPLOAD_PART_SIZE } from '@quire/contracts';
 import { readLimits } from '../src/config.js';
+import { inEnglish } from '../src/texts/words.js';
 import { setPlan } from '../src/services/accounts.js';
 import { type Client, fileForm, quireForTests, signedIn, startQuire } from './harness.js';
 import { makePdf } from './fixtures.js';
@@ -172,7 +162,7 @@ describe('pages', () => {
       const refused = await clients[role].upload(over);
       expect(refused).toEqual({
         code: ErrorCode.TooManyPages,
-        msg: tooManyPagesMessage(max),
+        msg: inEnglish({ key: 'error.limit.pages', params: { max } }),
         data: { upgrade: 'normalPageLimit', limit: max },
       });
     }
@@ -203,7 +193,7 @@ describe('pages', () => {
     const refused = await client.post('compress', { file_id: id });
     expect(refused).toEqual({
       code: ErrorCode.TooManyPages,
-      msg: tooManyPagesMessage(100),
+      msg: inEnglish({ key: 'error.limit.pages', params: { max: 100 } }),
       data: { upgrade: 'normalPageLimit', limit: 100 },
     });
   });
@@ -221,7 +211,7 @@ describe('files per task', () => {
     expect((await clients.free.post('merge', { file_ids: ids.free.slice(0, 5) })).code).toBe(0);
     expect(await clients.free.post('merge', { file_ids: ids.free })).toEqual({
       code: ErrorCode.TooManyFiles,
-      msg: tooManyFilesMessage(5),
+      msg: inEnglish({ key: 'error.limit.files', params: { max: 5 } }),
       data: { upgrade: 'notBatchFuncFilesLimit', limit: 5 },
     });
   });

@@ -167,7 +167,7 @@ describe('PDF to images', () => {
     const entry = await toImages(huge, 'png', { dpi: 600 });
     expect(entry.status).toBe(ErrorCode.InvalidParams);
     expect(entry.msg).toBe(
-      'Page 1 would be 120000 x 120000 pixels at 600 dpi, more than can be rendered. Please choose a lower resolution.',
+      'Page 1 would be 120,000 x 120,000 pixels at 600 dpi, more than can be rendered. Please choose a lower resolution.',
     );
   });
 });

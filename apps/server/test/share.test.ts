@@ -9,6 +9,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, shareEmailMessages, shareLimitMessages, type Plan } from '@quire/contracts';
+import { inEnglish } from '../src/texts/words.js';
 import { Client, quireForTests, startQuire, type Envelope, type Running } from './harness.js';
 import { makePdf } from './fixtures.js';
 import { Mailbox } from './mailbox.js';
@@ -87,6 +88,7 @@ async function finishedTask(who: Client): Promise<{ taskId: string; multiId: str
   return { taskId: created.data.task_id, multiId: created.data.multi_id, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
+const badAddress = (address: string) => inEnglish({ key: 'error.share.badAddress', params: { address } });
 const share = (who: Client, body: Record<string, unknown>, call = 'share-file') => who.post(`share/${call}`, body);
 const linkShare = (who: Client, key: string, extra: Record<string, unknown> = {}) =>
   share(who, { share_key: key, share_type: 2, file_type: 2, ...extra });
@@ -257,7 +259,7 @@ describe('an email share', () => {
 
   it('words the mail in the language of the page it was shared from', async () => {
     const { taskId } = await finishedTask(owner.client);
-    const french = JSON.parse(fs.readFileSync(new URL('../src/mail/texts/fr-fr.json', import.meta.url), 'utf8'));
+    const french = JSON.parse(fs.readFileSync(new URL('../src/texts/locales/fr-fr.json', import.meta.url), 'utf8'));
     const made = await share(owner.client, {
       share_key: taskId,
       share_type: 1,
@@ -269,8 +271,8 @@ describe('an email share', () => {
     });
     expect(made.code).toBe(0);
     const mail = await mailbox.take('chloe@example.fr');
-    expect(mail.subject).toBe(french['share.subject'].replace('{sender}', owner.email).replace('{file}', 'report-rotated.pdf'));
-    expect(mail.text).toContain(french['share.open']);
+    expect(mail.subject).toBe(french['mail.share.subject'].replace('{sender}', owner.email).replace('{file}', 'report-rotated.pdf'));
+    expect(mail.text).toContain(french['mail.share.open']);
     // The date in French words: "le 6 décembre 2026".
     const expiry = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).format(Date.now() + 7 * DAY_MS);
     expect(mail.text).toContain(expiry);
@@ -286,12 +288,12 @@ describe('an email share', () => {
     const six = ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => `${n}@example.org`).join(',');
     const cases: [string | undefined, string, string][] = [
       [undefined, 'ann@example.org', 'Enter your email address.'],
-      ['me@example', 'ann@example.org', shareEmailMessages.invalid('me@example')],
-      ['me@example.org\r\nBcc: eve@example.org', 'ann@example.org', shareEmailMessages.invalid('me@example.org\r\nBcc: eve@example.org')],
+      ['me@example', 'ann@example.org', badAddress('me@example')],
+      ['me@example.org\r\nBcc: eve@example.org', 'ann@example.org', badAddress('me@example.org\r\nBcc: eve@example.org')],
       [owner.email, ' , ', 'Add at least one email address.'],
-      [owner.email, 'ann@example.org,ann@exa mple.org', shareEmailMessages.invalid('ann@exa mple.org')],
-      [owner.email, 'ann@a.b.c.d.e', shareEmailMessages.invalid('ann@a.b.c.d.e')],
-      [owner.email, 'ann+x@example.org', shareEmailMessages.invalid('ann+x@example.org')],
+      [owner.email, 'ann@example.org,ann@exa mple.org', badAddress('ann@exa mple.org')],
+      [owner.email, 'ann@a.b.c.d.e', badAddress('ann@a.b.c.d.e')],
+      [owner.email, 'ann+x@example.org', badAddress('ann+x@example.org')],
       [owner.email, six, shareEmailMessages.tooMany],
       [owner.email, 'Ann@Example.org,ann@example.org', shareEmailMessages.duplicate],
     ];

@@ -158,17 +158,6 @@ export function isQuireError(e: unknown): e is QuireError {
   return e instanceof QuireError;
 }
 
-/** 4013's message naming the limit: the page count of one document, uploaded or made by a tool. */
-export const tooManyPagesMessage = (maxPages: number) => `The number of pages exceeds the limit of ${maxPages} pages.`;
-/** 4013 for a document over `maxPages`, opening the page-limit dialog whatever the plan. */
-export const tooManyPagesError = (maxPages: number) =>
-  new QuireError(ErrorCode.TooManyPages, tooManyPagesMessage(maxPages), { upgrade: 'normalPageLimit', limit: maxPages });
-export const tooManyFilesMessage = (maxFiles: number) => `The number of files exceeds the limit of ${maxFiles} files per task.`;
-
-/** 4016's message naming the configured allowance. */
-export const dailyTaskLimitMessage = (limit: number) =>
-  `Anonymous visitors can run ${limit} ${limit === 1 ? 'task' : 'tasks'} a day. Sign in to continue.`;
-
 /** 3023's texts: a signed-in user is told the day's shares are used up (or not in the plan); a visitor is asked to sign in. */
 export const shareLimitMessages = {
   signedIn: errorMessages[ErrorCode.ShareLimit],

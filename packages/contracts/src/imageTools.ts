@@ -31,9 +31,6 @@ export const IMAGE_MARGIN_MAX = 100_000;
 /** An image (every frame of it) with more pixels than a decoder can hold. */
 export const tooManyPixelsMessage = 'The image has too many pixels to be processed.';
 
-export const marginsLeaveNothingMessage = (width: number, height: number) =>
-  `The margins leave nothing of the image: it is ${width} x ${height} pixels.`;
-
 /** Width and height after a resize by `percent`: rounded, at least one pixel each. */
 export function resizedSize(width: number, height: number, percent: number): [number, number] {
   return [Math.max(1, Math.round((width * percent) / 100)), Math.max(1, Math.round((height * percent) / 100))];

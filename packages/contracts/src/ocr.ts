@@ -29,7 +29,6 @@ export const ocrTooLargeMessage = (mb: number) => `The file is too large for OCR
 /** NEED_OCR's message, for a server without an OCR engine. */
 export const ocrUnavailableMessage = 'OCR files are temporarily not supported';
 export const ocrNoLanguageMessage = 'Please select at least one language.';
-export const ocrUnknownLanguageMessage = (code: string) => `OCR language not available: ${code}`;
 
 /** A language code as the API gives it -> Tesseract's code ("langen" -> "eng", "langzh" -> "chi_sim"). */
 export function tesseractCode(code: string): string {

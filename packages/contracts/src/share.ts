@@ -13,7 +13,6 @@ export const ShareFileType = { File: 1, Task: 2 } as const;
 /** The product's address pattern: letters, digits, dot, underscore, hyphen before @; 1 to 3 dots in the domain. */
 export const SHARE_EMAIL_PATTERN = /^[A-Za-z0-9._-]+@[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+){1,3}$/;
 export const shareEmailMessages = {
-  invalid: (address: string) => `${address} is not a valid email address`,
   tooMany: `Add up to ${MAX_SHARE_RECIPIENTS} email addresses.`,
   duplicate: 'Email already in use.',
 } as const;

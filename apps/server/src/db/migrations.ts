@@ -474,4 +474,11 @@ export const migrations = {
         .execute();
     },
   },
+  '020_task_failure_words': {
+    // A failed task's words, as well as its English message, so whoever reads it gets them in
+    // their own language (ADR 0507).
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('tasks').addColumn('error_said', 'varchar(2000)').execute();
+    },
+  },
 };

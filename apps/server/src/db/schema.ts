@@ -44,7 +44,10 @@ export interface TaskTable {
   state: TaskState;
   progress: number;
   error_code: number;
+  /** The failure's message in English */
   error_msg: string;
+  /** JSON {key, params} of texts/words.ts when the failure's words name a page, a field, a size: said in the reader's language */
+  error_said?: string | null;
   attempts: number;
   /** JSON array of {index, name, size, key} */
   outputs: string;

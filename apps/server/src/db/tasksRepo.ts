@@ -157,10 +157,18 @@ export async function finishTask(db: Db, claim: Claim, outputs: StoredOutput[], 
   return result.numUpdatedRows > 0n;
 }
 
+/** How a task failed: its code, its English message, and its words as texts/words.ts says them (JSON-able). */
+export interface TaskFailure {
+  code: number;
+  msg: string;
+  said?: object;
+}
+
 /** Fails the claim's task, unless it was cancelled (or its claim lost) meanwhile, which keeps its own state. */
-export async function failTask(db: Db, claim: Claim, failure: { code: number; msg: string }, now: number): Promise<void> {
+export async function failTask(db: Db, claim: Claim, failure: TaskFailure, now: number): Promise<void> {
+  const said = failure.said ? JSON.stringify(failure.said) : null;
   await whileHeld(db, claim)
-    .set({ state: 'failed', error_code: failure.code, error_msg: failure.msg, params: '{}', finished_at: now })
+    .set({ state: 'failed', error_code: failure.code, error_msg: failure.msg, error_said: said, params: '{}', finished_at: now })
     .execute();
 }
 

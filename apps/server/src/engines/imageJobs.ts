@@ -1,6 +1,7 @@
 // What the image worker (sharp-worker.ts) is asked and answers: one job per run, as JSON.
 import type { ImageAction, ImageOutputFormat } from '@quire/contracts';
 import type { ImageFormat } from './imageHeader.js';
+import type { FailureAnswer } from './jobFailure.js';
 
 interface ImageInput {
   input: string;
@@ -38,4 +39,4 @@ export interface SignatureImageJob {
 /** The job needed more memory than its bound allows (3125). */
 export const outOfMemoryMessage = 'Processing stopped before it finished: the image may need more memory than allowed.';
 
-export type ImageAnswer = { ok: true } | { ok: false; code: number; message: string };
+export type ImageAnswer = { ok: true } | FailureAnswer;

@@ -9,6 +9,7 @@ import { boundFor, EngineTimeout, runEngine } from './run.js';
 import type { EngineLimits } from './qpdf.js';
 import { PROGRESS_PREFIX, type JobResults, type MupdfAnswer, type MupdfJob } from './mupdf/jobs.js';
 import { bundledWorker } from './workerBundle.js';
+import { answeredError } from '../texts/words.js';
 
 // The program's entry sits above engines/: it also packs the conversions' readers and writers (convert/).
 const workerFile = bundledWorker(path.join(import.meta.dirname, '../programs/mupdf.ts'), ['mupdf', 'sharp']);
@@ -49,7 +50,7 @@ export async function runMupdf<J extends MupdfJob>(
   await fs.rm(job.output, { force: true });
   if (answer) {
     if (answer.code === ErrorCode.TaskFailed) console.warn(`mupdf ${job.op} failed: ${answer.msg}\n${stderr.slice(-2000)}`);
-    throw new QuireError(answer.code as ErrorCode, answer.msg);
+    throw answeredError(answer);
   }
   // No answer at all: the worker was ended, most likely by its memory bound.
   console.warn(`mupdf ${job.op} ended without an answer:\n${stderr.slice(-2000)}`);

@@ -9,11 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { ErrorCode, ocrUnavailableMessage, ocrUnknownLanguageMessage, PDF_IMAGE_MAX_PIXELS, QuireError } from '@quire/contracts';
+import { ErrorCode, ocrUnavailableMessage, PDF_IMAGE_MAX_PIXELS, QuireError } from '@quire/contracts';
 import { pageSizes } from './poppler.js';
 import { type EngineLimits, qpdf, succeeded } from './qpdf.js';
 import { inLanes } from './lanes.js';
 import { boundFor, EngineTimeout, JOB_BOUNDS, runEngine, tookTooLong } from './run.js';
+import { refusal } from '../texts/words.js';
 
 let installed: Promise<string[]> | undefined;
 
@@ -43,7 +44,7 @@ export async function checkLanguages(languages: string[]): Promise<void> {
   const have = await installedLanguages().catch((): string[] => []);
   if (have.length === 0) throw new QuireError(ErrorCode.ServiceDown, ocrUnavailableMessage);
   const missing = languages.find((l) => !have.includes(l));
-  if (missing) throw new QuireError(ErrorCode.InvalidParams, ocrUnknownLanguageMessage(missing));
+  if (missing) throw refusal(ErrorCode.InvalidParams, 'error.ocr.unknownLanguage', { language: missing });
 }
 
 export interface OcrOptions {

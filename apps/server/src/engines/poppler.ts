@@ -10,6 +10,7 @@ import { ppmToBmp } from './bmp.js';
 import { inLanes } from './lanes.js';
 import type { ImagePlacement } from './mupdf/jobs.js';
 import { runImageJob } from './sharp.js';
+import { refusal } from '../texts/words.js';
 
 async function poppler(command: string, args: string[], limits: EngineLimits) {
   try {
@@ -35,10 +36,7 @@ export function checkRenderSize(page: number, size: { w: number; h: number } | u
   const w = Math.ceil((size.w * dpi) / 72);
   const h = Math.ceil((size.h * dpi) / 72);
   if (w * h > PDF_IMAGE_MAX_PIXELS) {
-    throw new QuireError(
-      ErrorCode.InvalidParams,
-      `Page ${page} would be ${w} x ${h} pixels at ${dpi} dpi, more than can be rendered. Please choose a lower resolution.`,
-    );
+    throw refusal(ErrorCode.InvalidParams, 'error.limit.pageRender', { page, width: w, height: h, dpi });
   }
 }
 

@@ -10,20 +10,12 @@ import fs from 'node:fs';
 import type { Pixmap } from 'mupdf';
 import sharp, { type Sharp } from 'sharp';
 import { ErrorCode, errorMessages } from '@quire/contracts/errors';
-import { croppedSize, defaultIcoSize, marginsLeaveNothingMessage, resizedSize, tooManyPixelsMessage } from '@quire/contracts/imageTools';
+import { croppedSize, defaultIcoSize, resizedSize, tooManyPixelsMessage } from '@quire/contracts/imageTools';
 import { ppmToBmp } from './bmp.js';
 import { icoFromPng } from './ico.js';
 import { outOfMemoryMessage, type ImageAnswer, type ImageCheckJob, type ImageJob, type SignatureImageJob } from './imageJobs.js';
 import { packedPixels } from './pixmapPixels.js';
-
-class JobFailure extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { failureAnswer, JobFailure } from './jobFailure.js';
 
 const tooManyPixels = () => new JobFailure(ErrorCode.TooLarge, tooManyPixelsMessage);
 
@@ -128,15 +120,12 @@ async function run(job: ImageJob): Promise<ImageAnswer> {
 
   if (p.action === 'crop') {
     const size = croppedSize(width, height, p.margins);
-    if (!size) throw new JobFailure(ErrorCode.InvalidParams, marginsLeaveNothingMessage(width, height));
+    if (!size) throw new JobFailure(ErrorCode.InvalidParams, { key: 'error.crop.nothingOfImage', params: { width, height } });
     img = img.extract({ left: p.margins.left, top: p.margins.top, width: size[0], height: size[1] });
   } else if (p.action === 'resize') {
     const [w, h] = resizedSize(width, height, p.percent);
     if (w * h * frames > job.maxPixels) {
-      throw new JobFailure(
-        ErrorCode.InvalidParams,
-        `The resized image would be ${w} x ${h} pixels, more than can be processed. Please choose a smaller percentage.`,
-      );
+      throw new JobFailure(ErrorCode.InvalidParams, { key: 'error.limit.resize', params: { width: w, height: h } });
     }
     img = img.resize(w, h, { fit: 'fill' });
   } else if (p.action === 'rotate' && !animated) {
@@ -195,5 +184,5 @@ try {
         : /out of memory/i.test(String(e))
           ? new JobFailure(ErrorCode.TaskFailed, outOfMemoryMessage)
           : new JobFailure(ErrorCode.Unreadable, errorMessages[ErrorCode.Unreadable]);
-  answer({ ok: false, code: failure.code, message: failure.message });
+  answer(failureAnswer(failure));
 }

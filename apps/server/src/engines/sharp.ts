@@ -9,6 +9,7 @@ import { outOfMemoryMessage, type ImageAnswer, type ImageCheckJob, type ImageJob
 import type { EngineLimits } from './qpdf.js';
 import { boundFor, EngineTimeout, runEngine, tookTooLong } from './run.js';
 import { bundledWorker } from './workerBundle.js';
+import { answeredError } from '../texts/words.js';
 
 const workerFile = bundledWorker(path.join(import.meta.dirname, 'sharp-worker.ts'), ['sharp', 'mupdf']);
 
@@ -33,7 +34,7 @@ export async function runImageJob(job: ImageJob | ImageCheckJob | SignatureImage
   }
   if (answer?.ok) return;
   if (output) await fs.rm(output, { force: true });
-  if (answer) throw new QuireError(answer.code as ErrorCode, answer.message);
+  if (answer) throw answeredError(answer);
   // No answer at all: the worker was ended, most likely by its memory bound.
   console.warn(`image job ended without an answer:\n${stderr.slice(-2000)}`);
   throw new QuireError(ErrorCode.TaskFailed, outOfMemoryMessage);

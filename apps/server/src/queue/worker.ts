@@ -20,6 +20,8 @@ import {
   type StoredOutput,
 } from '../db/tasksRepo.js';
 import { toolById } from '../tools/registry.js';
+import { WordedError } from '../texts/words.js';
+import type { TaskFailure } from '../db/tasksRepo.js';
 import { workBudgetOf } from '../tools/budget.js';
 import { runTool, type ToolInput } from '../tools/tool.js';
 
@@ -69,7 +71,8 @@ export async function releaseClaims(ctx: AppContext, claims: { id: string; attem
   await recoverAbandoned(ctx);
 }
 
-function failureOf(e: unknown): { code: number; msg: string } {
+function failureOf(e: unknown): TaskFailure {
+  if (e instanceof WordedError) return { code: e.code, msg: e.message, said: e.said };
   if (e instanceof QuireError) return { code: e.code, msg: e.message };
   return { code: ErrorCode.TaskFailed, msg: errorMessages[ErrorCode.TaskFailed] };
 }

@@ -66,6 +66,7 @@ import { aiCalls } from './ai.js';
 import { aiDetectCalls } from './aiDetect.js';
 import { surveyCalls } from './survey.js';
 import { activityCalls } from './activity.js';
+import type { Words } from '../texts/words.js';
 
 export interface CallContext {
   ctx: AppContext;
@@ -74,6 +75,8 @@ export interface CallContext {
   identity: Identity;
   req: FastifyRequest;
   reply: FastifyReply;
+  /** The caller's language (its Accept-Language), for the words the server says itself. */
+  words: Words;
 }
 
 export interface Call {
@@ -292,7 +295,7 @@ export function buildCalls(): Call[] {
       summary: 'Status and progress of a task, or of every task of a multi_id',
       query: taskResultQuery,
       response: z.array(taskEntry),
-      handler: ({ query }, c) => taskResults(c.ctx, c.ownerId, query),
+      handler: ({ query }, c) => taskResults(c.ctx, c.ownerId, query, c.words),
     },
     {
       method: 'POST',
@@ -302,7 +305,11 @@ export function buildCalls(): Call[] {
         'each fails with 3127, finished ones keep their state. Answers every task as get-task-result does',
       body: cancelTaskRequest,
       response: z.array(taskEntry),
-      handler: ({ body }, c) => cancelTasks(c.ctx, c.ownerId, body),
+      // Every task's state after, as get-task-result answers it.
+      handler: async ({ body }, c) => {
+        await cancelTasks(c.ctx, c.ownerId, body);
+        return taskResults(c.ctx, c.ownerId, body, c.words);
+      },
     },
     {
       method: 'GET',

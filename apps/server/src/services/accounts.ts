@@ -39,7 +39,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { creditInvite, recordInvite } from './referrals.js';
 import { discardTask } from './tasks.js';
 import { discardUpload } from './uploads.js';
-import { mailWords } from '../mail/mailTexts.js';
+import { wordsFor } from '../texts/words.js';
 
 /** A signed-in client: its token, the account it opens and the session's public id. */
 export interface Session {
@@ -196,9 +196,13 @@ async function mailLink(
     expires_at: now + LINK_LIFETIME_MS[purpose],
   });
   const link = `${ctx.config.publicUrl}/${lang ? `${lang}/` : ''}${LINK_PAGE[purpose]}#token=${token}`;
-  const words = mailWords(lang);
-  const footer = words.t('link.footer', { duration: words.hours(LINK_LIFETIME_MS[purpose] / HOUR_MS) });
-  deliver(ctx, { to: email, subject: words.t(`${purpose}.subject`), text: `${words.t(`${purpose}.text`)}\n\n${link}\n\n${footer}\n` });
+  const words = wordsFor(lang);
+  const footer = words.t('mail.link.footer', { duration: words.hours(LINK_LIFETIME_MS[purpose] / HOUR_MS) });
+  deliver(ctx, {
+    to: email,
+    subject: words.t(`mail.${purpose}.subject`),
+    text: `${words.t(`mail.${purpose}.text`)}\n\n${link}\n\n${footer}\n`,
+  });
 }
 
 /** A link's token, used up; 3004 if it is unknown, used or past its time. */
@@ -249,8 +253,8 @@ export async function register(
     await recordInvite(ctx, account, req.invite);
     await mailLink(ctx, account, 'verify', account.email, req.lang);
   } else {
-    const words = mailWords(req.lang);
-    deliver(ctx, { to: req.email, subject: words.t('exists.subject'), text: `${words.t('exists.text')}\n` });
+    const words = wordsFor(req.lang);
+    deliver(ctx, { to: req.email, subject: words.t('mail.exists.subject'), text: `${words.t('mail.exists.text')}\n` });
   }
   return { email: req.email };
 }
@@ -379,11 +383,11 @@ export async function changeEmail(ctx: AppContext, session: Session, password: s
   if (await findAccountByEmail(ctx.db, email)) throw new QuireError(ErrorCode.EmailInUse);
   await mailLink(ctx, session.account, 'email', email, lang);
   // Should someone else have signed in, the owner hears of it before losing the account.
-  const words = mailWords(lang);
+  const words = wordsFor(lang);
   deliver(ctx, {
     to: session.account.email,
-    subject: words.t('emailChanging.subject'),
-    text: `${words.t('emailChanging.text', { email })}\n`,
+    subject: words.t('mail.emailChanging.subject'),
+    text: `${words.t('mail.emailChanging.text', { email })}\n`,
   });
   return { email };
 }

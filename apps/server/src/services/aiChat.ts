@@ -18,6 +18,7 @@ import {
   type aiNote,
 } from '@quire/contracts';
 import type { AppContext } from '../context.js';
+import { refusal } from '../texts/words.js';
 import {
   analysesIn,
   chunksOf,
@@ -447,7 +448,7 @@ export async function listNotes(ctx: AppContext, account: AiAccount, fileId: str
 export async function addNote(ctx: AppContext, account: AiAccount, req: { file_id: string; page: number; text: string }): Promise<Note> {
   const analysis = await analysisOfFile(ctx, account, req.file_id);
   if (analysis.total_page > 0 && req.page > analysis.total_page)
-    throw new QuireError(ErrorCode.InvalidParams, `The document has ${analysis.total_page} pages.`);
+    throw refusal(ErrorCode.InvalidParams, 'error.page.count', { count: analysis.total_page });
   const row = { id: newId(), account_id: account.id, analysis_id: analysis.id, page: req.page, text: req.text, created_at: Date.now() };
   await insertNote(ctx.db, row);
   return { note_id: row.id, file_id: req.file_id, page: row.page, text: row.text, created_at: row.created_at };

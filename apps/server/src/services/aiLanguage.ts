@@ -14,7 +14,6 @@ import {
   ErrorCode,
   MB,
   QuireError,
-  tooManyPagesError,
   type ExplainAnswer,
   type ProofreadAnswer,
   type ProofreadIssue,
@@ -25,6 +24,7 @@ import {
 } from '@quire/contracts';
 import { textChanges } from '../classic/diff.js';
 import type { AppContext } from '../context.js';
+import { tooManyPagesError } from '../texts/refusals.js';
 import { installedDirections, routeOf, translateAlong } from '../engines/language/apertium.js';
 import { type DictionFinding, dictionFindings, dictionLanguages, passiveSentences, type Span } from '../engines/language/diction.js';
 import { installedDictionaries, misspellings } from '../engines/language/hunspell.js';

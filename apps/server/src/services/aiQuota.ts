@@ -3,6 +3,7 @@
 // charge is atomic: racing requests cannot together pass a limit. Visitors have no AI (3001).
 import { ErrorCode, QuireError, type AiPlanLimits, type LimitRole, type TokenCheck, type DetectorCharCheck } from '@quire/contracts';
 import type { AppContext } from '../context.js';
+import { refusal } from '../texts/words.js';
 import { chargeUsage, refundUsage, usageOf } from '../db/aiUsageRepo.js';
 import type { Identity } from './accounts.js';
 import { limitsOf } from './limits.js';
@@ -98,5 +99,5 @@ export async function chargeDetectorChars(ctx: AppContext, account: AiAccount, c
   if (await chargeUsage(ctx.db, account.id, 'detector', periodKey(ctx, detectorPeriod), count, detectorChars)) return;
   if (account.role === 'free' || account.role === 'anonymous')
     throw new QuireError(ErrorCode.DetectorCharsLimit, undefined, { upgrade: 'detectorLimit', limit: detectorChars });
-  throw new QuireError(ErrorCode.DetectorCharsLimit, `Limit of ${detectorChars.toLocaleString('en-US')} characters exceeded`);
+  throw refusal(ErrorCode.DetectorCharsLimit, 'error.limit.detectorChars', { count: detectorChars });
 }

@@ -4,8 +4,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { isIPv6 } from 'node:net';
 import path from 'node:path';
-import { dailyTaskLimitMessage, ErrorCode, QuireError } from '@quire/contracts';
+import { ErrorCode, QuireError } from '@quire/contracts';
 import type { AppContext } from '../context.js';
+import { refusal } from '../texts/words.js';
 import { giveBackRun, takeRun } from '../db/anonymousRunsRepo.js';
 import { findOwnedFile, moveFiles } from '../db/filesRepo.js';
 import type { FileTable, TaskTable } from '../db/schema.js';
@@ -100,7 +101,8 @@ export async function admitAnonymousTask(
   const run = await ownedTasks(ctx.db, client.visitorId, { multi_id: task.multi_id }, now);
   if (run.length > 0 && run.length < MAX_TASKS_PER_RUN && now - run[0]!.created_at < RUN_JOIN_MS) return;
   const day = utcDay(now);
-  const refused = new QuireError(ErrorCode.DailyTaskLimit, dailyTaskLimitMessage(limit), { upgrade: 'taskLimit', limit });
+  const words = limit === 1 ? 'error.limit.dailyTasks.one' : 'error.limit.dailyTasks.other';
+  const refused = refusal(ErrorCode.DailyTaskLimit, words, { limit }, { upgrade: 'taskLimit', limit });
   const visitor = clientKey(ctx, `visitor:${client.visitorId}`);
   if (!(await takeRun(ctx.db, visitor, day, limit))) throw refused;
   if (!(await takeRun(ctx.db, clientKey(ctx, `address:${countedAddress(client.address)}`), day, limit * ctx.config.ipRateFactor))) {

@@ -2,6 +2,7 @@
 // Like session tokens, a key is 32 random bytes of which only the SHA-256 is kept.
 import { ErrorCode, MAX_API_KEYS, QuireError, type ApiKeyCreated, type ApiKeyEntry } from '@quire/contracts';
 import type { AppContext } from '../context.js';
+import { refusal } from '../texts/words.js';
 import { apiKeysOf, countApiKeys, deleteApiKey, findApiKeyAccount, insertApiKey, touchApiKey } from '../db/apiKeysRepo.js';
 import type { AccountTable, ApiKeyTable } from '../db/schema.js';
 import { newId } from '../ids.js';
@@ -39,7 +40,7 @@ export async function apiKeyAccount(ctx: AppContext, key: string): Promise<{ acc
 /** A new key; the answer is the only time the key itself is shown. */
 export async function createApiKey(ctx: AppContext, account: AccountTable, name: string): Promise<ApiKeyCreated> {
   if ((await countApiKeys(ctx.db, account.id)) >= MAX_API_KEYS)
-    throw new QuireError(ErrorCode.InvalidParams, `An account can hold at most ${MAX_API_KEYS} API keys: revoke one first.`);
+    throw refusal(ErrorCode.InvalidParams, 'error.limit.apiKeys', { max: MAX_API_KEYS });
   const key = KEY_PREFIX + newToken();
   const row: ApiKeyTable = {
     id: newId(),

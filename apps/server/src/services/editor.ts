@@ -14,6 +14,7 @@ import {
 } from '@quire/contracts';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
+import { refusal } from '../texts/words.js';
 import { detectFileType } from '../engines/fileTypes.js';
 import { editFontFiles } from '../engines/fontFiles.js';
 import { runMupdf } from '../engines/mupdf.js';
@@ -33,7 +34,7 @@ async function inspect(ctx: AppContext, ownerId: string, read: Read, what: Inspe
   const local = await ctx.storage.localPath(row.storage_key);
   if ((await detectFileType(local, row.name)) !== 'pdf') throw new QuireError(ErrorCode.NotPdf);
   const page = read.page ?? 1;
-  if (page > row.total_page) throw new QuireError(ErrorCode.EditPageMissing, `The document has no page ${page}.`);
+  if (page > row.total_page) throw refusal(ErrorCode.EditPageMissing, 'error.page.missing', { page });
   const workDir = path.join(ctx.scratchDir, `editor-${newId()}`);
   await fs.mkdir(workDir, { recursive: true });
   try {

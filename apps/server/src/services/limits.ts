@@ -8,12 +8,12 @@ import {
   plan,
   sizeUpgradeDialog,
   ocrTooLargeMessage,
-  tooManyFilesMessage,
-  tooManyPagesError,
   type LimitRole,
   type ServerConfig,
 } from '@quire/contracts';
 import type { AppContext } from '../context.js';
+import { tooManyPagesError } from '../texts/refusals.js';
+import { refusal } from '../texts/words.js';
 import type { Identity } from './accounts.js';
 
 /** What one file may be. */
@@ -90,10 +90,12 @@ export function checkFile(limits: FileLimits, size: number, pages: number): void
  */
 export function checkTaskLimits(limits: Limits, inputs: readonly { size: number; pages: number }[], usesOcr: boolean): void {
   if (limits.maxFilesPerTask !== null && inputs.length > limits.maxFilesPerTask)
-    throw new QuireError(ErrorCode.TooManyFiles, tooManyFilesMessage(limits.maxFilesPerTask), {
-      upgrade: 'notBatchFuncFilesLimit',
-      limit: limits.maxFilesPerTask,
-    });
+    throw refusal(
+      ErrorCode.TooManyFiles,
+      'error.limit.files',
+      { max: limits.maxFilesPerTask },
+      { upgrade: 'notBatchFuncFilesLimit', limit: limits.maxFilesPerTask },
+    );
   if (usesOcr && !limits.ocr.allowed) throw new QuireError(ErrorCode.OcrNotInPlan, undefined, { upgrade: 'OCRLimit', limit: 0 });
   for (const input of inputs) {
     checkFile(limits, input.size, input.pages);

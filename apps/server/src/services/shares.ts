@@ -20,7 +20,7 @@ import {
   type ShareRequest,
 } from '@quire/contracts';
 import type { AppContext } from '../context.js';
-import { mailWords } from '../mail/mailTexts.js';
+import { refusal, wordsFor } from '../texts/words.js';
 import {
   clearCopy,
   countOpened,
@@ -76,7 +76,7 @@ async function sourceOf(ctx: AppContext, identity: Identity, req: ShareRequest):
   const output = oneOutput(outputs, req.index);
   if (!output) {
     if (req.index !== undefined) throw new QuireError(ErrorCode.NoData);
-    throw new QuireError(ErrorCode.InvalidParams, `The task made ${outputs.length} files: name the one to share by its index.`);
+    throw refusal(ErrorCode.InvalidParams, 'error.share.whichOutput', { count: outputs.length });
   }
   return { name: output.name, size: output.size, read: () => ctx.storage.read(output.key) };
 }
@@ -110,14 +110,15 @@ async function discardShare(ctx: AppContext, shareId: string): Promise<void> {
 function emailParties(req: ShareRequest): { sender: string; recipients: string[] } {
   const sender = req.source_email?.trim() ?? '';
   if (!sender) throw new QuireError(ErrorCode.InvalidParams, SENDER_MISSING);
-  if (!SHARE_EMAIL_PATTERN.test(sender)) throw new QuireError(ErrorCode.InvalidParams, shareEmailMessages.invalid(sender));
+  const badAddress = (address: string) => refusal(ErrorCode.InvalidParams, 'error.share.badAddress', { address });
+  if (!SHARE_EMAIL_PATTERN.test(sender)) throw badAddress(sender);
   const recipients = (req.target_email ?? '')
     .split(',')
     .map((a) => a.trim())
     .filter(Boolean);
   if (recipients.length === 0) throw new QuireError(ErrorCode.InvalidParams, NO_RECIPIENT);
   const invalid = recipients.find((a) => !SHARE_EMAIL_PATTERN.test(a));
-  if (invalid) throw new QuireError(ErrorCode.InvalidParams, shareEmailMessages.invalid(invalid));
+  if (invalid) throw badAddress(invalid);
   if (recipients.length > MAX_SHARE_RECIPIENTS) throw new QuireError(ErrorCode.InvalidParams, shareEmailMessages.tooMany);
   if (new Set(recipients.map((a) => a.toLowerCase())).size < recipients.length)
     throw new QuireError(ErrorCode.InvalidParams, shareEmailMessages.duplicate);
@@ -135,14 +136,14 @@ const shownExpiry = (share: Pick<ShareTable, 'days' | 'expires_at'>) => (share.d
 
 /** The share's mail, in the language of the page it was shared from. */
 function shareMail(share: ShareTable, url: string, sender: string, message: string | undefined) {
-  const words = mailWords(share.lang);
+  const words = wordsFor(share.lang);
   const until =
-    shownExpiry(share) === null ? words.t('share.noExpiry') : words.t('share.until', { date: words.dateTime(share.expires_at) });
-  const note = message?.trim() ? `\n${words.t('share.wrote', { sender })}\n\n${message.trim()}\n` : '';
+    shownExpiry(share) === null ? words.t('mail.share.noExpiry') : words.t('mail.share.until', { date: words.dateTime(share.expires_at) });
+  const note = message?.trim() ? `\n${words.t('mail.share.wrote', { sender })}\n\n${message.trim()}\n` : '';
   // The subject is the only header built from a client's words: the name loses its control characters, the sender matched the pattern.
   return {
-    subject: words.t('share.subject', { sender, file: safeFileName(share.file_name) }),
-    text: `${words.t('share.text', { sender, file: share.file_name })}\n${note}\n${words.t('share.open')}\n\n${url}\n\n${until}\n`,
+    subject: words.t('mail.share.subject', { sender, file: safeFileName(share.file_name) }),
+    text: `${words.t('mail.share.text', { sender, file: share.file_name })}\n${note}\n${words.t('mail.share.open')}\n\n${url}\n\n${until}\n`,
     replyTo: sender,
   };
 }

@@ -1,6 +1,7 @@
 // Tasks: made from a validated tool call, run by a worker, read back by their owner.
 import { ErrorCode, QuireError, errorMessages, type TaskCreated, type TaskEntry } from '@quire/contracts';
 import type { AppContext } from '../context.js';
+import { saidOf, type Said, type Words } from '../texts/words.js';
 import type { FileTable, TaskTable } from '../db/schema.js';
 import { cancelUnfinished, countQueued, deleteTask, insertTask, outputsOf, ownedTasks } from '../db/tasksRepo.js';
 import { newId } from '../ids.js';
@@ -115,14 +116,15 @@ export function downloadName(task: TaskTable): string {
   return zipName(outputs[0]?.source ?? outputs[0]?.name ?? 'quire');
 }
 
-export function toTaskEntry(task: TaskTable): TaskEntry {
+/** The task as get-task-result answers it, a failure's message in `words`' language. */
+export function toTaskEntry(task: TaskTable, words: Words): TaskEntry {
   const failed = task.state === 'failed';
   return {
     task_id: task.id,
     multi_id: task.multi_id,
     tool: task.tool,
     status: failed ? task.error_code || ErrorCode.TaskFailed : 0,
-    msg: failed ? task.error_msg : 'success',
+    msg: failed ? failureMessage(task, words) : 'success',
     progress: task.state === 'done' ? 100 : task.progress,
     is_done: task.state === 'done',
     output_file_name: task.state === 'done' ? downloadName(task) : '',
@@ -130,25 +132,33 @@ export function toTaskEntry(task: TaskTable): TaskEntry {
   };
 }
 
-export async function taskResults(ctx: AppContext, ownerId: string, q: { task_id?: string; multi_id?: string }): Promise<TaskEntry[]> {
+function failureMessage(task: TaskTable, words: Words): string {
+  const said = task.error_said ? (JSON.parse(task.error_said) as Said) : saidOf({ message: task.error_msg });
+  return said ? words.t(said.key, said.params) : task.error_msg;
+}
+
+export async function taskResults(
+  ctx: AppContext,
+  ownerId: string,
+  q: { task_id?: string; multi_id?: string },
+  words: Words,
+): Promise<TaskEntry[]> {
   const rows = await ownedTasks(ctx.db, ownerId, q, Date.now());
   if (rows.length === 0) throw new QuireError(ErrorCode.NoData);
-  return rows.map(toTaskEntry);
+  return rows.map((task) => toTaskEntry(task, words));
 }
 
 /**
  * Cancels the owner's task, or every task of a multi_id, that has not finished: a queued one never
  * runs; a running one fails at once with 3127 and its worker, in this process or another, kills
  * its engines and removes what it made within about a second. Finished tasks keep their state.
- * Answers every task's state after, as get-task-result does.
  */
-export async function cancelTasks(ctx: AppContext, ownerId: string, q: { task_id?: string; multi_id?: string }): Promise<TaskEntry[]> {
+export async function cancelTasks(ctx: AppContext, ownerId: string, q: { task_id?: string; multi_id?: string }): Promise<void> {
   const rows = await ownedTasks(ctx.db, ownerId, q, Date.now());
   if (rows.length === 0) throw new QuireError(ErrorCode.NoData);
   const ids = rows.map((t) => t.id);
   await cancelUnfinished(ctx.db, ids, { code: ErrorCode.Cancelled, msg: errorMessages[ErrorCode.Cancelled] }, Date.now());
   ctx.events.cancelled(ids);
-  return taskResults(ctx, ownerId, q);
 }
 
 /** A task and its outputs, gone: on request, or when its time is up. */

@@ -4,6 +4,7 @@
 import { EDIT_LIMITS, ErrorCode, QuireError } from '@quire/contracts';
 import { editFontFiles } from '../engines/fontFiles.js';
 import { counted, editWithMupdf } from './steps/mupdfEdit.js';
+import { refusal } from '../texts/words.js';
 import { defineTool, outputName, singleInput } from './tool.js';
 
 const decodedBytes = (base64: string) => Math.floor((base64.length * 3) / 4) - (base64.match(/=+$/)?.[0].length ?? 0);
@@ -15,8 +16,7 @@ export const edit = defineTool({
   sessions: true,
   check(p, [pages]) {
     const order = p.operations.find((o) => o.op === 'pages');
-    const missing = (page: number, count: number) =>
-      new QuireError(ErrorCode.EditPageMissing, `The document has no page ${page}: it has ${counted(count, 'page', 'pages')}.`);
+    const missing = (page: number, count: number) => refusal(ErrorCode.EditPageMissing, 'error.page.missingOf', { page, count });
     if (order?.op === 'pages') {
       const off = order.order.find((o) => o.from !== 'blank' && o.from > pages!);
       if (off) throw missing(off.from as number, pages!);

@@ -2,8 +2,8 @@
 // then what the inputs share is written once (ADR 0141): qpdf keeps a copy of each input's fonts
 // and images, so fifty files with one font and one logo carried fifty of each.
 import path from 'node:path';
-import { tooManyPagesError } from '@quire/contracts';
 import { writePages } from '../engines/qpdf.js';
+import { tooManyPagesError } from '../texts/refusals.js';
 import { writeSharedOnce } from '../engines/sharedObjects.js';
 import { defineTool, outputName } from './tool.js';
 

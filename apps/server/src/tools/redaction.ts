@@ -8,7 +8,7 @@ export const redaction = defineTool({
   id: 'redaction',
   inputsOf: singleInput,
   check(p, [pages]) {
-    refusePagesPast(p.areas, pages!, 'A marked area is');
+    refusePagesPast(p.areas, pages!, 'error.page.markPast');
     for (const t of p.texts) {
       const problem = t.regex ? patternError(t.text) : t.text.trim() ? null : 'The text to redact cannot be blank.';
       if (problem) throw new QuireError(ErrorCode.InvalidParams, problem);

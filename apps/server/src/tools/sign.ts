@@ -53,7 +53,7 @@ export const sign = defineTool({
   id: 'sign',
   inputsOf: singleInput,
   check(p, [pages]) {
-    refusePagesPast(p.placements, pages!, 'A signature is placed');
+    refusePagesPast(p.placements, pages!, 'error.page.signaturePast');
   },
   async run(ctx, p) {
     const input = ctx.inputs[0]!;

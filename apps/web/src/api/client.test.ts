@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileInfo } from '@quire/contracts';
-import { ApiError, NETWORK_ERROR, QUIET_SESSION_LOST_CODES, messageFor, onSessionLost, readEnvelope, setCatalogueTexts } from './client';
+import { ApiError, NETWORK_ERROR, QUIET_SESSION_LOST_CODES, messageFor, onSessionLost, readEnvelope, setPageLanguage } from './client';
 
 describe('messageFor', () => {
   it('prefers the catalogue, then the server, then the generic message', () => {
@@ -12,14 +12,14 @@ describe('messageFor', () => {
 
   it('words the catalogue in the language set, falling back to English where it has no text', () => {
     const german: Record<number, string> = { 3122: 'Diese Datei ist passwortgeschützt.', [NETWORK_ERROR]: 'Netzwerkfehler.' };
-    setCatalogueTexts((code) => german[code]);
+    setPageLanguage('de', (code) => german[code]);
     try {
       expect(messageFor(3122, 'x')).toBe('Diese Datei ist passwortgeschützt.');
       expect(messageFor(NETWORK_ERROR)).toBe('Netzwerkfehler.');
       expect(new ApiError(3122).message).toBe('Diese Datei ist passwortgeschützt.');
       expect(messageFor(3106)).toBe('The file is empty.');
     } finally {
-      setCatalogueTexts(() => undefined);
+      setPageLanguage('en', () => undefined);
     }
   });
 

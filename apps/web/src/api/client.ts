@@ -13,10 +13,23 @@ type CatalogueText = (code: number) => string | undefined;
 const englishCatalogue: CatalogueText = (code) =>
   code === NETWORK_ERROR ? 'Network error. Please connect to the Internet' : errorMessages[code as ErrorCode];
 let catalogueText = englishCatalogue;
+/** Sent as Accept-Language with every call: the server words what it says itself in the page's language. */
+let pageLanguage = 'en';
 
-/** The page's language sets the catalogue's texts here (I18nProvider, as its texts load); English until then. */
-export function setCatalogueTexts(text: CatalogueText): void {
+/**
+ * The page's language (its BCP 47 tag) and its catalogue's texts, set here by I18nProvider as its
+ * texts load; English until then.
+ */
+export function setPageLanguage(language: string, text: CatalogueText): void {
+  pageLanguage = language;
   catalogueText = (code) => text(code) ?? englishCatalogue(code);
+}
+
+/** `headers` with the page's language, for a call made outside `send` (an upload's XMLHttpRequest). */
+export function withPageLanguage(headers: HeadersInit = {}): Headers {
+  const all = new Headers(headers);
+  if (!all.has('Accept-Language')) all.set('Accept-Language', pageLanguage);
+  return all;
 }
 
 const serverWorded: readonly number[] = [ErrorCode.InvalidParams, ErrorCode.TooManyPages, ErrorCode.TooLarge, ErrorCode.TooManyFiles];
@@ -106,7 +119,7 @@ export async function send(url: string, init: RequestInit = {}, fetchFn: FetchLi
   const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   try {
-    return await fetchFn(url, { ...init, signal });
+    return await fetchFn(url, { ...init, headers: withPageLanguage(init.headers), signal });
   } catch (e) {
     if (init.signal?.aborted) throw e; // cancelled by us: not an error to show
     throw new ApiError(timeout.aborted ? ErrorCode.Busy : NETWORK_ERROR);

@@ -13,7 +13,7 @@ import {
   type FileInfo,
 } from '@quire/contracts';
 import { createMD5 } from 'hash-wasm';
-import { ApiError, NETWORK_ERROR, apiUrl, readEnvelope, send, type FetchLike, type Schema } from './client';
+import { ApiError, NETWORK_ERROR, apiUrl, readEnvelope, send, withPageLanguage, type FetchLike, type Schema } from './client';
 import { sleep } from './sleep';
 
 export interface UploadOptions {
@@ -39,6 +39,7 @@ function uploadWhole(file: File, { onProgress, signal }: UploadOptions): Promise
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl('file/stream'));
+    for (const [name, value] of withPageLanguage()) xhr.setRequestHeader(name, value);
     xhr.timeout = 90_000;
     xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
     xhr.onload = () => {

@@ -2,7 +2,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import enUs from './locales/en-us.json';
-import { NETWORK_ERROR, setCatalogueTexts } from '../api/client';
+import { NETWORK_ERROR, setPageLanguage } from '../api/client';
 import { translate, type MessageKey, type Messages } from './translate';
 import { htmlDir, htmlLang, localeByPrefix, splitLocalePrefix, withLocalePrefix, type LangPrefix, type Locale } from './locales';
 
@@ -65,10 +65,11 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     document.documentElement.dir = htmlDir[shown.locale];
   }, [shown.locale]);
 
-  // Errors are worded where they are caught, outside React: the catalogue follows the texts shown.
+  // Errors are worded where they are caught, outside React: the catalogue follows the texts shown,
+  // and the server is told their language for the messages it words itself.
   useEffect(() => {
-    setCatalogueTexts((code) => shown.messages[`error.${code === NETWORK_ERROR ? 'network' : code}` as MessageKey]);
-  }, [shown.messages]);
+    setPageLanguage(htmlLang[shown.locale], (code) => shown.messages[`error.${code === NETWORK_ERROR ? 'network' : code}` as MessageKey]);
+  }, [shown]);
 
   const value = useMemo<I18n>(
     () => ({

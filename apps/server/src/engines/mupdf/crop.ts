@@ -3,7 +3,8 @@ import type * as mupdf from 'mupdf';
 import { ErrorCode } from '@quire/contracts/errors';
 import { cropBox, normalizeBox, normalizeRotation, pointsToMm, visibleBox } from '../pageBoxes.js';
 import type { CropJob, JobResults } from './jobs.js';
-import { JobFailure, openPdf, progress, save } from './program.js';
+import { JobFailure } from '../jobFailure.js';
+import { openPdf, progress, save } from './program.js';
 
 const numbers = (obj: mupdf.PDFObject): number[] | null => {
   if (!obj.isArray()) return null;
@@ -29,7 +30,10 @@ export function crop(job: CropJob): JobResults['crop'] {
     if (!next) {
       const [w, h] = [box[2] - box[0], box[3] - box[1]].map((v) => pointsToMm(v * unit).toFixed(1));
       const [shownW, shownH] = rotation % 180 ? [h, w] : [w, h];
-      throw new JobFailure(ErrorCode.InvalidParams, `The margins leave no page area on page ${n}, which is ${shownW} × ${shownH} mm.`);
+      throw new JobFailure(ErrorCode.InvalidParams, {
+        key: 'error.crop.nothingLeft',
+        params: { page: n, width: shownW!, height: shownH! },
+      });
     }
     page.put('CropBox', next);
     page.put('TrimBox', next);

@@ -13,7 +13,9 @@ import type { EditJob, JobResults } from './jobs.js';
 import { annotationId, fromEditRect, onStates, type PageImage, readImages, readRuns, type Run } from './pageObjects.js';
 import { markAndApply, quadBounds } from './pageText.js';
 import { aligned, alignmentOf, type Piece, type SetLine, widthOf, wrap } from './paragraph.js';
-import { JobFailure, openPdf, progress, save } from './program.js';
+import { JobFailure } from '../jobFailure.js';
+import type { TextKey } from '../../texts/words.js';
+import { openPdf, progress, save } from './program.js';
 import { baseName, FontPicker, winAnsiCode } from './replace.js';
 
 type Op<K extends EditOperation['op']> = Extract<EditOperation, { op: K }>;
@@ -57,7 +59,7 @@ class EditFonts {
     // Named after its file (DejaVuSans-Bold), as pdffonts and other readers will show it.
     const font = new mupdf.Font(path.basename(file, path.extname(file)), fs.readFileSync(file));
     const text = identityFont(this.doc, font);
-    if (!text) throw new JobFailure(ErrorCode.TaskFailed, `The font ${id} could not be embedded.`);
+    if (!text) throw new JobFailure(ErrorCode.TaskFailed, { key: 'error.edit.fontFailed', params: { font: id } });
     const made = { font, text };
     this.families.set(file, made);
     return made;
@@ -327,36 +329,39 @@ function editAnnotation(page: mupdf.PDFPage, o: Op<'editAnnotation'>) {
   annot.update();
 }
 
+type FieldRefusal = Extract<TextKey, `error.edit.field${string}`>;
+
 function fillForm(doc: mupdf.PDFDocument, o: Op<'fillForm'>) {
   const widgets: mupdf.PDFWidget[] = [];
   for (let i = 0; i < doc.countPages(); i++) widgets.push(...doc.loadPage(i).getWidgets());
   for (const [name, value] of Object.entries(o.fields)) {
-    const refuse = (why: string) => new JobFailure(ErrorCode.EditFieldUnknown, `The field "${name}" ${why}.`);
+    const refuse = (key: FieldRefusal, option?: unknown) =>
+      new JobFailure(ErrorCode.EditFieldUnknown, { key, params: { name, option: String(option) } });
     const mine = widgets.filter((w) => w.getName() === name);
     const first = mine[0];
-    if (!first) throw refuse('is not in this form');
-    if (first.isReadOnly()) throw refuse('is read-only');
+    if (!first) throw refuse('error.edit.fieldUnknown');
+    if (first.isReadOnly()) throw refuse('error.edit.fieldReadOnly');
     if (first.isCheckbox() || first.isRadioButton()) {
       // A check box: true checks it; a radio group: the option named is chosen (the widget with that on state).
       if (first.isCheckbox()) {
-        if (typeof value !== 'boolean') throw refuse('is a check box: its value is true or false');
+        if (typeof value !== 'boolean') throw refuse('error.edit.fieldCheckbox');
         if (value !== (first.getValue() !== 'Off')) first.toggle();
         first.update();
         continue;
       }
       const target = mine.find((w) => onStates(w).includes(String(value)));
-      if (!target) throw refuse(`has no option "${String(value)}"`);
+      if (!target) throw refuse('error.edit.fieldNoOption', value);
       if (target.getValue() !== value) target.toggle();
       target.update();
     } else if (first.isChoice()) {
-      if (typeof value !== 'string' || !first.getOptions().includes(value)) throw refuse(`has no option "${String(value)}"`);
+      if (typeof value !== 'string' || !first.getOptions().includes(value)) throw refuse('error.edit.fieldNoOption', value);
       first.setChoiceValue(value);
       first.update();
     } else if (first.isText()) {
-      if (typeof value !== 'string') throw refuse('takes text');
+      if (typeof value !== 'string') throw refuse('error.edit.fieldTakesText');
       first.setTextValue(value);
       first.update();
-    } else throw refuse('cannot be filled');
+    } else throw refuse('error.edit.fieldNotFillable');
   }
 }
 
@@ -620,7 +625,8 @@ export function edit(job: EditJob): JobResults['edit'] {
   const stateOf = (pageNumber: number): PageState => {
     const known = states.get(pageNumber);
     if (known) return known;
-    if (pageNumber > doc.countPages()) throw new JobFailure(ErrorCode.EditPageMissing, `The document has no page ${pageNumber}.`);
+    if (pageNumber > doc.countPages())
+      throw new JobFailure(ErrorCode.EditPageMissing, { key: 'error.page.missing', params: { page: pageNumber } });
     const page = doc.loadPage(pageNumber - 1);
     const state: PageState = { page, writer: new PageWriter(doc, page) };
     states.set(pageNumber, state);

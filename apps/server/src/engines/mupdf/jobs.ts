@@ -2,6 +2,7 @@
 // between the server and that child process.
 import type { EditOperation, FormFields, PageObjects, PageRuns, PdfDocumentFormat, SignFont } from '@quire/contracts';
 import type { FontFiles } from '../fontFiles.js';
+import type { FailureAnswer } from '../jobFailure.js';
 import type { Margins } from '../pageBoxes.js';
 
 export interface RedactArea {
@@ -212,9 +213,7 @@ export interface JobResults {
 }
 
 /** The worker's last line of output. code: a catalogue code (3100, 3124 or 3125). */
-export type MupdfAnswer<Op extends MupdfJob['op'] = MupdfJob['op']> =
-  | { ok: true; result: JobResults[Op] }
-  | { ok: false; code: number; msg: string };
+export type MupdfAnswer<Op extends MupdfJob['op'] = MupdfJob['op']> = { ok: true; result: JobResults[Op] } | FailureAnswer;
 
 /** Lines the worker writes while it works: "progress 42". */
 export const PROGRESS_PREFIX = 'progress ';

@@ -9,16 +9,7 @@ import * as mupdf from 'mupdf';
 import { ErrorCode, errorMessages } from '@quire/contracts/errors';
 import { PROGRESS_PREFIX, type JobResults, type MupdfAnswer, type MupdfJob } from './jobs.js';
 import { SearchTooSlow } from './searchBudget.js';
-
-/** A failure the user can act on, with its catalogue code. */
-export class JobFailure extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { failureAnswer, JobFailure } from '../jobFailure.js';
 
 const answer = (a: MupdfAnswer) => process.stdout.write(`${JSON.stringify(a)}\n`);
 
@@ -61,7 +52,7 @@ export async function serveMupdfJob(ops: MupdfOps) {
     const run = ops[job.op] as (job: MupdfJob) => JobResults[MupdfJob['op']] | Promise<JobResults[MupdfJob['op']]>;
     answer({ ok: true, result: await run(job) });
   } catch (e) {
-    if (e instanceof JobFailure || e instanceof SearchTooSlow) answer({ ok: false, code: e.code, msg: e.message });
+    if (e instanceof JobFailure || e instanceof SearchTooSlow) answer(failureAnswer(e));
     else {
       process.stderr.write(`${(e as Error).stack ?? e}\n`);
       answer({ ok: false, code: ErrorCode.TaskFailed, msg: 'This PDF could not be processed.' });

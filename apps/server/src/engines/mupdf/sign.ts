@@ -7,7 +7,8 @@ import path from 'node:path';
 import * as mupdf from 'mupdf';
 import { ErrorCode } from '@quire/contracts/errors';
 import type { JobResults, SignJob, SignMark } from './jobs.js';
-import { JobFailure, openPdf, progress } from './program.js';
+import { JobFailure } from '../jobFailure.js';
+import { openPdf, progress } from './program.js';
 
 /** The ByteRange's three unknown numbers before pdfSignature.ts writes the real ones in their room. */
 export const BYTE_RANGE_PLACEHOLDER = 2147483647;

@@ -1,10 +1,11 @@
 // The common run of the tools that edit a PDF with MuPDF (crop, redaction, replace text).
 import path from 'node:path';
-import { ErrorCode, QuireError } from '@quire/contracts';
+import { ErrorCode } from '@quire/contracts';
 import { runMupdf } from '../../engines/mupdf.js';
 import { appendableInput } from '../../engines/qpdf.js';
 import type { JobResults, MupdfJob } from '../../engines/mupdf/jobs.js';
 import { readableInput, type ToolContext } from '../tool.js';
+import { refusal } from '../../texts/words.js';
 
 /** A job without its files: the tool says what to do, this module says on which files. */
 type JobSpec<J = MupdfJob> = J extends MupdfJob ? Omit<J, 'input' | 'output'> : never;
@@ -37,8 +38,11 @@ export async function editWithMupdf<S extends JobSpec>(
 export const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Refuses (3100) marks of a page past the document's last: "A marked area is on page 5, but the document has 3 pages." */
-export function refusePagesPast(marks: readonly { page: number }[], pages: number, what: string) {
+export function refusePagesPast(
+  marks: readonly { page: number }[],
+  pages: number,
+  what: 'error.page.markPast' | 'error.page.signaturePast',
+) {
   const off = marks.find((m) => m.page > pages);
-  if (off)
-    throw new QuireError(ErrorCode.InvalidParams, `${what} on page ${off.page}, but the document has ${counted(pages, 'page', 'pages')}.`);
+  if (off) throw refusal(ErrorCode.InvalidParams, what, { page: off.page, count: pages });
 }

@@ -1,0 +1,145 @@
+// The words the server says itself, in each site language: its mails, and the messages of the
+// refusals and task failures that name a number, a file or a page (the page words the plain codes
+// from its own catalogue). The language is the page's: its prefix for a mail, the Accept-Language
+// the page sends with each call for a message. Hours and dates are worded by the locale's own
+// rules (Intl), so no text carries a plural.
+import fs from 'node:fs';
+import { type ErrorCode, type LimitRefusal, QuireError, siteLanguages } from '@quire/contracts';
+import { locales as schemaLocales, type core } from 'zod';
+import english from './locales/en-us.json' with { type: 'json' };
+
+export type TextKey = keyof typeof english;
+/** A placeholder's value: a name or number as it is, or words of their own ("a lower resolution"). */
+export type TextParams = { [name: string]: string | number | Said };
+type Catalogue = Record<TextKey, string>;
+
+/** Words to be said later, in the language of whoever reads them: a refusal's, a task's failure. */
+export interface Said {
+  key: TextKey;
+  params?: TextParams;
+}
+
+const catalogues = new Map<string, { locale: string; texts: Catalogue }>(
+  siteLanguages.map((language) => [
+    language.prefix,
+    {
+      locale: language.locale,
+      texts: JSON.parse(fs.readFileSync(new URL(`./locales/${language.locale}.json`, import.meta.url), 'utf8')) as Catalogue,
+    },
+  ]),
+);
+
+export interface Words {
+  /** The text of `key` with its {placeholders} filled. */
+  t(key: TextKey, params?: TextParams): string;
+  /** "48 hours", "48 Stunden", "48 часов". */
+  hours(count: number): string;
+  /** A moment as a date and time in UTC. */
+  dateTime(ms: number): string;
+  /** What a failure says (saidOf), in these words; its own message when the catalogue lacks it. */
+  message(e: { message: string; said?: Said }): string;
+  /** zod's own messages for a request that fails its schema (a schema's custom ones come first). */
+  schemaErrors: core.$ZodErrorMap;
+}
+
+/** zod's locale for a site locale: its regional one ("ptBR", "zhTW") where zod has it, else the language's. */
+function schemaLocale(locale: string): core.$ZodErrorMap {
+  const [language = 'en', region = ''] = locale.split('-');
+  const all = schemaLocales as unknown as Record<string, () => { localeError: core.$ZodErrorMap }>;
+  return (all[`${language}${region.toUpperCase()}`] ?? all[language] ?? all.en!)().localeError;
+}
+
+/** The words for the site language of `prefix` ('jp'); English for none or one not known. */
+export function wordsFor(prefix: string | undefined): Words {
+  return wordsByPrefix.get(prefix ?? '') ?? wordsByPrefix.get('')!;
+}
+
+function makeWords({ locale, texts }: { locale: string; texts: Catalogue }): Words {
+  // Numbers grouped as the locale groups them: "1,999" and "10.000", but Spanish "1999".
+  const number = new Intl.NumberFormat(locale);
+  const words: Words = {
+    t: function t(key: TextKey, params: TextParams = {}): string {
+      return texts[key].replace(/\{(\w+)\}/g, (whole, name: string) => {
+        const value = params[name];
+        if (value === undefined) return whole;
+        if (typeof value === 'object') return t(value.key, value.params);
+        return typeof value === 'number' ? number.format(value) : value;
+      });
+    },
+    hours: (count) => new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(count),
+    dateTime: (ms) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(ms),
+    message: (e) => {
+      const said = saidOf(e);
+      return said ? words.t(said.key, said.params) : e.message;
+    },
+    schemaErrors: schemaLocale(locale),
+  };
+  return words;
+}
+
+const wordsByPrefix = new Map([...catalogues].map(([prefix, catalogue]) => [prefix, makeWords(catalogue)]));
+const englishWords = wordsFor('');
+
+/** What `said` says in English: the message a log, a test or a caller without a language reads. */
+export const inEnglish = (said: Said): string => englishWords.t(said.key, said.params);
+
+/** The keys of the catalogue's texts without placeholders, by their English: what a message constant says. */
+const keyOfEnglish = new Map(
+  Object.entries(english)
+    .filter(([key, text]) => !key.startsWith('mail.') && !text.includes('{'))
+    .map(([key, text]) => [text, key as TextKey]),
+);
+
+/**
+ * What a failure says, to be worded in any language: its own words, or the catalogue's text whose
+ * English is its message (a constant of the contracts, a schema's message); null for a message
+ * the catalogue does not hold, which stays as it is.
+ */
+export function saidOf(e: { message: string; said?: Said }): Said | null {
+  if (e.said) return e.said;
+  const key = keyOfEnglish.get(e.message);
+  return key ? { key } : null;
+}
+
+/**
+ * The site language (its prefix) an Accept-Language header asks for first: "de-DE,de;q=0.9" is
+ * German, "pt" Brazilian Portuguese, "zh-TW" traditional Chinese; English when none is a site language.
+ */
+export function languageOf(acceptLanguage: string | undefined): string {
+  const asked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) : 1 };
+    })
+    .filter((a) => a.tag && a.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of asked) {
+    const exact = siteLanguages.find((l) => l.locale === tag || l.htmlLang.toLowerCase() === tag);
+    if (exact) return exact.prefix;
+    const primary = tag.split('-')[0];
+    const same = siteLanguages.find((l) => l.locale.split('-')[0] === primary);
+    if (same) return same.prefix;
+  }
+  return '';
+}
+
+/** A refusal whose message the server words in the caller's language; `message` stays English. */
+export class WordedError extends QuireError {
+  constructor(
+    code: ErrorCode,
+    readonly said: Said,
+    data?: LimitRefusal,
+  ) {
+    super(code, inEnglish(said), data);
+  }
+}
+
+/** The failure a worker program answered with (engines/jobFailure.ts), as the server raises it. */
+export const answeredError = (answer: { code: number; msg: string; said?: Said }): QuireError =>
+  answer.said ? new WordedError(answer.code as ErrorCode, answer.said) : new QuireError(answer.code as ErrorCode, answer.msg);
+
+/** The refusal `code` saying `key` with `params`; `data` as QuireError's. */
+export const refusal = (code: ErrorCode, key: TextKey, params?: TextParams, data?: LimitRefusal) =>
+  new WordedError(code, { key, ...(params && { params }) }, data);
