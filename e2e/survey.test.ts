@@ -102,10 +102,15 @@ describe('occupation survey', () => {
     await page.reload();
     const survey = page.getByTestId('survey');
     await survey.waitFor();
+    // The drawer rises into place (0.2 s): measured once it is there.
+    const bottom = async () => {
+      const box = (await survey.boundingBox())!;
+      return Math.round(box.y + box.height);
+    };
+    await expect.poll(bottom).toBe(viewport.height);
     const box = (await survey.boundingBox())!;
     expect(Math.round(box.x)).toBe(0);
     expect(Math.round(box.width)).toBe(viewport.width);
-    expect(Math.round(box.y + box.height)).toBe(viewport.height);
     await survey.getByText('Other', { exact: true }).click();
     await page.getByTestId('survey-other-text').fill('y'.repeat(48));
     await page.getByTestId('survey-limit').waitFor();

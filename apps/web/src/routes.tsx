@@ -1,13 +1,11 @@
 // The route table, built from the tool registry, repeated under each language prefix.
-import { ACTIVITY_FREE_PATH, landingPages, toolDefinitions } from '@quire/contracts';
+import { ACTIVITY_FREE_PATH, landingPages, toolDefinitions, type ToolDefinition } from '@quire/contracts';
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { ActivityHost } from './activity/ActivityHost';
-import { AccountPage } from './account/AccountPage';
 import { LinkPage, type LinkKind } from './account/LinkPage';
 import { OccupationSurvey } from './account/OccupationSurvey';
 import { SessionProvider } from './account/session';
-import { DocumentCloudPage } from './cloud/DocumentCloudPage';
 import { SsoCallbackPage } from './account/SingleSignOn';
 import { I18nProvider } from './i18n/I18nProvider';
 import { langPrefixes, splitLocalePrefix } from './i18n/locales';
@@ -19,13 +17,8 @@ import { AllToolsPage } from './pages/AllToolsPage';
 import { AppHome } from './pages/AppHome';
 import { MarketingHome } from './pages/MarketingHome';
 import { resolveRedirect } from './routing/redirects';
-import { DownloadFilePage } from './preview/DownloadFilePage';
-import { PreviewPage } from './preview/PreviewPage';
 import { PricingPage } from './pricing/PricingPage';
-import { ShareDocumentPage } from './share/ShareDocumentPage';
 import { TemplateGalleryPage } from './templates/TemplateGalleryPage';
-import { TemplatePreviewPage } from './templates/TemplatePreviewPage';
-import { ToolPage } from './tool/ToolPage';
 import { ToastProvider } from './ui/Toast';
 
 function Root() {
@@ -55,13 +48,32 @@ function Fallback() {
   return <Navigate to={resolveRedirect(pathname, search)} replace />;
 }
 
-function TemplatePreviewPageById() {
-  const { id } = useParams();
-  return <TemplatePreviewPage key={id} />;
-}
-
-/** A page fetched when first visited: the editor, the operators' and the AI pages stay out of the home page's bundle. */
+/**
+ * A page fetched when first visited: only the home pages, the marketing pages and the shell are in
+ * the home page's bundle (at most 250 KB, e2e/homeBundle.test.ts).
+ */
 const lazyPage = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({ lazy: async () => ({ Component: await load() }) });
+
+const accountPage = lazyPage(async () => (await import('./account/AccountPage')).AccountPage);
+const documentCloudPage = lazyPage(async () => (await import('./cloud/DocumentCloudPage')).DocumentCloudPage);
+const downloadFilePage = lazyPage(async () => (await import('./preview/DownloadFilePage')).DownloadFilePage);
+const previewPage = lazyPage(async () => (await import('./preview/PreviewPage')).PreviewPage);
+const shareDocumentPage = lazyPage(async () => (await import('./share/ShareDocumentPage')).ShareDocumentPage);
+// Keyed by id so moving from one template to another starts a fresh page.
+const templatePreviewPage = lazyPage(async () => {
+  const { TemplatePreviewPage } = await import('./templates/TemplatePreviewPage');
+  return function TemplatePreviewPageById() {
+    return <TemplatePreviewPage key={useParams().id} />;
+  };
+});
+/** A tool's page, keyed by tool so moving between tools starts a fresh page. */
+const toolPage = (tool: ToolDefinition) =>
+  lazyPage(async () => {
+    const { ToolPage } = await import('./tool/ToolPage');
+    return function ToolRoute() {
+      return <ToolPage key={tool.slug} tool={tool} />;
+    };
+  });
 
 const adminPage = lazyPage(async () => (await import('./admin/AdminPage')).AdminPage);
 const activityFreePage = lazyPage(async () => (await import('./activity/ActivityFreePage')).ActivityFreePage);
@@ -95,8 +107,7 @@ function routesUnder(prefix: string): RouteObject[] {
         // Keyed by slug so moving from one landing page to another starts a fresh page.
         ...landingPages.map(({ slug }) => ({ path: slug, element: <LandingPage key={slug} slug={slug} /> })),
         { path: 'template', element: <TemplateGalleryPage /> },
-        // Keyed by id so moving from one template to another starts a fresh page.
-        { path: 'template/:cat/:title/:id/:catId', element: <TemplatePreviewPageById /> },
+        { path: 'template/:cat/:title/:id/:catId', ...templatePreviewPage },
         { path: 'admin', ...adminPage },
       ],
     },
@@ -105,7 +116,7 @@ function routesUnder(prefix: string): RouteObject[] {
     // The referral page the activity dialog embeds: no shell.
     { path: `${base}${ACTIVITY_FREE_PATH}`, ...activityFreePage },
     // The viewer takes the whole window, outside the app's shell.
-    { path: `${base}/preview`, element: <PreviewPage /> },
+    { path: `${base}/preview`, ...previewPage },
     {
       path: `${base}/app`,
       element: <AppShell />,
@@ -114,16 +125,15 @@ function routesUnder(prefix: string): RouteObject[] {
         { path: 'home', element: <AppHome /> },
         // The product's trial home: the same workspace home (keyed: moving between the two starts it afresh).
         { path: 'home-test', element: <AppHome key="home-test" /> },
-        { path: 'account', element: <AccountPage /> },
-        { path: 'document-cloud', element: <DocumentCloudPage /> },
-        { path: 'share-document', element: <ShareDocumentPage /> },
-        { path: 'download-file', element: <DownloadFilePage /> },
+        { path: 'account', ...accountPage },
+        { path: 'document-cloud', ...documentCloudPage },
+        { path: 'share-document', ...shareDocumentPage },
+        { path: 'download-file', ...downloadFilePage },
         { path: 'pdf-editor', ...editorPage },
         { path: 'automated-test', ...selfCheckPage },
         { path: 'message', ...messagePage },
         ...aiPages,
-        // Keyed by tool so moving between tools starts a fresh page.
-        ...toolDefinitions.map((tool) => ({ path: tool.slug, element: <ToolPage key={tool.slug} tool={tool} /> })),
+        ...toolDefinitions.map((tool) => ({ path: tool.slug, ...toolPage(tool) })),
       ],
     },
   ];
