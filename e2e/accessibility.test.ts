@@ -1,6 +1,6 @@
 // axe-core in Chromium on every route of the site, for a visitor (in English at 1280 and 390 px, and
-// right to left in Arabic) and for a signed-in account (1280 and 390 px): no serious or critical
-// violation.
+// right to left in Arabic) and for a signed-in account (1280 and 390 px), and on a page of each
+// kind in every other language: no serious or critical violation.
 import { createRequire } from 'node:module';
 import { siteLanguages } from '@quire/contracts';
 import type { Page } from 'playwright-core';
@@ -26,14 +26,18 @@ interface Violation {
 const english = siteLanguages[0];
 const arabic = siteLanguages.find((l) => l.prefix === 'ar')!;
 
-/** The serious and critical violations axe finds on every route, as "page width: rule: element why". */
-async function violations(language: Language, width: number, storageState?: string): Promise<string[]> {
+/** A page of each kind: the marketing home, a landing page, pricing, the app's home, a tool, an AI page, the viewer. */
+const PAGE_KINDS = ['/', '/png-to-pdf', '/pricing', '/app/home', '/app/merge-pdf', '/app/chat-pdf', '/preview'];
+
+/** The serious and critical violations axe finds on `routes` (every one unless named), as "page width: rule: element why". */
+async function violations(language: Language, width: number, storageState?: string, routes?: readonly string[]): Promise<string[]> {
   const found: string[] = [];
   const walk = {
     browser: e2e.browser,
     origin: e2e.quire.url,
     language,
     width,
+    ...(routes && { routes }),
     // axe is injected as a script: the page's own Content Security Policy would refuse it.
     context: { bypassCSP: true, storageState },
     prepare: async (page: Page) => void (await page.addScriptTag({ path: AXE })),
@@ -52,6 +56,15 @@ describe('accessibility (axe-core)', () => {
   it('finds nothing serious on any route a visitor opens, left to right and right to left', async () => {
     const found = await Promise.all([violations(english, 1280), violations(english, 390), violations(arabic, 1280)]);
     expect(found.flat()).toEqual([]);
+  }, 600_000);
+
+  it('finds nothing serious on a page of each kind in every other language', async () => {
+    const others = siteLanguages.filter((l) => l !== english && l !== arabic);
+    const found: string[] = [];
+    // Four languages at a time: each walk is a browser context of its own.
+    for (let i = 0; i < others.length; i += 4)
+      found.push(...(await Promise.all(others.slice(i, i + 4).map((l) => violations(l, 1280, undefined, PAGE_KINDS)))).flat());
+    expect(found).toEqual([]);
   }, 600_000);
 
   it('finds nothing serious on any route for a signed-in account', async () => {

@@ -41,6 +41,8 @@ interface Walk {
   context?: BrowserContextOptions;
   /** Once, on the first page, before the walk. */
   prepare?(page: Page): Promise<void>;
+  /** The routes to walk: every one (ROUTES) unless named. */
+  routes?: readonly string[];
 }
 
 /**
@@ -58,7 +60,7 @@ export async function walkRoutes(walk: Walk, visit: (route: string, page: Page) 
   // The server's copy of a marketing page is in the page from the start: the app's own replaces it once it renders.
   await page.locator('#root > :not(.prerendered)').first().waitFor({ state: 'attached' });
   await walk.prepare?.(page);
-  for (const route of ROUTES) {
+  for (const route of walk.routes ?? ROUTES) {
     const url = urlOf(language, route);
     await page.evaluate((to) => {
       if (location.pathname === to) return; // the home page it opened on

@@ -167,6 +167,17 @@ describe('marketing pages', () => {
     }
   });
 
+  it('moves a page’s address with a trailing slash to its canonical one for good, keeping the query', async () => {
+    for (const [from, to] of [
+      ['/pdf-to-png/', '/pdf-to-png'],
+      ['/de/pricing/?ref=mail', '/de/pricing?ref=mail'],
+      ['/jp/', '/jp'],
+    ]) {
+      const res = await fetch(served.quire.url + from, { redirect: 'manual' });
+      expect([res.status, res.headers.get('location')], from).toEqual([301, to]);
+    }
+  });
+
   it('lists every page in every language in sitemap.xml, each with its alternates, and robots.txt points to it', async () => {
     const res = await get('/sitemap.xml');
     expect(res.status).toBe(200);

@@ -12,7 +12,11 @@ export function sendPage(config: Config, req: FastifyRequest, reply: FastifyRepl
 }
 
 export function marketingRoutes(app: FastifyInstance, config: Config) {
-  for (const url of marketingPaths()) app.get(url, (req, reply) => sendPage(config, req, reply));
+  for (const url of marketingPaths()) {
+    app.get(url, (req, reply) => sendPage(config, req, reply));
+    // "/de/pricing/" is the same page at another address: moved for good to its canonical one.
+    if (url !== '/') app.get(`${url}/`, (req, reply) => reply.redirect(url + req.url.slice(req.url.split('?')[0]!.length), 301));
+  }
   app.get('/sitemap.xml', (_req, reply) => reply.type('application/xml; charset=utf-8').send(sitemapXml(config)));
   app.get('/robots.txt', (_req, reply) => reply.type('text/plain; charset=utf-8').send(robotsTxt(config)));
 }
