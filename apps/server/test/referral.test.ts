@@ -6,6 +6,7 @@
 import { ErrorCode } from '@quire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, setRole } from '../src/services/accounts.js';
+import { chargeTokens, checkTokens, refundTokens, reserveTokens, tokenCheck } from '../src/services/aiQuota.js';
 import { Client, type Envelope, quireForTests, signedIn } from './harness.js';
 import { Mailbox } from './mailbox.js';
 
@@ -133,6 +134,33 @@ describe('referral programme', () => {
     expect(await totalTokens(friend)).toBe(planTokens + 300);
     expect(await totalTokens(inviter)).toBe(planTokens + 10_000);
     expect(await referral(inviter)).toMatchObject({ friends_joined: 3, tokens_earned: 10_000, reward_tokens: 300 });
+  });
+
+  it('spends the tokens it earned once, after the plan’s, though the AI plan’s own renew each month', async () => {
+    const { ctx } = t.quire;
+    const id = (await createAccount(ctx, 'monthly@example.org', PASSWORD, 'ai')).id;
+    const account = { id, role: 'ai' as const, limits: ctx.config.limits.ai.ai, bonusTokens: 1000 };
+    const plan = account.limits.tokens;
+    const now = ctx.now;
+    try {
+      ctx.now = () => Date.UTC(2026, 10, 15);
+      expect(await chargeTokens(ctx, account, plan + 600)).toEqual({ plan, bonus: 600 });
+      expect(await tokenCheck(ctx, account)).toEqual({ used_tokens: plan + 600, total_tokens: plan + 1000 });
+      // A reservation's unspent tokens go back to the bonus first, as it was taken last.
+      const reserved = await reserveTokens(ctx, account, 1000, 1);
+      expect(reserved).toEqual({ plan: 0, bonus: 400 });
+      await refundTokens(ctx, account, reserved, 150);
+      expect((await tokenCheck(ctx, account)).used_tokens).toBe(plan + 850);
+
+      // Next month the plan's tokens are back; the bonus spent stays spent.
+      ctx.now = () => Date.UTC(2026, 11, 2);
+      expect(await tokenCheck(ctx, account)).toEqual({ used_tokens: 850, total_tokens: plan + 1000 });
+      await expect(chargeTokens(ctx, account, plan + 151)).rejects.toMatchObject({ code: ErrorCode.NotEnoughTokens });
+      expect(await chargeTokens(ctx, account, plan + 150)).toEqual({ plan, bonus: 150 });
+      await expect(checkTokens(ctx, account)).rejects.toMatchObject({ code: ErrorCode.NotEnoughTokens });
+    } finally {
+      ctx.now = now;
+    }
   });
 });
 

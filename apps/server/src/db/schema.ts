@@ -319,7 +319,8 @@ export interface AiNoteTable {
 /** What an account spent of one AI quota (tokens, questions, detector characters) in one period. */
 export interface AiUsageTable {
   account_id: string;
-  kind: 'tokens' | 'questions' | 'detector';
+  /** bonus: the tokens invites earned (the referral programme) spent, always period 'total'. */
+  kind: 'tokens' | 'questions' | 'detector' | 'bonus';
   /** 'total', or the calendar month (UTC) as YYYY-MM. */
   period: string;
   used: number;

@@ -5,7 +5,7 @@ import type { AiCitation } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { ModelProvider } from '../engines/ai/model.js';
 import { countWords } from '../classic/text.js';
-import { chargeTokens, refundTokens, reserveTokens, type AiAccount } from './aiQuota.js';
+import { chargedTokens, chargeTokens, refundTokens, reserveTokens, type AiAccount } from './aiQuota.js';
 
 /** A classic answer is sent a few words at a time, this far apart: the page shows it as it comes and can stop it. */
 const STREAM_PIECE_MS = 25;
@@ -45,7 +45,7 @@ export async function classicAnswer(
   citations: AiCitation[],
 ): Promise<PreparedAnswer> {
   const charged = countWords(prompt) + countWords(text);
-  await chargeTokens(ctx, account, charged);
+  const charge = await chargeTokens(ctx, account, charged);
   return {
     citations,
     async speak(onText, signal, paced) {
@@ -60,7 +60,7 @@ export async function classicAnswer(
       }
       const cancelled = sent.length < text.length;
       const tokens = cancelled ? countWords(prompt) + countWords(sent) : charged;
-      await refundTokens(ctx, account, charged - tokens);
+      await refundTokens(ctx, account, charge, charged - tokens);
       return { text: sent, tokens, cancelled };
     },
   };
@@ -81,7 +81,8 @@ export async function modelAnswer(
   citations: AiCitation[],
 ): Promise<PreparedAnswer> {
   const promptBound = Buffer.byteLength(system) + Buffer.byteLength(prompt) + CHAT_TEMPLATE_TOKENS;
-  const reserved = await reserveTokens(ctx, account, promptBound + MODEL_MAX_TOKENS, promptBound + 1);
+  const reservation = await reserveTokens(ctx, account, promptBound + MODEL_MAX_TOKENS, promptBound + 1);
+  const reserved = chargedTokens(reservation);
   return {
     citations,
     async speak(onText, signal) {
@@ -102,10 +103,10 @@ export async function modelAnswer(
           },
         );
         const tokens = Math.min(reserved, usage.promptTokens + usage.completionTokens);
-        await refundTokens(ctx, account, reserved - tokens);
+        await refundTokens(ctx, account, reservation, reserved - tokens);
         return { text, tokens, cancelled: signal.aborted };
       } catch (e) {
-        await refundTokens(ctx, account, reserved);
+        await refundTokens(ctx, account, reservation, reserved);
         throw e;
       }
     },

@@ -49,11 +49,11 @@ export const wordCount = (text: string) => text.match(WORDS)?.length ?? 0;
 async function charged<T>(ctx: AppContext, identity: Identity, tokens: number, work: () => Promise<T>): Promise<T & { tokens: number }> {
   const account = aiAccountOf(ctx, identity);
   await checkTokens(ctx, account);
-  await chargeTokens(ctx, account, tokens);
+  const charge = await chargeTokens(ctx, account, tokens);
   try {
     return { ...(await work()), tokens };
   } catch (e) {
-    await refundTokens(ctx, account, tokens);
+    await refundTokens(ctx, account, charge, tokens);
     throw e;
   }
 }

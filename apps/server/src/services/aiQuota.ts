@@ -13,15 +13,15 @@ export interface AiAccount {
   id: string;
   role: LimitRole;
   limits: AiPlanLimits;
+  /** Tokens invites earned (the referral programme): spent after the plan's, once, never renewed. */
+  bonusTokens: number;
 }
 
 /** The account of a request; 3001 for a visitor (the AI tools need a sign-in). */
 export function aiAccountOf(ctx: AppContext, identity: Identity): AiAccount {
   if (!identity.account) throw new QuireError(ErrorCode.NotLogin);
   const role = limitsOf(ctx, identity).role;
-  const plan = ctx.config.limits[role].ai;
-  // Tokens earned by invites (the referral programme) come on top of the plan's.
-  return { id: identity.account.id, role, limits: { ...plan, tokens: plan.tokens + identity.account.bonus_tokens } };
+  return { id: identity.account.id, role, limits: ctx.config.limits[role].ai, bonusTokens: identity.account.bonus_tokens };
 }
 
 type Period = AiPlanLimits['tokensPeriod'];
@@ -32,44 +32,77 @@ const paysForAi = (role: LimitRole) => role === 'ai' || role === 'premium_ai';
 /** 11003 with the dialog of the role: the AI plan's own, Premium's (vip) or the offer of the AI plan. */
 function notEnoughTokens(account: AiAccount): QuireError {
   const upgrade = paysForAi(account.role) ? 'AiUpgradeAgain' : account.role === 'premium' ? 'AiUpgradeForVip' : 'AiUpgrade';
-  return new QuireError(ErrorCode.NotEnoughTokens, undefined, { upgrade, limit: account.limits.tokens });
+  return new QuireError(ErrorCode.NotEnoughTokens, undefined, { upgrade, limit: account.limits.tokens + account.bonusTokens });
 }
 
+/** What a charge took: from the plan's tokens of the period first, then from the bonus. */
+export interface TokenCharge {
+  plan: number;
+  bonus: number;
+}
+
+/** The tokens left of the plan's period and of the bonus. */
+async function tokensLeft(ctx: AppContext, account: AiAccount): Promise<TokenCharge> {
+  const planUsed = await usageOf(ctx.db, account.id, 'tokens', periodKey(ctx, account.limits.tokensPeriod));
+  const bonusUsed = account.bonusTokens > 0 ? await usageOf(ctx.db, account.id, 'bonus', 'total') : 0;
+  return { plan: Math.max(0, account.limits.tokens - planUsed), bonus: Math.max(0, account.bonusTokens - bonusUsed) };
+}
+
+/** The plan's tokens of the period and the bonus together: used of the two, and their sum. */
 export async function tokenCheck(ctx: AppContext, account: AiAccount): Promise<TokenCheck> {
-  const used = await usageOf(ctx.db, account.id, 'tokens', periodKey(ctx, account.limits.tokensPeriod));
-  return { used_tokens: Math.min(used, account.limits.tokens), total_tokens: account.limits.tokens };
+  const left = await tokensLeft(ctx, account);
+  const total = account.limits.tokens + account.bonusTokens;
+  return { used_tokens: total - left.plan - left.bonus, total_tokens: total };
 }
 
 /** Refuses (11003) an account with no token left, before any work is done for it. */
 export async function checkTokens(ctx: AppContext, account: AiAccount): Promise<void> {
-  const { used_tokens, total_tokens } = await tokenCheck(ctx, account);
-  if (used_tokens >= total_tokens) throw notEnoughTokens(account);
+  const left = await tokensLeft(ctx, account);
+  if (left.plan + left.bonus <= 0) throw notEnoughTokens(account);
+}
+
+/**
+ * Takes `amount` tokens, as many as `left` has of the plan's first; null (nothing taken) when a
+ * racing charge took some in between. Each part is one conditional update (aiUsageRepo).
+ */
+async function take(ctx: AppContext, account: AiAccount, amount: number, left: TokenCharge): Promise<TokenCharge | null> {
+  const period = periodKey(ctx, account.limits.tokensPeriod);
+  const plan = Math.min(amount, left.plan);
+  const bonus = amount - plan;
+  if (plan > 0 && !(await chargeUsage(ctx.db, account.id, 'tokens', period, plan, account.limits.tokens))) return null;
+  if (bonus > 0 && !(await chargeUsage(ctx.db, account.id, 'bonus', 'total', bonus, account.bonusTokens))) {
+    if (plan > 0) await refundUsage(ctx.db, account.id, 'tokens', period, plan);
+    return null;
+  }
+  return { plan, bonus };
 }
 
 /** Charges `count` tokens, or refuses (11003, nothing charged) if the account has fewer left. */
-export async function chargeTokens(ctx: AppContext, account: AiAccount, count: number): Promise<void> {
-  const period = periodKey(ctx, account.limits.tokensPeriod);
-  if (!(await chargeUsage(ctx.db, account.id, 'tokens', period, count, account.limits.tokens))) throw notEnoughTokens(account);
+export async function chargeTokens(ctx: AppContext, account: AiAccount, count: number): Promise<TokenCharge> {
+  return reserveTokens(ctx, account, count, count);
 }
 
 /**
  * Charges ahead as many tokens as are left up to `most` (a model's answer, whose cost is known
- * after), or refuses (11003) when fewer than `least` are left; returns the tokens charged.
+ * after), or refuses (11003) when fewer than `least` are left; returns what it charged.
  */
-export async function reserveTokens(ctx: AppContext, account: AiAccount, most: number, least: number): Promise<number> {
-  const period = periodKey(ctx, account.limits.tokensPeriod);
+export async function reserveTokens(ctx: AppContext, account: AiAccount, most: number, least: number): Promise<TokenCharge> {
   for (;;) {
-    const left = account.limits.tokens - (await usageOf(ctx.db, account.id, 'tokens', period));
-    if (left < least) throw notEnoughTokens(account);
-    const amount = Math.min(most, left);
-    // Refused only when a racing charge took tokens in between: look again.
-    if (await chargeUsage(ctx.db, account.id, 'tokens', period, amount, account.limits.tokens)) return amount;
+    const left = await tokensLeft(ctx, account);
+    if (left.plan + left.bonus < least) throw notEnoughTokens(account);
+    const charge = await take(ctx, account, Math.min(most, left.plan + left.bonus), left);
+    if (charge) return charge;
   }
 }
 
-/** Gives back tokens charged ahead (a model's reservation) and not spent. */
-export async function refundTokens(ctx: AppContext, account: AiAccount, count: number): Promise<void> {
-  if (count > 0) await refundUsage(ctx.db, account.id, 'tokens', periodKey(ctx, account.limits.tokensPeriod), count);
+export const chargedTokens = (charge: TokenCharge) => charge.plan + charge.bonus;
+
+/** Gives back `count` of the tokens `charge` took and did not spend: the bonus's first, as it was taken last. */
+export async function refundTokens(ctx: AppContext, account: AiAccount, charge: TokenCharge, count: number): Promise<void> {
+  const bonus = Math.min(count, charge.bonus);
+  const plan = Math.min(count - bonus, charge.plan);
+  if (bonus > 0) await refundUsage(ctx.db, account.id, 'bonus', 'total', bonus);
+  if (plan > 0) await refundUsage(ctx.db, account.id, 'tokens', periodKey(ctx, account.limits.tokensPeriod), plan);
 }
 
 /** Counts one chat question, or refuses (11007): Premium and the AI plan are told, a free account is offered the AI plan. */
