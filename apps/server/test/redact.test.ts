@@ -2,6 +2,7 @@
 // covered. Checked with pdftotext (text gone), the decompressed file (no trace of the strings),
 // pdfimages (image pixels blanked), pdftoppm (black boxes where the marks were), pdfinfo
 // (metadata gone) and qpdf --json (annotations over or mentioning a mark gone).
+import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@quire/contracts';
@@ -74,6 +75,14 @@ describe('redact', () => {
     expect(entry.outputs[0]!.note).toBe(
       "Removed 3 marked areas, 4 text matches, 3 annotations, 1 bookmark title and the document's metadata.",
     );
+    // The note is said in the language of whoever reads the result.
+    const german = JSON.parse(fs.readFileSync(new URL('../src/texts/locales/de-de.json', import.meta.url), 'utf8'));
+    const read = await client.call(`get-task-result?task_id=${entry.task_id}`, { headers: { 'accept-language': 'de' } });
+    const note = read.data[0].outputs[0].note as string;
+    const [opening, closing] = (german['note.redact.removed'] as string).split('{list}');
+    expect(note.startsWith(opening!) && note.endsWith(closing!)).toBe(true);
+    expect(note).toContain('3 markierte Bereiche');
+    expect(note).toContain('1 Lesezeichentitel');
     const out = file('out.pdf');
     expect(qpdfCheckOk(out)).toBe(true);
     expect(npages(out)).toBe(2);

@@ -8,7 +8,10 @@ export interface StoredOutput {
   name: string;
   size: number;
   key: string;
+  /** Its note in English (logs, older rows) */
   note?: string;
+  /** Its note's words ({key, params} of texts/words.ts), said in the reader's language */
+  note_said?: object;
   input_size?: number;
   unchanged?: boolean;
   /** The name of the input it came from: a zip of several outputs is named after it. */

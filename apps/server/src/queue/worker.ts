@@ -20,7 +20,7 @@ import {
   type StoredOutput,
 } from '../db/tasksRepo.js';
 import { toolById } from '../tools/registry.js';
-import { WordedError } from '../texts/words.js';
+import { inEnglish, WordedError } from '../texts/words.js';
 import type { TaskFailure } from '../db/tasksRepo.js';
 import { workBudgetOf } from '../tools/budget.js';
 import { runTool, type ToolInput } from '../tools/tool.js';
@@ -135,7 +135,7 @@ export async function runTask(ctx: AppContext, task: TaskTable, stopped: AbortSi
         source: inputs[0]?.name,
         size,
         key,
-        ...(out.note !== undefined && { note: out.note }),
+        ...(out.note && { note: inEnglish(out.note), note_said: out.note }),
         ...(out.inputSize !== undefined && { input_size: out.inputSize }),
         ...(out.unchanged && { unchanged: true }),
       });

@@ -128,7 +128,10 @@ export function toTaskEntry(task: TaskTable, words: Words): TaskEntry {
     progress: task.state === 'done' ? 100 : task.progress,
     is_done: task.state === 'done',
     output_file_name: task.state === 'done' ? downloadName(task) : '',
-    outputs: outputsOf(task).map(({ key: _key, source: _source, ...output }) => output),
+    outputs: outputsOf(task).map(({ key: _key, source: _source, note_said, ...output }) => ({
+      ...output,
+      ...(note_said && { note: words.t((note_said as Said).key, (note_said as Said).params) }),
+    })),
   };
 }
 

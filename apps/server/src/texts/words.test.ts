@@ -17,11 +17,18 @@ import {
 } from '@quire/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { inEnglish, languageOf, refusal, saidOf, wordsFor } from './words.js';
+import { inEnglish, languageOf, refusal, type Said, saidOf, wordsFor } from './words.js';
 
 const dir = new URL('./locales/', import.meta.url);
 const read = (file: string): Record<string, string> => JSON.parse(fs.readFileSync(new URL(file, dir), 'utf8'));
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** Its placeholders, the plural ones marked: "count (plural), dpi". */
+const placeholders = (text: string) =>
+  [...new Set([...text.matchAll(/\{(\w+)(\}|, plural,)/g)].map((m) => (m[2] === '}' ? m[1] : `${m[1]} (plural)`)))].sort();
+/** The categories of each plural block. */
+const pluralCategories = (text: string) =>
+  [...text.matchAll(/\{\w+, plural,((?:\s*\w+\s*\{(?:[^{}]|\{\w+\})*\})+)\s*\}/g)].map((m) =>
+    [...m[1]!.matchAll(/(zero|one|two|few|many|other)\s*\{(?:[^{}]|\{\w+\})*\}/g)].map((c) => c[1]).sort(),
+  );
 
 describe("the server's texts", () => {
   const english = read('en-us.json');
@@ -36,7 +43,11 @@ describe("the server's texts", () => {
     for (const [key, text] of Object.entries(english)) {
       expect(texts[key]!.trim(), key).not.toBe('');
       expect(placeholders(texts[key]!), key).toEqual(placeholders(text));
-      if (locale !== 'en-us') expect(texts[key], key).not.toBe(text);
+      // Each plural block words every plural category of the language, and only those.
+      const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories.slice().sort();
+      for (const block of pluralCategories(texts[key]!)) expect(block, key).toEqual(categories);
+      // A text of nothing but placeholders ("{list}.") may read the same.
+      if (locale !== 'en-us' && /[a-z]{3}/i.test(text.replace(/\{[^}]*\}/g, ''))) expect(texts[key], key).not.toBe(text);
     }
   });
 
@@ -86,6 +97,24 @@ describe("the server's texts", () => {
         'Please choose fewer pages at a time (6 or fewer at 600 dpi).',
     );
     expect(wordsFor('de').t('error.limit.renderTry', { limit, way })).toContain('12.000');
+  });
+
+  it('words plurals by the language’s own rules and lists as the language lists things', () => {
+    const images = (count: number): Said => ({ key: 'note.compress.fontsSubset', params: { count } });
+    expect(inEnglish(images(1))).toBe('1 font subset');
+    expect(inEnglish(images(3))).toBe('3 fonts subset');
+    const russian = read('ru-ru.json')['note.compress.fontsSubset']!;
+    const branch = (category: string) => new RegExp(`${category}\\s*\\{([^}]*)\\}`).exec(russian)![1]!;
+    // 1, 2–4 and 5 fonts take three forms in Russian.
+    const russianOf = (said: Said) => wordsFor('ru').t(said.key, said.params);
+    expect(russianOf(images(1))).toContain(branch('one').replace('#', '1'));
+    expect(russianOf(images(3))).toContain(branch('few').replace('#', '3'));
+    expect(russianOf(images(5))).toContain(branch('many').replace('#', '5'));
+    expect(new Set([branch('one'), branch('few'), branch('many')]).size).toBeGreaterThan(1);
+    const did: Said = { key: 'note.compress.did', params: { list: [{ key: 'note.compress.metadataTrimmed' }, images(2)] } };
+    expect(inEnglish(did)).toBe('Blank padding taken out of the metadata, 2 fonts subset.');
+    // Russian lists units with spaces alone: its list says "и".
+    expect(russianOf(did)).toContain(' и ');
   });
 
   it('finds the site language an Accept-Language header asks for', () => {

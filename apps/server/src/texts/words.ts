@@ -9,8 +9,11 @@ import { locales as schemaLocales, type core } from 'zod';
 import english from './locales/en-us.json' with { type: 'json' };
 
 export type TextKey = keyof typeof english;
-/** A placeholder's value: a name or number as it is, or words of their own ("a lower resolution"). */
-export type TextParams = { [name: string]: string | number | Said };
+/**
+ * A placeholder's value: a name or number as it is, words of their own ("a lower resolution"), or
+ * a list of words ("3 images downsampled…, 2 fonts subset") joined as the locale lists things.
+ */
+export type TextParams = { [name: string]: string | number | Said | Said[] };
 type Catalogue = Record<TextKey, string>;
 
 /** Words to be said later, in the language of whoever reads them: a refusal's, a task's failure. */
@@ -54,17 +57,39 @@ export function wordsFor(prefix: string | undefined): Words {
   return wordsByPrefix.get(prefix ?? '') ?? wordsByPrefix.get('')!;
 }
 
+/** An ICU plural: "{count, plural, one {# image} other {# images}}", each branch plain text, # and {name}s. */
+const PLURAL = /\{(\w+), plural,((?:\s*(?:zero|one|two|few|many|other)\s*\{(?:[^{}]|\{\w+\})*\})+)\s*\}/g;
+const BRANCH = /(zero|one|two|few|many|other)\s*\{((?:[^{}]|\{\w+\})*)\}/g;
+
 function makeWords({ locale, texts }: { locale: string; texts: Catalogue }): Words {
   // Numbers grouped as the locale groups them: "1,999" and "10.000", but Spanish "1999".
   const number = new Intl.NumberFormat(locale);
+  const plural = new Intl.PluralRules(locale);
+  // "a, b, c" in English, "a, b und c" in German: as the locale lists units, unless those lists have
+  // no separator ("a b c" in Russian, "abc" in Chinese), then as it lists with "and" ("a, b и c").
+  const units = new Intl.ListFormat(locale, { type: 'unit', style: 'short' });
+  const list = /[,、،]/.test(units.format(['a', 'b', 'c'])) ? units : new Intl.ListFormat(locale, { type: 'conjunction' });
   const words: Words = {
     t: function t(key: TextKey, params: TextParams = {}): string {
-      return texts[key].replace(/\{(\w+)\}/g, (whole, name: string) => {
-        const value = params[name];
-        if (value === undefined) return whole;
+      const said = (value: TextParams[string]): string => {
+        if (Array.isArray(value)) return list.format(value.map((v) => t(v.key, v.params)));
         if (typeof value === 'object') return t(value.key, value.params);
         return typeof value === 'number' ? number.format(value) : value;
-      });
+      };
+      return texts[key]
+        .replace(PLURAL, (whole, name: string, branches: string) => {
+          const count = Number(params[name]);
+          const chosen = new Map([...branches.matchAll(BRANCH)].map((b) => [b[1], b[2]!]));
+          const text = chosen.get(plural.select(count)) ?? chosen.get('other');
+          return text === undefined || Number.isNaN(count) ? whole : text.replaceAll('#', number.format(count));
+        })
+        .replace(/\{(\w+)\}/g, (whole, name: string, at: number) => {
+          const value = params[name];
+          if (value === undefined) return whole;
+          // A list that opens its sentence starts with a capital: "Blank padding taken out…, …".
+          const text = said(value);
+          return at === 0 && Array.isArray(value) ? text.charAt(0).toLocaleUpperCase(locale) + text.slice(1) : text;
+        });
     },
     hours: (count) => new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(count),
     dateTime: (ms) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(ms),

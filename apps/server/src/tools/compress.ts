@@ -13,6 +13,7 @@ import { comparedPages, drawnPages, worstPageSimilarity, type GreyPage } from '.
 import { imagePlacements } from '../engines/poppler.js';
 import { declaredPageCount, decryptedCopy, optimizePdf, passesCheck } from '../engines/qpdf.js';
 import { defineTool, outputName, type ToolContext } from './tool.js';
+import type { Said } from '../texts/words.js';
 
 type Level = ToolParams<'compress'>['level'];
 
@@ -54,7 +55,7 @@ const TARGET_LADDER: Omit<ImageSettings, 'monoDpi'>[] = [
 /** A rewrite of the document and what it did, for the result view. */
 interface Candidate {
   file: string;
-  note: string;
+  note: Said;
   /** The lossless repack changes nothing the fingerprint sees; the others are compared with it. */
   lossless?: boolean;
 }
@@ -62,8 +63,6 @@ interface Candidate {
 const sizeOf = async (file: string) => (await fs.stat(file)).size;
 
 const span = (ctx: ToolContext, from: number, to: number) => (p: number) => ctx.progress(from + ((to - from) * p) / 100);
-
-const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 /** The Ghostscript candidate, repacked like the others, or null when Ghostscript failed. */
 async function rebuilt(ctx: ToolContext, lossless: string, level: Level): Promise<Candidate | null> {
@@ -73,7 +72,7 @@ async function rebuilt(ctx: ToolContext, lossless: string, level: Level): Promis
   const file = path.join(ctx.workDir, 'rebuilt.pdf');
   await optimizePdf({ file: gsOut }, ctx.inputs[0]!.pages, file, ctx.limits, span(ctx, 50, 55));
   await fs.rm(gsOut, { force: true });
-  return { file, note: `Rebuilt by Ghostscript: images at ${settings.imageDpi} dpi, fonts subset.` };
+  return { file, note: { key: 'note.compress.ghostscript', params: { dpi: settings.imageDpi } } };
 }
 
 /**
@@ -107,18 +106,22 @@ async function optimised(ctx: ToolContext, lossless: string, settings: ImageSett
   const file = path.join(ctx.workDir, `${name}.pdf`);
   await optimizePdf({ file: mupdfOut }, ctx.inputs[0]!.pages, file, ctx.limits, span(ctx, 80, 85));
   await fs.rm(mupdfOut, { force: true });
-  const quality = `quality ${settings.jpegQuality}`;
-  const did = [
-    done.imagesDownsampled && `${plural(done.imagesDownsampled, 'image')} downsampled to ${settings.imageDpi} dpi (JPEG, ${quality})`,
-    done.imagesReencoded && `${plural(done.imagesReencoded, 'image')} re-encoded smaller as JPEG (${quality})`,
-    done.photosToJpeg && `${plural(done.photosToJpeg, 'lossless photo')} stored as JPEG (${quality})`,
-    done.imagesToJbig2 &&
-      `${plural(done.imagesToJbig2, 'black-and-white image')} stored as JBIG2 ${done.bitonalDownsampled ? `(${done.bitonalDownsampled} downsampled to ${settings.monoDpi} dpi)` : 'without loss'}`,
-    done.fontsSubset && `${plural(done.fontsSubset, 'font')} subset`,
-    done.metadataTrimmed && 'blank padding taken out of the metadata',
-    'duplicate objects merged and streams recompressed',
-  ].filter(Boolean);
-  return { file, note: `${did.join(', ')}.`.replace(/^./, (c) => c.toUpperCase()) };
+  const quality = settings.jpegQuality;
+  const did: Said[] = [];
+  if (done.imagesDownsampled)
+    did.push({ key: 'note.compress.downsampled', params: { count: done.imagesDownsampled, dpi: settings.imageDpi, quality } });
+  if (done.imagesReencoded) did.push({ key: 'note.compress.reencoded', params: { count: done.imagesReencoded, quality } });
+  if (done.photosToJpeg) did.push({ key: 'note.compress.photosToJpeg', params: { count: done.photosToJpeg, quality } });
+  if (done.imagesToJbig2 && done.bitonalDownsampled)
+    did.push({
+      key: 'note.compress.jbig2Downsampled',
+      params: { count: done.imagesToJbig2, downsampled: done.bitonalDownsampled, dpi: settings.monoDpi },
+    });
+  else if (done.imagesToJbig2) did.push({ key: 'note.compress.jbig2', params: { count: done.imagesToJbig2 } });
+  if (done.fontsSubset) did.push({ key: 'note.compress.fontsSubset', params: { count: done.fontsSubset } });
+  if (done.metadataTrimmed) did.push({ key: 'note.compress.metadataTrimmed' });
+  did.push({ key: 'note.compress.merged' });
+  return { file, note: { key: 'note.compress.did', params: { list: did } } };
 }
 
 const sizeText = (bytes: number) =>
@@ -126,9 +129,11 @@ const sizeText = (bytes: number) =>
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
     : `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 2 : 1)} MB`;
 
-/** The note of a result that misses its target size. */
-const unreachable = (target: number) =>
-  `${sizeText(target)} cannot be reached without losing content or going below ${TARGET_LADDER.at(-1)!.imageDpi} dpi: this is the smallest faithful result.`;
+/** The note of a result that misses its target size, before what was done. */
+const missed = (target: number, note: Said): Said => ({
+  key: 'note.compress.missed',
+  params: { size: sizeText(target), dpi: TARGET_LADDER.at(-1)!.imageDpi, note },
+});
 
 type Sized = Candidate & { size: number };
 
@@ -180,17 +185,20 @@ async function towardsTarget(
     const made = await optimised(ctx, lossless, { ...rungs[mid]!, monoDpi: compressLevels[level].monoDpi }, `target-${mid}`);
     // A size asked for may cost the look the coarsest level allows.
     const c = made && (await faithful(made, compressLevels.high)) ? await withSize(made) : null;
-    const detail = ` Images at ${rungs[mid]!.imageDpi} dpi, JPEG quality ${rungs[mid]!.jpegQuality}.`;
+    const withSettings = (note: Said): Said => ({
+      key: 'note.compress.settings',
+      params: { note, dpi: rungs[mid]!.imageDpi, quality: rungs[mid]!.jpegQuality },
+    });
     if (c && c.size <= target) {
-      fit = { ...c, note: `${c.note}${detail}` };
+      fit = { ...c, note: withSettings(c.note) };
       hi = mid - 1;
     } else {
-      if (c && c.size < (smallest?.size ?? Infinity)) smallest = { ...c, note: `${c.note}${detail}` };
+      if (c && c.size < (smallest?.size ?? Infinity)) smallest = { ...c, note: withSettings(c.note) };
       lo = mid + 1;
     }
   }
   if (fit) return fit;
-  return smallest && { ...smallest, note: `${unreachable(target)} ${smallest.note}` };
+  return smallest && { ...smallest, note: missed(target, smallest.note) };
 }
 
 export const compress = defineTool({
@@ -209,9 +217,7 @@ export const compress = defineTool({
     }
     const lossless = path.join(ctx.workDir, 'lossless.pdf');
     await optimizePdf(source, input.pages, lossless, ctx.limits, span(ctx, 0, 10));
-    const candidates: Candidate[] = [
-      { file: lossless, note: 'Repacked without loss: objects packed and streams recompressed.', lossless: true },
-    ];
+    const candidates: Candidate[] = [{ file: lossless, note: { key: 'note.compress.lossless' }, lossless: true }];
     const made = [await rebuilt(ctx, lossless, p.level), await optimised(ctx, lossless, compressLevels[p.level], 'optimised')];
     for (const c of made) if (c) candidates.push(c);
     const sized = await Promise.all(candidates.map(withSize));
@@ -229,7 +235,7 @@ export const compress = defineTool({
     if (p.target_size && (best?.size ?? inputSize) > p.target_size) {
       const further = await towardsTarget(ctx, lossless, p.level, p.target_size, faithful);
       if (further && further.size < (best?.size ?? inputSize)) best = further;
-      else if (best) best = { ...best, note: `${unreachable(p.target_size)} ${best.note}` };
+      else if (best) best = { ...best, note: missed(p.target_size, best.note) };
     }
     if (best) return [{ path: best.file, name: outputName(input.name, 'compressed'), inputSize, note: best.note }];
     // Storage takes the output file away, so the untouched input goes out as a copy.

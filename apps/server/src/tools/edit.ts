@@ -3,9 +3,10 @@
 // form values into the fields. Checked against the document's pages before the task is queued.
 import { EDIT_LIMITS, ErrorCode, QuireError } from '@quire/contracts';
 import { editFontFiles } from '../engines/fontFiles.js';
-import { counted, editWithMupdf } from './steps/mupdfEdit.js';
+import { editWithMupdf } from './steps/mupdfEdit.js';
 import { refusal } from '../texts/words.js';
 import { defineTool, outputName, singleInput } from './tool.js';
+import type { Said } from '../texts/words.js';
 
 const decodedBytes = (base64: string) => Math.floor((base64.length * 3) / 4) - (base64.match(/=+$/)?.[0].length ?? 0);
 
@@ -45,11 +46,15 @@ export const edit = defineTool({
   async run(ctx, p) {
     const input = ctx.inputs[0]!;
     const { output, result } = await editWithMupdf(ctx, { op: 'edit', operations: p.operations, fonts: await editFontFiles() });
-    const font = result.fallbackFonts.length
-      ? ` Where the original font lacked characters, ${result.fallbackFonts.join(', ')} was used.`
+    const font: Said | '' = result.fallbackFonts.length
+      ? { key: 'note.edit.fonts', params: { fonts: result.fallbackFonts.join(', ') } }
       : '';
     return [
-      { path: output, name: outputName(input.name, 'edited'), note: `${counted(p.operations.length, 'change', 'changes')} saved.${font}` },
+      {
+        path: output,
+        name: outputName(input.name, 'edited'),
+        note: { key: 'note.edit.saved', params: { count: p.operations.length, font } },
+      },
     ];
   },
 });

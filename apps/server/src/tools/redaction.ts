@@ -1,8 +1,9 @@
 // Redact: marked areas and every hit of the searched texts are removed from the file (see
 // engines/mupdf/redact.ts for what else goes with them), and black boxes show where.
 import { ErrorCode, QuireError, patternError } from '@quire/contracts';
-import { counted, editWithMupdf, refusePagesPast } from './steps/mupdfEdit.js';
+import { editWithMupdf, refusePagesPast } from './steps/mupdfEdit.js';
 import { defineTool, outputName, singleInput } from './tool.js';
+import type { Said } from '../texts/words.js';
 
 export const redaction = defineTool({
   id: 'redaction',
@@ -17,13 +18,12 @@ export const redaction = defineTool({
   async run(ctx, p) {
     const input = ctx.inputs[0]!;
     const { output, result } = await editWithMupdf(ctx, { op: 'redact', areas: p.areas, texts: p.texts });
-    const removed = [
-      p.areas.length ? counted(result.areas, 'marked area', 'marked areas') : '',
-      p.texts.length ? counted(result.textHits, 'text match', 'text matches') : '',
-      result.annotations ? counted(result.annotations, 'annotation', 'annotations') : '',
-      result.outlineTitles ? counted(result.outlineTitles, 'bookmark title', 'bookmark titles') : '',
-    ].filter(Boolean);
-    const note = `Removed ${removed.join(', ')} and the document's metadata.`;
+    const removed: Said[] = [];
+    if (p.areas.length) removed.push({ key: 'note.redact.areas', params: { count: result.areas } });
+    if (p.texts.length) removed.push({ key: 'note.redact.textHits', params: { count: result.textHits } });
+    if (result.annotations) removed.push({ key: 'note.redact.annotations', params: { count: result.annotations } });
+    if (result.outlineTitles) removed.push({ key: 'note.redact.outlineTitles', params: { count: result.outlineTitles } });
+    const note: Said = { key: 'note.redact.removed', params: { list: removed } };
     return [{ path: output, name: outputName(input.name, 'redacted'), note }];
   },
 });

@@ -1,8 +1,9 @@
 // Replace text: every occurrence of the search text (case and all) becomes the replacement, in
 // place. No match is not an error: the task succeeds, and its note says "0 replacements".
 import { ErrorCode, QuireError } from '@quire/contracts';
-import { counted, editWithMupdf } from './steps/mupdfEdit.js';
+import { editWithMupdf } from './steps/mupdfEdit.js';
 import { defineTool, outputName, singleInput } from './tool.js';
+import type { Said } from '../texts/words.js';
 
 export const replaceText = defineTool({
   id: 'replacetext',
@@ -13,10 +14,8 @@ export const replaceText = defineTool({
   async run(ctx, p) {
     const input = ctx.inputs[0]!;
     const { output, result } = await editWithMupdf(ctx, { op: 'replace', search: p.search, replace: p.replace });
-    const font = result.fallbackFont
-      ? ` The original font lacks some of the new characters, so ${result.fallbackFont} was used there.`
-      : '';
-    const note = `${counted(result.count, 'replacement', 'replacements')}.${font}`;
+    const font: Said | '' = result.fallbackFont ? { key: 'note.replace.font', params: { font: result.fallbackFont } } : '';
+    const note: Said = { key: 'note.replace.count', params: { count: result.count, font } };
     return [{ path: output, name: outputName(input.name, 'replaced'), note }];
   },
 });

@@ -16,8 +16,9 @@ import {
 } from '../engines/pdfSignature.js';
 import { signaturePng } from '../engines/sharp.js';
 import { type Timestamp, timestampOf } from '../engines/timestamp.js';
-import { counted, editWithMupdf, refusePagesPast } from './steps/mupdfEdit.js';
+import { editWithMupdf, refusePagesPast } from './steps/mupdfEdit.js';
 import { defineTool, outputName, singleInput, type ToolContext } from './tool.js';
+import type { Said } from '../texts/words.js';
 
 type SignParams = ToolParams<'sign'>;
 
@@ -99,9 +100,10 @@ export const sign = defineTool({
           }
         : undefined;
     if (field && credentials) await fillSignature(output, credentials, { contentsBytes: field.contentsBytes, stamp });
-    const signed = credentials ? `, signed digitally as ${credentials.signerName}` : '';
-    const stampedAt = timestamp ? `, timestamped ${timestamp.time.toISOString().replace('T', ' ').slice(0, 19)} UTC` : '';
-    const note = `Added ${counted(marks.length, 'mark', 'marks')}${signed}${stampedAt}.`;
+    const signed: Said | '' = credentials ? { key: 'note.sign.signedAs', params: { name: credentials.signerName } } : '';
+    const time = timestamp?.time.toISOString().replace('T', ' ').slice(0, 19);
+    const stampedAt: Said | '' = time ? { key: 'note.sign.stampedAt', params: { time } } : '';
+    const note: Said = { key: 'note.sign.added', params: { count: marks.length, signed, stamped: stampedAt } };
     return [{ path: output, name: outputName(input.name, 'signed'), note }];
   },
 });

@@ -7,6 +7,7 @@ import type { FileType } from '../engines/fileTypes.js';
 import type { OfficePool } from '../engines/office.js';
 import type { SigningCertificate, TimestampAuthority } from '../config.js';
 import type { InputFacts, WorkBudget } from './budget.js';
+import type { Said } from '../texts/words.js';
 
 export interface ToolInput {
   path: string;
@@ -18,8 +19,8 @@ export interface ToolInput {
 export interface ToolOutput {
   path: string;
   name: string;
-  /** A line for the result view, e.g. how many replacements were made. */
-  note?: string;
+  /** A line for the result view, e.g. how many replacements were made: worded in the reader's language. */
+  note?: Said;
   /** Size of the input this output was made from, where the result view compares them (compress). */
   inputSize?: number;
   /** Nothing could be gained: the output is the input as it was. */

@@ -8,8 +8,8 @@ import { AI_LANGUAGE_LIMITS, ErrorCode, QuireError } from '@quire/contracts';
 import { installedDirections, routeOf, translateAlong } from '../engines/language/apertium.js';
 import { runMupdf } from '../engines/mupdf.js';
 import type { PageLines, ReplaceLinesJob } from '../engines/mupdf/jobs.js';
-import { counted } from './steps/mupdfEdit.js';
 import { defineTool, outputName, readableInput, singleInput } from './tool.js';
+import type { Said } from '../texts/words.js';
 
 interface Block {
   page: number;
@@ -132,20 +132,13 @@ export const translatePdf = defineTool({
       ctx.limits,
       (n) => ctx.progress(60 + n * 0.4),
     );
-    const via =
-      route.length > 1
-        ? ` through ${route
-            .slice(1)
-            .map((d) => d.from)
-            .join(', ')}`
-        : '';
-    const font = result.fallbackFont ? ` ${result.fallbackFont} was used where the original font lacks characters.` : '';
-    return [
-      {
-        path: output,
-        name: outputName(input.name, p.to),
-        note: `${counted(result.lines, 'line', 'lines')} translated from ${p.from} to ${p.to}${via} by Apertium.${font}`,
-      },
-    ];
+    const languages = route
+      .slice(1)
+      .map((d) => d.from)
+      .join(', ');
+    const via: Said | '' = languages ? { key: 'note.translate.via', params: { languages } } : '';
+    const font: Said | '' = result.fallbackFont ? { key: 'note.translate.font', params: { font: result.fallbackFont } } : '';
+    const note: Said = { key: 'note.translate.lines', params: { count: result.lines, from: p.from, to: p.to, via, font } };
+    return [{ path: output, name: outputName(input.name, p.to), note }];
   },
 });

@@ -34,9 +34,6 @@ export async function editWithMupdf<S extends JobSpec>(
   return { output, result: result as JobResults[S['op']] };
 }
 
-/** "1 area", "3 areas" */
-export const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** Refuses (3100) marks of a page past the document's last: "A marked area is on page 5, but the document has 3 pages." */
 export function refusePagesPast(
   marks: readonly { page: number }[],

@@ -6,10 +6,10 @@ import path from 'node:path';
 import type { PdfDocumentFormat } from '@quire/contracts';
 import { runMupdf } from '../../engines/mupdf.js';
 import { readableInput, type ToolContext, type ToolInput, type ToolOutput } from '../tool.js';
+import type { Said } from '../../texts/words.js';
 
 /** What a Pages document keeps of the PDF, and what it does not (convert/pages.ts). */
-const pagesNote =
-  'The Pages document keeps the text with its headings, lists, text styles, pictures and tables; table cells hold plain text.';
+const pagesNote: Said = { key: 'note.pages.keeps' };
 
 export async function pdfToDocument(
   ctx: ToolContext,
