@@ -6,6 +6,8 @@ import { PassThrough } from 'node:stream';
 import { ErrorCode } from '@quire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../src/services/accounts.js';
+import { storeActivitySettings } from '../src/services/activitySettings.js';
+import { referralInfo } from '../src/services/referrals.js';
 import { SSO_CALLBACK_PATH } from '../src/services/sso.js';
 import { Client, startQuire, type Envelope, type Running } from './harness.js';
 import { freePort, providerForQuire, type TestProvider } from './oidcProvider.js';
@@ -15,6 +17,8 @@ const people = {
   lee: { email: 'Lee.Ross@example.org', email_verified: true },
   max: { email: 'max@example.org', email_verified: false },
   ana: { email: 'ana@example.org', email_verified: true },
+  ivy: { email: 'ivy@example.org', email_verified: true },
+  una: { email: 'una@example.org', email_verified: true },
 };
 
 let provider: TestProvider;
@@ -46,8 +50,8 @@ function redirectOf(res: Response): URL {
 }
 
 /** GET /oidc/start as a browser, without following: the provider's sign-in address. */
-async function start(browser: Client, returnPath?: string): Promise<URL> {
-  const query = returnPath === undefined ? '' : `?return=${encodeURIComponent(returnPath)}`;
+async function start(browser: Client, returnPath?: string, invite?: string): Promise<URL> {
+  const query = `?${new URLSearchParams({ ...(returnPath !== undefined && { return: returnPath }), ...(invite && { invite }) })}`;
   return redirectOf(await browser.raw(`/api/account/v1/oidc/start${query}`, { redirect: 'manual' }));
 }
 
@@ -89,8 +93,8 @@ async function callback(browser: Client, back: URL): Promise<URL> {
 }
 
 /** A whole sign-in by `login`: where Quire sends the browser at the end. */
-async function signInAs(browser: Client, login: string, returnPath?: string): Promise<URL> {
-  return callback(browser, await atProvider(await start(browser, returnPath), login));
+async function signInAs(browser: Client, login: string, returnPath?: string, invite?: string): Promise<URL> {
+  return callback(browser, await atProvider(await start(browser, returnPath, invite), login));
 }
 
 const me = async (browser: Client) => (await (await browser.raw('/api/account/v1/me')).json()) as Envelope;
@@ -183,6 +187,28 @@ describe('single sign-on with an OpenID Connect provider', () => {
       body: JSON.stringify({ email: 'ana@example.org', password: 'squatters-password' }),
     });
     expect(((await login.json()) as Envelope).code).toBe(ErrorCode.SignInFailed);
+  });
+
+  it("makes the friend of the invite it started with, and credits an invite waiting for the address's confirmation", async () => {
+    const { ctx } = quire;
+    await storeActivitySettings(ctx, { reward_tokens: 700, invite_cap: 0, adv_popshow: 0, adv_url: '', adv_img: '' });
+    const inviter = await createAccount(ctx, 'inviter@example.org', 'inviter-password', 'free');
+    const code = new URL((await referralInfo(ctx, inviter)).invite_link).searchParams.get('invite')!;
+    await signInAs(new Client(quire.url), 'ivy', undefined, code);
+    // Someone signed up with Una's address through the invite and never confirmed it; Una's sign-in confirms it.
+    const signUp = await new Client(quire.url).raw('/api/account/v1/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'una@example.org', password: 'una-first-password', invite: code }),
+    });
+    expect(((await signUp.json()) as Envelope).code).toBe(0);
+    await signInAs(new Client(quire.url), 'una');
+    const bonus = async (email: string) => (await accountRows()).find((a) => a.email === email)!.bonus_tokens;
+    expect([await bonus('ivy@example.org'), await bonus('una@example.org'), await bonus('inviter@example.org')]).toEqual([700, 700, 1400]);
+    // Signing in again earns nothing more.
+    await signInAs(new Client(quire.url), 'ivy', undefined, code);
+    expect(await bonus('inviter@example.org')).toBe(1400);
+    expect((await referralInfo(ctx, (await accountRows()).find((a) => a.email === 'inviter@example.org')!)).friends_joined).toBe(2);
   });
 
   it('refuses an address the provider has not verified (3009), making no account', async () => {

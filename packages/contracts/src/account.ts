@@ -90,6 +90,8 @@ export const mailSent = z.object({ email: z.string().describe('Where the mail we
 export const SAME_ORIGIN_PATH = /^\/(?![/\\])[!-[\]-~]*$/;
 export const ssoStartQuery = z.object({
   return: z.string().max(2048).regex(SAME_ORIGIN_PATH, 'The return address must be a path of this site.').optional(),
+  /** The code of the invite link the browser came with: a new account made by this sign-in is the inviter's friend. */
+  invite: z.string().max(64).optional(),
 });
 /** What the sign-in dialog offers besides a password: the single sign-on provider's name, if one is configured. */
 export const signInOptions = z.object({ sso: z.object({ name: z.string() }).nullable() });

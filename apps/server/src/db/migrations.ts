@@ -481,4 +481,10 @@ export const migrations = {
       await db.schema.alterTable('tasks').addColumn('error_said', 'varchar(2000)').execute();
     },
   },
+  '021_sso_invite': {
+    // The invite code a single sign-on started with: the account it makes is the inviter's friend.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('sso_logins').addColumn('invite', 'varchar(64)').execute();
+    },
+  },
 };

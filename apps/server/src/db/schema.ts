@@ -138,6 +138,8 @@ export interface SsoLoginTable {
   nonce: string;
   code_verifier: string;
   return_path: string;
+  /** The invite code the sign-in started with (the referral programme) */
+  invite?: string | null;
   created_at: number;
   expires_at: number;
 }

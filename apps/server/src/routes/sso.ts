@@ -30,7 +30,7 @@ export function ssoCalls(): Call[] {
       rateLimit: 'account',
       redirects: true,
       handler: async ({ query }, c) => {
-        const { location, state } = await startSignIn(c.ctx, query.return ?? SSO_CALLBACK_PAGE);
+        const { location, state } = await startSignIn(c.ctx, query.return ?? SSO_CALLBACK_PAGE, query.invite);
         if (state) setCookie(c.req, c.reply, SSO_COOKIE, state, SSO_LOGIN_LIFETIME_S);
         return c.reply.redirect(location);
       },

@@ -11,6 +11,7 @@ import { findAccountByEmail, insertAccount, updateAccount } from '../db/accounts
 import type { AccountTable } from '../db/schema.js';
 import { findLinkedAccount, insertSsoLogin, linkIdentity, takeSsoLogin } from '../db/ssoRepo.js';
 import { newAccount, openSession } from './accounts.js';
+import { creditInvite, recordInvite } from './referrals.js';
 
 /** Where the provider sends the browser back, under QUIRE_PUBLIC_URL: the redirect URI to register. */
 export const SSO_CALLBACK_PATH = '/api/account/v1/oidc/callback';
@@ -67,7 +68,7 @@ export const ssoOption = (ctx: AppContext) => (ctx.config.oidc ? { name: ctx.con
  * Starts a sign-in at the provider: where to send the browser, and the state it keeps in a cookie
  * (the callback must bring both). A provider that cannot be reached sends it back with 3006.
  */
-export async function startSignIn(ctx: AppContext, returnPath: string): Promise<{ location: string; state?: string }> {
+export async function startSignIn(ctx: AppContext, returnPath: string, invite?: string): Promise<{ location: string; state?: string }> {
   let provider: oidc.Configuration;
   try {
     provider = await providerOf(ctx);
@@ -84,6 +85,7 @@ export async function startSignIn(ctx: AppContext, returnPath: string): Promise<
     nonce,
     code_verifier: codeVerifier,
     return_path: returnPath,
+    invite: invite ?? null,
     created_at: now,
     expires_at: now + SSO_LOGIN_LIFETIME_S * 1000,
   });
@@ -127,7 +129,7 @@ export async function finishSignIn(
     // Providers that follow the standard strictly give the email only from the user info endpoint.
     const claims =
       idToken.email === undefined ? await oidc.fetchUserInfo(provider, tokens.access_token, idToken.sub).catch(refusal) : idToken;
-    const account = await accountOf(ctx, idToken.iss, idToken.sub, claims);
+    const account = await accountOf(ctx, idToken.iss, idToken.sub, claims, login.invite ?? undefined);
     return { location: login.return_path, signed: await openSession(ctx, account, userAgent) };
   } catch (e) {
     if (e instanceof QuireError) return { location: withError(login.return_path, e.code) };
@@ -147,9 +149,16 @@ const text = (value: unknown, max: number) => (typeof value === 'string' ? value
 
 /**
  * The account linked to the provider's identity; else the account of the same address, linked now;
- * else a new one. Either needs an address the provider vouches for (3009 otherwise).
+ * else a new one, the friend of the invite it came with. Either needs an address the provider
+ * vouches for (3009 otherwise), which confirms it: an invite waiting for that is credited.
  */
-async function accountOf(ctx: AppContext, issuer: string, subject: string, claims: oidc.UserInfoResponse): Promise<AccountTable> {
+async function accountOf(
+  ctx: AppContext,
+  issuer: string,
+  subject: string,
+  claims: oidc.UserInfoResponse,
+  invite: string | undefined,
+): Promise<AccountTable> {
   const linked = await findLinkedAccount(ctx.db, issuer, subject);
   if (linked) return linked;
   const email = text(claims.email, 320).toLowerCase();
@@ -163,10 +172,13 @@ async function accountOf(ctx: AppContext, issuer: string, subject: string, claim
     'free',
     true,
   );
-  const account = (await insertAccount(ctx.db, fresh)) ? fresh : (await findAccountByEmail(ctx.db, email))!;
+  const made = await insertAccount(ctx.db, fresh);
+  const account = made ? fresh : (await findAccountByEmail(ctx.db, email))!;
+  if (made) await recordInvite(ctx, account, invite);
   // Signed up with this address but never confirmed: whoever chose that password did not prove the
   // mailbox the provider just vouched for, so the password goes (the owner can set one by reset).
   if (!account.email_verified) await updateAccount(ctx.db, account.id, { password_hash: '', email_verified: 1 });
+  await creditInvite(ctx, account.id);
   await linkIdentity(ctx.db, { issuer, subject, account_id: account.id, created_at: Date.now() });
   // The identity's account as stored: a sign-in racing this one may have linked it first.
   return (await findLinkedAccount(ctx.db, issuer, subject))!;

@@ -6,6 +6,7 @@ import { SSO_CALLBACK_PAGE, SSO_CHANNEL, SSO_ERROR_PARAM, ssoMessage } from '@qu
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ssoStartUrl } from '../api/account';
+import { keptInvite } from '../activity/activityRules';
 import { ApiError } from '../api/client';
 import { useI18n, useT } from '../i18n/I18nProvider';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
@@ -74,9 +75,11 @@ export function SsoButton({ name, failedWith, onStart }: SsoButtonProps) {
 
   const start = () => {
     onStart();
-    const opened = window.open(ssoStartUrl(localePath(SSO_CALLBACK_PAGE)), 'quire-sso', 'popup,width=520,height=680');
+    // A new account made by the sign-in is the friend of the invite link this browser came with.
+    const invite = keptInvite();
+    const opened = window.open(ssoStartUrl(localePath(SSO_CALLBACK_PAGE), invite), 'quire-sso', 'popup,width=520,height=680');
     if (opened) setPopup(opened);
-    else window.location.assign(ssoStartUrl(window.location.pathname + window.location.search));
+    else window.location.assign(ssoStartUrl(window.location.pathname + window.location.search, invite));
   };
   return (
     <div className="auth-sso">

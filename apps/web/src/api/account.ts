@@ -42,7 +42,9 @@ export const fetchMe = (): Promise<UserInfo> => getJson(`${ACCOUNT_BASE}me`, use
 export const fetchSignInOptions = () => getJson(`${ACCOUNT_BASE}sign-in-options`, signInOptions);
 
 /** The address that starts a single sign-on, coming back to `returnPath` (a path of this site). */
-export const ssoStartUrl = (returnPath: string) => `${ACCOUNT_BASE}oidc/start?${new URLSearchParams({ return: returnPath })}`;
+/** The single sign-on's start: back to `returnPath`; with the invite code the browser keeps, if any. */
+export const ssoStartUrl = (returnPath: string, invite?: string) =>
+  `${ACCOUNT_BASE}oidc/start?${new URLSearchParams({ return: returnPath, ...(invite && { invite }) })}`;
 
 /** Makes a session token handed to the page (`?token=`) this browser's session cookie. */
 export const adoptSession = (token: string): Promise<UserInfo> => postJson(`${ACCOUNT_BASE}session`, { token }, userInfo);
