@@ -67,6 +67,44 @@ describe('accessibility (axe-core)', () => {
     expect(found).toEqual([]);
   }, 600_000);
 
+  it('shows where the keyboard is: every element Tab reaches on a page of each kind draws a focus ring', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const unmarked: string[] = [];
+    for (const route of ['/', '/pricing', '/png-to-pdf', '/app/home', '/app/merge-pdf']) {
+      await page.goto(e2e.quire.url + route);
+      await page.locator('#root > :not(.prerendered)').first().waitFor({ state: 'attached' });
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const reached = new Set<string>();
+      for (let i = 0; i < 30; i++) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => {
+          const el = document.activeElement;
+          if (!el || el === document.body) return null;
+          // A ring on the element, or on the box it sits in (a search field's).
+          const ring = (e: Element | null) => {
+            if (!e) return false;
+            const s = getComputedStyle(e);
+            return (s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
+          };
+          const r = el.getBoundingClientRect();
+          const name = `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+          return {
+            name,
+            marked: ring(el) || ring(el.parentElement) || ring(el.parentElement?.parentElement ?? null),
+            shown: r.width > 0 && r.height > 0,
+          };
+        });
+        if (!focused) continue;
+        reached.add(focused.name);
+        if (!focused.marked || !focused.shown) unmarked.push(`${route}: ${focused.name}${focused.shown ? '' : ' (not shown)'}`);
+      }
+      expect(reached.size, route).toBeGreaterThan(8);
+    }
+    await context.close();
+    expect(unmarked).toEqual([]);
+  }, 120_000);
+
   it('finds nothing serious on any route for a signed-in account', async () => {
     const email = 'axe@example.org';
     await createAccount(e2e.quire.ctx, email, E2E_PASSWORD, 'premium');

@@ -112,6 +112,17 @@ describe('the AI proofreader page', () => {
       expect(await page.getByTestId('proofread-run').count()).toBe(0);
       expect(await page.getByTestId('translate-run').count()).toBe(0);
     }
+    // Its sign-in dialog belongs to the AI page: going back to the page before closes it.
+    const page = await e2e.open('/app/merge-pdf');
+    await page.getByTestId('file-input').waitFor({ state: 'attached' });
+    await page.evaluate(() => {
+      history.pushState(null, '', '/app/ai-translator');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByTestId('signin-dialog').waitFor();
+    await page.goBack();
+    await page.getByTestId('signin-dialog').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/app/merge-pdf');
   });
 });
 

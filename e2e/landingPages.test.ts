@@ -1,10 +1,12 @@
 // A marketing slug's landing page in Chromium: its heading, steps and FAQ at desktop and phone
 // widths, the FAQ opened from the keyboard, and a file chosen in its upload box arriving in the tool.
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, tmpDir, type E2e } from './browser.js';
 
 const PNG = path.join(import.meta.dirname, '../test-corpus/images/test-pattern.png');
+const english = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../apps/web/src/i18n/locales/en-us.json'), 'utf8'));
 const dir = tmpDir('landing');
 let e2e: E2e;
 
@@ -60,6 +62,15 @@ describe('landing pages', () => {
     const heading = page.getByRole('heading', { level: 1 });
     await expect.poll(() => heading.textContent(), { timeout: 15_000 }).toBe('All PDF and image tools');
     expect(await page.getByTestId('tool-category').count()).toBeGreaterThan(3);
+    // The meta description follows the page moved to, as the server writes it into that page's HTML.
+    const description = () => page.locator('meta[name="description"]').getAttribute('content');
+    expect(await page.locator('meta[name="description"]').count()).toBe(1);
+    await expect.poll(description).toBe(english['landing.allTools.metaDescription']);
+    await page.evaluate(() => {
+      history.pushState(null, '', '/app/home');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(description).toBe(english['landing.home.metaDescription']);
     await page.context().close();
   });
 });

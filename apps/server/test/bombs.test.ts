@@ -88,7 +88,8 @@ describe('bombs at upload', () => {
     const [answer, ms] = await timed(() => client.upload(bomb));
     expect(answer.code, answer.msg).toBe(refusal);
     expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
-    if (refusal === ErrorCode.TooManyPages) expect(answer.msg).toContain(`limit of ${served.quire.ctx.config.maxPages} pages`);
+    if (refusal === ErrorCode.TooManyPages)
+      expect(answer.msg).toContain(`limit of ${served.quire.ctx.config.maxPages.toLocaleString('en-US')} pages`);
   });
 });
 

@@ -8,6 +8,7 @@ import { OccupationSurvey } from './account/OccupationSurvey';
 import { SessionProvider } from './account/session';
 import { SsoCallbackPage } from './account/SingleSignOn';
 import { I18nProvider } from './i18n/I18nProvider';
+import { MetaDescription } from './i18n/MetaDescription';
 import { langPrefixes, splitLocalePrefix } from './i18n/locales';
 import { useRememberedLanguage } from './i18n/rememberedLanguage';
 import { AppShell } from './layout/AppShell';
@@ -27,6 +28,7 @@ function Root() {
   const embedded = splitLocalePrefix(useLocation().pathname).rest === ACTIVITY_FREE_PATH;
   return (
     <I18nProvider>
+      <MetaDescription />
       <ToastProvider>
         <SessionProvider>
           <Outlet />

@@ -6,6 +6,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { adoptSession, fetchMe, signOut as endSession } from '../api/account';
 import { onSessionLost, QUIET_SESSION_LOST_CODES } from '../api/client';
 import { forgetServerConfig } from '../api/files';
+import { useLocation } from 'react-router';
 import { splitLocalePrefix } from '../i18n/locales';
 import { SignInDialog, type SignInReason, type SignInView } from './SignInDialog';
 import { clearSsoError, ssoErrorIn, useSsoMessages } from './SingleSignOn';
@@ -65,7 +66,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!ssoCallback) clearSsoError();
   }, [ssoCallback]);
-  const [dialog, setDialog] = useState<{ view: SignInView; reason?: SignInReason } | null>(ssoError ? { view: 'signIn' } : null);
+  // The dialog belongs to the page it was opened on (`on`, its path): moving to another one closes it.
+  const [dialog, setDialog] = useState<{ view: SignInView; reason?: SignInReason; on: string } | null>(
+    ssoError ? { view: 'signIn', on: window.location.pathname } : null,
+  );
   const statusRef = useRef(status);
   statusRef.current = status;
   const waiting = useRef<((signedIn: boolean) => void)[]>([]);
@@ -102,7 +106,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       onSessionLost((code) => {
         if (statusRef.current === 'loading') return;
         signedOut();
-        if (!QUIET_SESSION_LOST_CODES.includes(code)) setDialog({ view: 'signIn' });
+        if (!QUIET_SESSION_LOST_CODES.includes(code)) setDialog({ view: 'signIn', on: window.location.pathname });
       }),
     [signedOut],
   );
@@ -127,19 +131,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [completeSignIn]);
   const ssoFailed = useCallback((code: number) => {
     setSsoError(code);
-    setDialog((open) => open ?? { view: 'signIn' });
+    setDialog((open) => open ?? { view: 'signIn', on: window.location.pathname });
   }, []);
   useSsoMessages(ssoSucceeded, ssoFailed, !ssoCallback);
+
+  // The browser's Back from an AI page, say: its sign-in dialog does not follow to the next page.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (dialog && dialog.on !== pathname) closeDialog(false);
+  }, [dialog, pathname, closeDialog]);
 
   const value = useMemo<Session>(
     () => ({
       status,
       user,
-      openSignIn: (view = 'signIn') => setDialog({ view }),
+      openSignIn: (view = 'signIn') => setDialog({ view, on: window.location.pathname }),
       requireSignIn: (reason) =>
         new Promise((resolve) => {
           waiting.current.push(resolve);
-          setDialog({ view: 'signIn', reason });
+          setDialog({ view: 'signIn', reason, on: window.location.pathname });
         }),
       onSignIn(work) {
         signInWork.current.add(work);
