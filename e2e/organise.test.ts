@@ -111,15 +111,16 @@ describe('rearrange in the browser', () => {
     await expect
       .poll(() => page.locator('[data-testid="thumb"] canvas, [data-testid="thumb"] img').count(), { timeout: 30_000 })
       .toBeGreaterThan(0);
+    const order = () => page.getByTestId('thumb').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-page')));
     await page.getByTestId('reverse-pages').click();
+    await expect.poll(order).toEqual(['4', '3', '2', '1']);
     // Then drag what is now the last thumbnail (page 1) to the front: 1, 4, 3, 2.
     await page.getByTestId('thumb').nth(3).dragTo(page.getByTestId('thumb').nth(0));
+    await expect.poll(order).toEqual(['1', '4', '3', '2']);
     // And from the keyboard, the last (page 2) one place back: 1, 4, 2, 3.
     await page.getByTestId('thumb').nth(3).focus();
     await page.keyboard.press('Alt+ArrowUp');
-    await expect
-      .poll(() => page.getByTestId('thumb').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-page'))))
-      .toEqual(['1', '4', '2', '3']);
+    await expect.poll(order).toEqual(['1', '4', '2', '3']);
     await page.getByTestId('run-tool').click();
     await page.getByTestId('result').waitFor({ timeout: 60_000 });
     const out = await download(page, 'download', dir);

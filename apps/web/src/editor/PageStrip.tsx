@@ -1,7 +1,7 @@
 // The thumbnails beside the pages: go to a page, turn it, delete it, add a blank page after it, or
 // move it (by dragging, or by its buttons and Alt+arrows, announced, for the keyboard).
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useT } from '../i18n/I18nProvider';
 import { PageThumb } from '../pdf/PageThumb';
 import { Icon } from '../ui/Icon';
@@ -39,6 +39,12 @@ function BlankThumb({ frame, rotation }: { frame: PageFrame | undefined; rotatio
 export function PageStrip({ doc, pages, onShow, onRotate, onDelete, onMove, onAddBlank, frames }: PageStripProps) {
   const t = useT();
   const [dragged, setDragged] = useState<number | null>(null);
+  // Read by the drag events: a quick drag's first dragover can come before React renders the state.
+  const draggedNow = useRef<number | null>(null);
+  const drag = (source: number | null) => {
+    draggedNow.current = source;
+    setDragged(source);
+  };
   const [over, setOver] = useState<number | null>(null);
   const [announced, setAnnounced] = useState('');
   /** Moves the page at `i` one place up (-1) or down (1), and says where it went. */
@@ -70,24 +76,25 @@ export function PageStrip({ doc, pages, onShow, onRotate, onDelete, onMove, onAd
               step(i, e.key === 'ArrowUp' ? -1 : 1);
             }}
             onDragStart={(e) => {
-              setDragged(page.source);
+              drag(page.source);
               e.dataTransfer.effectAllowed = 'move';
               e.dataTransfer.setData('text/plain', String(page.source));
             }}
             onDragOver={(e) => {
-              if (dragged === null) return;
+              if (draggedNow.current === null) return;
               e.preventDefault();
               setOver(page.source);
             }}
             onDragLeave={() => setOver(null)}
             onDrop={(e) => {
               e.preventDefault();
-              if (dragged !== null && dragged !== page.source) onMove(dragged, page.source);
-              setDragged(null);
+              const from = draggedNow.current;
+              if (from !== null && from !== page.source) onMove(from, page.source);
+              drag(null);
               setOver(null);
             }}
             onDragEnd={() => {
-              setDragged(null);
+              drag(null);
               setOver(null);
             }}
           >
@@ -142,7 +149,7 @@ export function PageStrip({ doc, pages, onShow, onRotate, onDelete, onMove, onAd
             onDrop={(e) => {
               e.preventDefault();
               onMove(dragged, 0);
-              setDragged(null);
+              drag(null);
               setOver(null);
             }}
           />

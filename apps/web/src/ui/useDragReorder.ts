@@ -1,4 +1,4 @@
-import { useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useT } from '../i18n/I18nProvider';
 
 /** Alt with an arrow moves the focused item: back with Left and Up, on with Right and Down (Left and Right swap right to left). */
@@ -18,9 +18,12 @@ function keyStep(e: KeyboardEvent<HTMLElement>): -1 | 1 | 0 {
 export function useDragReorder(onMove: (from: number, to: number) => void, count: number) {
   const t = useT();
   const [dragged, setDragged] = useState<number | null>(null);
+  // Read by the drag events: a quick drag's first dragover can come before React renders the state.
+  const draggedNow = useRef<number | null>(null);
   const [target, setTarget] = useState<number | null>(null);
   const [announced, setAnnounced] = useState('');
   const end = () => {
+    draggedNow.current = null;
     setDragged(null);
     setTarget(null);
   };
@@ -43,21 +46,23 @@ export function useDragReorder(onMove: (from: number, to: number) => void, count
       requestAnimationFrame(() => list?.querySelector<HTMLElement>(`[data-reorder-index="${to}"]`)?.focus());
     },
     onDragStart: (e: DragEvent) => {
+      draggedNow.current = index;
       setDragged(index);
       e.dataTransfer.effectAllowed = 'move';
       e.dataTransfer.setData('text/plain', String(index));
     },
     onDragOver: (e: DragEvent) => {
-      if (dragged === null) return; // files from outside go to the drop zone
+      if (draggedNow.current === null) return; // files from outside go to the drop zone
       e.preventDefault();
       e.stopPropagation();
       if (target !== index) setTarget(index);
     },
     onDrop: (e: DragEvent) => {
-      if (dragged === null) return;
+      const from = draggedNow.current;
+      if (from === null) return;
       e.preventDefault();
       e.stopPropagation();
-      onMove(dragged, index);
+      onMove(from, index);
       end();
     },
     onDragEnd: end,
