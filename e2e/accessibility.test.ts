@@ -1,27 +1,18 @@
 // axe-core in Chromium on every route of the site, for a visitor (in English, and right to left in
 // Arabic, at 1280 and 390 px) and for a signed-in account (1280 and 390 px), and on a page of each
 // kind in every other language: no serious or critical violation.
-import { createRequire } from 'node:module';
 import { siteLanguages } from '@quire/contracts';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, withAxe } from './axe.js';
 import { E2E_PASSWORD, startE2e, type E2e } from './browser.js';
 import { type Language, urlOf, walkRoutes } from './routeWalk.js';
 import { createAccount } from '../apps/server/src/services/accounts.js';
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let e2e: E2e;
 beforeAll(async () => {
   e2e = await startE2e();
 });
 afterAll(() => e2e.stop());
-
-interface Violation {
-  id: string;
-  impact: string | null | undefined;
-  nodes: { html: string; failureSummary?: string }[];
-}
 
 const english = siteLanguages[0];
 const arabic = siteLanguages.find((l) => l.prefix === 'ar')!;
@@ -38,16 +29,11 @@ async function violations(language: Language, width: number, storageState?: stri
     language,
     width,
     ...(routes && { routes }),
-    // axe is injected as a script: the page's own Content Security Policy would refuse it.
-    context: { bypassCSP: true, storageState },
-    prepare: async (page: Page) => void (await page.addScriptTag({ path: AXE })),
+    ...withAxe,
+    context: { ...withAxe.context, storageState },
   };
   await walkRoutes(walk, async (route, page) => {
-    const seen = await page.evaluate(
-      async () => (await (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe.run()).violations,
-    );
-    for (const v of seen.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
-      for (const n of v.nodes) found.push(`${urlOf(language, route)} ${width}: ${v.id}: ${n.html.slice(0, 120)} ${n.failureSummary ?? ''}`);
+    found.push(...(await axeViolations(page, `${urlOf(language, route)} ${width}`)));
   });
   return found;
 }

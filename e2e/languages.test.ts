@@ -1,5 +1,6 @@
 // Every route of the site in every language, in Chromium at 1280 and 390 px: the page's language
-// and direction, a title of its own, no translation key, no English text left, no sideways scroll.
+// and direction, a title of its own, no translation key, no English text left, no sideways scroll,
+// and none of the serious axe-core violations the words decide (names, labels, titles, languages).
 // One browser page per language and width walks the routes as the app's own links do (the history
 // API), so the 22 × 2 walks fit in minutes. Screenshots of five languages' home and a tool page are
 // kept to look at; an error from the catalogue shows in the page's language.
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { ErrorCode, errorMessages, siteLanguages } from '@quire/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, WORDING_RULES, withAxe } from './axe.js';
 import { startE2e, type E2e } from './browser.js';
 import { englishSentence, keptEnglish, looksLikeKey, readerTexts, textsOf } from './pageTexts.js';
 import { ROUTES, type Language, urlOf, walkRoutes } from './routeWalk.js';
@@ -43,7 +45,7 @@ interface Seen {
   texts: string[];
 }
 const walk = (language: Language, width: number, visit: (route: string, page: Page) => Promise<void>) =>
-  walkRoutes({ browser: e2e.browser, origin: e2e.quire.url, language, width }, visit);
+  walkRoutes({ browser: e2e.browser, origin: e2e.quire.url, language, width, ...withAxe }, visit);
 
 /** What is wrong with one language at one width, route by route, against what the English pages showed. */
 async function problemsOf(language: Language, width: number, english: Map<string, Seen>): Promise<string[]> {
@@ -62,6 +64,7 @@ async function problemsOf(language: Language, width: number, english: Map<string
       else if (englishSentence(text) && englishTexts.has(text) && !kept.has(text)) problems.push(`${where}: English "${text}"`);
     }
     if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)) problems.push(`${where}: scrolls sideways`);
+    problems.push(...(await axeViolations(page, where, WORDING_RULES)));
     const sidebar = await sidebarPlace(page);
     const expected = width > PHONE_MAX ? language.dir : 'hidden';
     if (sidebar && sidebar !== expected) problems.push(`${where}: the sidebar is ${sidebar}, not ${expected}`);
@@ -72,7 +75,7 @@ async function problemsOf(language: Language, width: number, english: Map<string
 }
 
 describe('every language', () => {
-  it('shows every route in its own language, in its direction, with no key or English left, at 1280 and 390 px', async () => {
+  it('shows every route in its own language, in its direction, with no key or English left, named and labelled for axe, at 1280 and 390 px', async () => {
     const english = new Map<string, Seen>();
     await walk(siteLanguages[0], 1280, async (route, page) => {
       english.set(route, { title: await page.title(), texts: await readerTexts(page) });
