@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueTexts } from '@quire/contracts/catalogueFiles';
 import { ErrorCode } from '@quire/contracts';
 import { Mailbox } from '../apps/server/test/mailbox.js';
 import { makePdf } from '../apps/server/test/fixtures.js';
 import { download, startE2e, tmpDir, type E2e } from './browser.js';
-import deDe from '../apps/web/src/i18n/locales/de-de.json';
 
 /** Where the mails' links point; the test opens their path and fragment on the running server. */
 const PUBLIC_URL = 'http://quire.example';
@@ -154,7 +154,7 @@ describe('an account in the browser', () => {
     await page.getByTestId('link-signin').click();
     await signInThroughDialog(page, PASSWORD);
     // The catalogue's message, in the page's German.
-    await expect.poll(() => page.getByTestId('form-error').textContent()).toBe(deDe[`error.${ErrorCode.SignInFailed}`]);
+    await expect.poll(() => page.getByTestId('form-error').textContent()).toBe(catalogueTexts('de-de')[ErrorCode.SignInFailed]);
     await signInThroughDialog(page, NEW_PASSWORD);
     // Signed in: the avatar waits in the drawer, closed on a phone.
     await page.getByTestId('avatar-button').waitFor({ state: 'attached' });

@@ -7,11 +7,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode, errorMessages, siteLanguages } from '@quire/contracts';
+import { catalogueTexts } from '@quire/contracts/catalogueFiles';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WORDING_RULES, withAxe } from './axe.js';
 import { startE2e, type E2e } from './browser.js';
-import { englishSentence, keptEnglish, looksLikeKey, readerTexts, textsOf } from './pageTexts.js';
+import { englishSentence, keptEnglish, looksLikeKey, readerTexts } from './pageTexts.js';
 import { ROUTES, type Language, urlOf, walkRoutes } from './routeWalk.js';
 
 let e2e: E2e;
@@ -98,7 +99,7 @@ describe('the error catalogue', () => {
     await page.getByTestId('file-input').setInputFiles([{ name: 'leer.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) }]);
     const card = page.locator('[data-testid="file-item"]', { hasText: 'leer.pdf' });
     await expect.poll(() => card.getAttribute('data-state'), { timeout: 30_000 }).toBe('damaged');
-    const german = textsOf('de-de')[`error.${ErrorCode.Empty}`];
+    const german = catalogueTexts('de-de')[ErrorCode.Empty];
     expect(german).not.toBe(errorMessages[ErrorCode.Empty]);
     expect(await card.locator('.file-status').textContent()).toBe(german);
     await page.context().close();

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { ErrorCode, QuireError, errorMessages, type ErrorCode as Code } from '@quire/contracts';
+import { ErrorCode, QuireError, type ErrorCode as Code } from '@quire/contracts';
 import type { AppContext } from './context.js';
 import { buildCalls } from './routes/calls.js';
 import { openApiDocument } from './routes/openapi.js';
@@ -80,7 +80,7 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
     closeIfBodyUnread(req, reply);
     if (err instanceof RateLimited) {
       reply.header('retry-after', String(err.retryAfterS));
-      return reply.status(429).send({ code: err.code, msg: err.message, data: null });
+      return reply.status(429).send({ code: err.code, msg: callerWords(req).message(err), data: null });
     }
     if (err instanceof QuireError) {
       const msg = callerWords(req).message(err);
@@ -88,14 +88,14 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
     }
     const e = err as { statusCode?: number; code?: string; message: string };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
-      return reply.status(413).send({ code: ErrorCode.TooLarge, msg: errorMessages[ErrorCode.TooLarge], data: null });
+      return reply.status(413).send({ code: ErrorCode.TooLarge, msg: callerWords(req).code(ErrorCode.TooLarge), data: null });
     }
     if (e.statusCode && e.statusCode < 500) {
       return reply.status(e.statusCode).send({ code: ErrorCode.InvalidParams, msg: e.message, data: null });
     }
     req.log.error(err);
     console.error(err);
-    return reply.status(500).send({ code: ErrorCode.Generic, msg: errorMessages[ErrorCode.Generic], data: null });
+    return reply.status(500).send({ code: ErrorCode.Generic, msg: callerWords(req).code(ErrorCode.Generic), data: null });
   });
 
   for (const call of calls) {
@@ -141,7 +141,7 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/'))
-      return reply.status(404).send({ code: ErrorCode.NoData, msg: errorMessages[ErrorCode.NoData], data: null });
+      return reply.status(404).send({ code: ErrorCode.NoData, msg: callerWords(req).code(ErrorCode.NoData), data: null });
     // A missing build asset is a 404, not the app (a module served as HTML breaks the page).
     if (req.url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
     // Every other path is a route of the single-page app, which handles redirects itself.

@@ -84,6 +84,14 @@ describe('ownership', () => {
       await stranger.post('document/cancel-task', { multi_id: created.data.multi_id }),
     ];
     for (const res of answers) expect(res).toEqual({ code: ErrorCode.NoData, msg: 'No data found.', data: null });
+    // In the caller's language when it asks for one: the catalogue's own words, by code.
+    const inGerman = { 'accept-language': 'de-DE,de;q=0.9' };
+    expect(await stranger.call(`document/info?file_id=${fileId}`, { headers: inGerman })).toEqual({
+      code: ErrorCode.NoData,
+      msg: 'Keine Daten gefunden.',
+      data: null,
+    });
+    expect((await stranger.call('no-such-call', { headers: { 'accept-language': 'ja' } })).msg).toBe('データが見つかりません。');
     // The owner still can.
     expect((await owner.call(`document/info?file_id=${fileId}`)).code).toBe(0);
     expect((await owner.raw(`/api/tools/v1/document/download-doc?task_id=${created.data.task_id}`)).status).toBe(200);

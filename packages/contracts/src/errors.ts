@@ -164,3 +164,10 @@ export const shareLimitMessages = {
   notInPlan: 'Sharing documents is a Premium feature. Upgrade to share.',
   signedOut: 'Please log in to share documents.',
 } as const;
+
+/**
+ * The catalogue's messages in one language other than English, by code: the files in catalogue/
+ * (one per site locale), which the page loads with its texts and the server reads to word a
+ * refusal in the caller's language.
+ */
+export type CatalogueTexts = Partial<Record<ErrorCode, string>>;

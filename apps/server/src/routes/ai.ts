@@ -23,7 +23,6 @@ import {
   aiConversation,
   CONVERSATION_ID_HEADER,
   ErrorCode,
-  errorMessages,
   noteAddRequest,
   noteList,
   noteListQuery,
@@ -96,8 +95,8 @@ async function sendEvents(
     await run(emit, signal);
   } catch (e) {
     if (!(e instanceof QuireError)) console.error(e);
-    if (e instanceof QuireError) emit({ type: 'error', code: e.code, msg: e.message, ...(e.data && { data: e.data }) });
-    else emit({ type: 'error', code: ErrorCode.Generic, msg: errorMessages[ErrorCode.Generic] });
+    if (e instanceof QuireError) emit({ type: 'error', code: e.code, msg: c.words.message(e), ...(e.data && { data: e.data }) });
+    else emit({ type: 'error', code: ErrorCode.Generic, msg: c.words.code(ErrorCode.Generic) });
   } finally {
     stream.close();
     raw.end();

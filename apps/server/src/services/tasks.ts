@@ -1,7 +1,7 @@
 // Tasks: made from a validated tool call, run by a worker, read back by their owner.
 import { ErrorCode, QuireError, errorMessages, type TaskCreated, type TaskEntry } from '@quire/contracts';
 import type { AppContext } from '../context.js';
-import { saidOf, type Said, type Words } from '../texts/words.js';
+import type { Said, Words } from '../texts/words.js';
 import type { FileTable, TaskTable } from '../db/schema.js';
 import { cancelUnfinished, countQueued, deleteTask, insertTask, outputsOf, ownedTasks } from '../db/tasksRepo.js';
 import { newId } from '../ids.js';
@@ -136,8 +136,8 @@ export function toTaskEntry(task: TaskTable, words: Words): TaskEntry {
 }
 
 function failureMessage(task: TaskTable, words: Words): string {
-  const said = task.error_said ? (JSON.parse(task.error_said) as Said) : saidOf({ message: task.error_msg });
-  return said ? words.t(said.key, said.params) : task.error_msg;
+  const said = task.error_said ? (JSON.parse(task.error_said) as Said) : undefined;
+  return words.message({ code: task.error_code, message: task.error_msg, ...(said && { said }) });
 }
 
 export async function taskResults(

@@ -14,7 +14,9 @@ import {
   tooManyPixelsMessage,
   ocrTooLargeMessage,
   OCR_LIMIT_MB,
+  QuireError,
 } from '@quire/contracts';
+import { catalogueTexts } from '@quire/contracts/catalogueFiles';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { inEnglish, languageOf, refusal, type Said, saidOf, wordsFor } from './words.js';
@@ -76,10 +78,20 @@ describe("the server's texts", () => {
       protectPasswordMessage,
     ];
     for (const message of constants) expect(saidOf({ message }), message).not.toBeNull();
-    // The catalogue's own messages are the page's to word (by code), and a message it lacks stays as it is.
+    // The catalogue's own messages are worded by their code, and a message neither holds stays as it is.
     expect(saidOf({ message: errorMessages[ErrorCode.Damaged] })).toBeNull();
     expect(wordsFor('de').message({ message: 'Something else.' })).toBe('Something else.');
+    expect(wordsFor('de').message({ code: ErrorCode.TaskFailed, message: 'Something else.' })).toBe('Something else.');
     expect(wordsFor('de').message({ message: pageRangeMessages.invalid })).toBe(read('de-de.json')['error.range.invalid']);
+  });
+
+  it('words the error catalogue’s plain codes in the caller’s language', () => {
+    const plain = new QuireError(ErrorCode.NoData);
+    const german = catalogueTexts('de-de')[ErrorCode.NoData]!;
+    expect(german).not.toBe(errorMessages[ErrorCode.NoData]);
+    expect(wordsFor('de').message(plain)).toBe(german);
+    expect(wordsFor('jp').code(ErrorCode.NoData)).toBe(catalogueTexts('ja-jp')[ErrorCode.NoData]);
+    expect(wordsFor('').message(plain)).toBe(errorMessages[ErrorCode.NoData]);
   });
 
   it('words a refusal with its numbers in the caller’s language, and keeps its English as the message', () => {

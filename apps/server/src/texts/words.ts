@@ -1,10 +1,11 @@
-// The words the server says itself, in each site language: its mails, and the messages of the
-// refusals and task failures that name a number, a file or a page (the page words the plain codes
-// from its own catalogue). The language is the page's: its prefix for a mail, the Accept-Language
+// The words the server says itself, in each site language: its mails, the messages of the
+// refusals and task failures that name a number, a file or a page, and the error catalogue's plain
+// messages (kept with the contracts, which the page words from too). The language is the page's: its prefix for a mail, the Accept-Language
 // the page sends with each call for a message. Hours and dates are worded by the locale's own
 // rules (Intl), so no text carries a plural.
 import fs from 'node:fs';
-import { type ErrorCode, type LimitRefusal, QuireError, siteLanguages } from '@quire/contracts';
+import { type CatalogueTexts, type ErrorCode, errorMessages, type LimitRefusal, QuireError, siteLanguages } from '@quire/contracts';
+import { catalogueTexts } from '@quire/contracts/catalogueFiles';
 import { locales as schemaLocales, type core } from 'zod';
 import english from './locales/en-us.json' with { type: 'json' };
 
@@ -22,12 +23,19 @@ export interface Said {
   params?: TextParams;
 }
 
-const catalogues = new Map<string, { locale: string; texts: Catalogue }>(
+interface Language {
+  locale: string;
+  texts: Catalogue;
+  codes: CatalogueTexts;
+}
+
+const languages = new Map<string, Language>(
   siteLanguages.map((language) => [
     language.prefix,
     {
       locale: language.locale,
       texts: JSON.parse(fs.readFileSync(new URL(`./locales/${language.locale}.json`, import.meta.url), 'utf8')) as Catalogue,
+      codes: catalogueTexts(language.locale),
     },
   ]),
 );
@@ -39,8 +47,13 @@ export interface Words {
   hours(count: number): string;
   /** A moment as a date and time in UTC. */
   dateTime(ms: number): string;
-  /** What a failure says (saidOf), in these words; its own message when the catalogue lacks it. */
-  message(e: { message: string; said?: Said }): string;
+  /** The error catalogue's message for `code`. */
+  code(code: ErrorCode): string;
+  /**
+   * What a failure says (saidOf), in these words; a plain code's catalogue message; its own message
+   * when neither catalogue holds it.
+   */
+  message(e: { code?: number; message: string; said?: Said }): string;
   /** zod's own messages for a request that fails its schema (a schema's custom ones come first). */
   schemaErrors: core.$ZodErrorMap;
 }
@@ -61,7 +74,7 @@ export function wordsFor(prefix: string | undefined): Words {
 const PLURAL = /\{(\w+), plural,((?:\s*(?:zero|one|two|few|many|other)\s*\{(?:[^{}]|\{\w+\})*\})+)\s*\}/g;
 const BRANCH = /(zero|one|two|few|many|other)\s*\{((?:[^{}]|\{\w+\})*)\}/g;
 
-function makeWords({ locale, texts }: { locale: string; texts: Catalogue }): Words {
+function makeWords({ locale, texts, codes }: Language): Words {
   // Numbers grouped as the locale groups them: "1,999" and "10.000", but Spanish "1999".
   const number = new Intl.NumberFormat(locale);
   const plural = new Intl.PluralRules(locale);
@@ -93,16 +106,19 @@ function makeWords({ locale, texts }: { locale: string; texts: Catalogue }): Wor
     },
     hours: (count) => new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(count),
     dateTime: (ms) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(ms),
+    code: (code) => codes[code] ?? errorMessages[code],
     message: (e) => {
       const said = saidOf(e);
-      return said ? words.t(said.key, said.params) : e.message;
+      if (said) return words.t(said.key, said.params);
+      const plain = e.code !== undefined && errorMessages[e.code as ErrorCode] === e.message;
+      return plain ? words.code(e.code as ErrorCode) : e.message;
     },
     schemaErrors: schemaLocale(locale),
   };
   return words;
 }
 
-const wordsByPrefix = new Map([...catalogues].map(([prefix, catalogue]) => [prefix, makeWords(catalogue)]));
+const wordsByPrefix = new Map([...languages].map(([prefix, language]) => [prefix, makeWords(language)]));
 const englishWords = wordsFor('');
 
 /** What `said` says in English: the message a log, a test or a caller without a language reads. */

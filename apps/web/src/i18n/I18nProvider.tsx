@@ -1,6 +1,7 @@
 // Translations: en-us is bundled as the fallback; other locales are fetched when first used.
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import type { CatalogueTexts, ErrorCode } from '@quire/contracts';
 import enUs from './locales/en-us.json';
 import { NETWORK_ERROR, setPageLanguage } from '../api/client';
 import { translate, type MessageKey, type Messages } from './translate';
@@ -9,24 +10,34 @@ import { htmlDir, htmlLang, localeByPrefix, splitLocalePrefix, withLocalePrefix,
 export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
 const loaders = import.meta.glob<Messages>(['./locales/*.json', '!./locales/en-us.json'], { import: 'default' });
-const loaded = new Map<Locale, Messages>([['en-us', enUs]]);
+/** The error catalogue's messages by code, kept with the contracts (the server words them too); English is errorMessages. */
+const catalogueLoaders = import.meta.glob<CatalogueTexts>('../../../../packages/contracts/src/catalogue/*.json', { import: 'default' });
+
+interface Texts {
+  messages: Messages;
+  catalogue: CatalogueTexts;
+}
+const english: Texts = { messages: enUs, catalogue: {} };
+const loaded = new Map<Locale, Texts>([['en-us', english]]);
 
 /**
  * Loads the texts of the address's language: the app renders once they are in, so that a page the
  * server sent in German (lang, title, content) does not turn English before it turns German.
  */
 export function preloadMessages(pathname: string): Promise<unknown> {
-  return loadMessages(localeByPrefix[splitLocalePrefix(pathname).prefix]);
+  return loadTexts(localeByPrefix[splitLocalePrefix(pathname).prefix]);
 }
 
-function loadMessages(locale: Locale): Promise<Messages> {
+function loadTexts(locale: Locale): Promise<Texts> {
   const ready = loaded.get(locale);
   if (ready) return Promise.resolve(ready);
   const load = loaders[`./locales/${locale}.json`];
-  if (!load) return Promise.resolve(enUs);
-  return load().then((messages) => {
-    loaded.set(locale, messages);
-    return messages;
+  if (!load) return Promise.resolve(english);
+  const loadCatalogue = catalogueLoaders[`../../../../packages/contracts/src/catalogue/${locale}.json`];
+  return Promise.all([load(), loadCatalogue?.() ?? {}]).then(([messages, catalogue]) => {
+    const texts = { messages, catalogue };
+    loaded.set(locale, texts);
+    return texts;
   });
 }
 
@@ -45,15 +56,15 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const locale = localeByPrefix[prefix];
   // Keep showing the previous language until the next one has loaded, instead of a blank page.
   // The page's language is the texts' shown, not the address's, until those have loaded.
-  const [shown, setShown] = useState<{ locale: Locale; messages: Messages }>(() => {
-    const messages = loaded.get(locale);
-    return messages ? { locale, messages } : { locale: 'en-us', messages: enUs };
+  const [shown, setShown] = useState<{ locale: Locale } & Texts>(() => {
+    const texts = loaded.get(locale);
+    return texts ? { locale, ...texts } : { locale: 'en-us', ...english };
   });
 
   useEffect(() => {
     let current = true;
-    void loadMessages(locale).then((messages) => {
-      if (current) setShown({ locale, messages });
+    void loadTexts(locale).then((texts) => {
+      if (current) setShown({ locale, ...texts });
     });
     return () => {
       current = false;
@@ -68,7 +79,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   // Errors are worded where they are caught, outside React: the catalogue follows the texts shown,
   // and the server is told their language for the messages it words itself.
   useEffect(() => {
-    setPageLanguage(htmlLang[shown.locale], (code) => shown.messages[`error.${code === NETWORK_ERROR ? 'network' : code}` as MessageKey]);
+    setPageLanguage(htmlLang[shown.locale], (code) =>
+      code === NETWORK_ERROR ? shown.messages['error.network'] : shown.catalogue[code as ErrorCode],
+    );
   }, [shown]);
 
   const value = useMemo<I18n>(
