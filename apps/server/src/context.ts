@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import type { AiTool } from '@quire/contracts';
 import type { ModelProvider } from './engines/ai/model.js';
 import { createModelProvider } from './engines/ai/providers.js';
+import { type TaskModels, taskModels } from './services/aiAnswers.js';
 
 export interface AppContext {
   config: Config;
@@ -45,6 +46,11 @@ export interface AppContext {
    * and kept), or null where the tool's provider is classic; 11020 when the model cannot be had.
    */
   modelFor: (tool: AiTool) => ModelProvider | null;
+  /**
+   * The models the worker gives a task of `ownerId`'s tool, their answers charged to the owner's
+   * tokens (services/aiAnswers.ts): wired here, as tools sit below the services that charge.
+   */
+  taskModels: (ownerId: string) => TaskModels;
 }
 
 /** ctx.modelFor over the configured providers: one model per provider, shared by the tools it answers. */
@@ -78,7 +84,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     PROCESSES_DIR,
     processFolderName(os.hostname(), process.pid, processStartTime(process.pid)),
   );
-  return {
+  const ctx: AppContext = {
     config,
     db,
     storage: new LocalStorage(path.join(config.dataDir, 'storage')),
@@ -93,5 +99,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     mailer: createMailer(config.smtpUrl, config.mailFrom),
     now: Date.now,
     modelFor: modelLookup(config, scratchDir),
+    taskModels: (ownerId) => taskModels(ctx, ownerId),
   };
+  return ctx;
 }

@@ -20,14 +20,7 @@ const served = quireForTests('ai-language', {
   limits: { ...defaultLimits, free: { ...defaultLimits.free, ai: { ...defaultLimits.free.ai, tokens: FREE_TOKENS } } },
 });
 
-const post = async (client: Client, call: string, body: unknown): Promise<Envelope> =>
-  (
-    await client.raw(`/api/ai/v2/${call}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-  ).json() as Promise<Envelope>;
+const post = (client: Client, call: string, body: unknown) => client.postAi(call, body);
 
 /** Tokens the account of `email` has used, as the quota service counts them. */
 async function usedTokens(email: string): Promise<number> {

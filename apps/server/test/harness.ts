@@ -171,6 +171,12 @@ export class Client {
     return this.call<T>(pathname, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   }
 
+  /** A POST to the AI layer's calls (/api/ai/v2/). */
+  async postAi<T = AnyData>(call: string, body: unknown): Promise<Envelope<T>> {
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    return (await this.raw(`/api/ai/v2/${call}`, init)).json() as Promise<Envelope<T>>;
+  }
+
   async upload(file: string, name = path.basename(file)): Promise<Envelope> {
     return this.call('file/stream', { method: 'POST', body: fileForm(file, name) });
   }

@@ -89,6 +89,7 @@ export async function runTask(ctx: AppContext, task: TaskTable, stopped: AbortSi
   const heartbeat = setInterval(() => {
     void renewLease(ctx.db, task.id, Date.now() + LEASE_MS).catch(() => {});
   }, LEASE_MS / 3);
+  const models = ctx.taskModels(task.owner_id);
   try {
     const tool = toolById(task.tool);
     if (!tool) throw new QuireError(ErrorCode.TaskFailed, `Unknown tool ${task.tool}`);
@@ -119,6 +120,7 @@ export async function runTask(ctx: AppContext, task: TaskTable, stopped: AbortSi
         office: ctx.office,
         progress,
         budget,
+        modelFor: models.modelFor,
         signingCertificate: ctx.config.signingCertificate,
         timestampAuthority: ctx.config.timestampAuthority,
       },
@@ -153,6 +155,8 @@ export async function runTask(ctx: AppContext, task: TaskTable, stopped: AbortSi
     await ctx.storage.deletePrefix(outputPrefix).catch(() => {});
     await fs.rm(workDir, { recursive: true, force: true }).catch(() => {});
     await failTask(ctx.db, task, failureOf(e), Date.now());
+    // A failed task's owner has nothing of its model's answers; a cancelled one's pays what was computed before the stop.
+    if (!stopped.aborted) await models.refund().catch((err: unknown) => console.error(`task ${task.id}: tokens not given back`, err));
   } finally {
     clearInterval(heartbeat);
   }

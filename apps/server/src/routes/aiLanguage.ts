@@ -61,10 +61,18 @@ export function aiLanguageCalls(queueTask: QueueTask): Call[] {
       method: 'POST',
       path: 'translate/file',
       summary:
-        'Translate a PDF into a new PDF with the same layout (a task: get-task-result, download-doc); 11021 for a pair not installed; ' +
-        "4012 and 4013 past the plan's AI file size and pages; charges the document's words as tokens",
+        'Translate a PDF into a new PDF with the same layout (a task: get-task-result, download-doc); 11021 for a pair not offered; ' +
+        "4012 and 4013 past the plan's AI file size and pages; charges the document's words as tokens, or with a model what it counts",
       body: translateFileRequest,
-      response: taskCreated.extend({ tokens: z.number().int().min(0) }),
+      response: taskCreated.extend({
+        tokens: z
+          .number()
+          .int()
+          .min(0)
+          .describe(
+            "Tokens charged now: the document's words; 0 with a model, whose answers are charged as the task runs (its note says how many)",
+          ),
+      }),
       rateLimit: 'task',
       handler: ({ body }, c) => translateFile(c.ctx, c.identity, c.ownerId, body, () => queueTask(c, 'translate_pdf', body)),
     }),

@@ -87,6 +87,8 @@ const LINK_PAGE: Record<AccountTokenPurpose, string> = {
 export const accountOwner = (accountId: string) => `account:${accountId}`;
 /** Whether files and tasks of `ownerId` are an account's, not an anonymous visitor's. */
 export const isAccountOwner = (ownerId: string) => ownerId.startsWith('account:');
+/** The account whose files and tasks `ownerId` names, or undefined for an anonymous visitor's. */
+export const accountIdOfOwner = (ownerId: string) => (isAccountOwner(ownerId) ? ownerId.slice('account:'.length) : undefined);
 
 /** A session's last use is written at most this often, so a busy page costs no write per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;

@@ -4,9 +4,9 @@
 // (WordNet) and rule-based rewriting; each call charges the words it reads as tokens (11003 when
 // the account has too few left) and gives them back if the engine fails. Where the operator points
 // a tool at a model (local or openai), the model writes the explanation, the rewrite, the
-// translation or the corrected text, charged as the engine counted it; a PDF's translation stays
-// Apertium's (it replaces each line in place, too many calls for a model). Given a TextStream, a
-// tool sends that text as it is written (a model's) or once known (the classic provider's).
+// translation or the corrected text, charged as the engine counted it; a PDF's paragraphs are
+// translated by the model in the task (tools/translatePdf.ts). Given a TextStream, a tool sends
+// that text as it is written (a model's) or once known (the classic provider's).
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import {
@@ -26,6 +26,7 @@ import { textChanges } from '../classic/diff.js';
 import type { AppContext } from '../context.js';
 import { tooManyPagesError } from '../texts/refusals.js';
 import { installedDirections, routeOf, translateAlong } from '../engines/language/apertium.js';
+import { checkModelPair, MODEL_LANGUAGES, translationSystem } from '../engines/ai/translation.js';
 import { type DictionFinding, dictionFindings, dictionLanguages, passiveSentences, type Span } from '../engines/language/diction.js';
 import { installedDictionaries, misspellings } from '../engines/language/hunspell.js';
 import { type WordnetPos, wordSenses } from '../engines/language/wordnet.js';
@@ -78,32 +79,6 @@ async function modelAnswerFor(ctx: AppContext, identity: Identity, tool: AiTool,
   return { text: text.trim(), tokens };
 }
 
-/** The languages a model translates between: the product's, any direction. */
-const MODEL_LANGUAGES = [
-  'ar',
-  'cs',
-  'de',
-  'en',
-  'es',
-  'fr',
-  'hi',
-  'id',
-  'it',
-  'ja',
-  'ko',
-  'nl',
-  'pl',
-  'pt',
-  'ru',
-  'sv',
-  'th',
-  'tr',
-  'uk',
-  'vi',
-  'zh',
-];
-const englishName = (code: string) => new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
-
 const via = (route: readonly { from: string }[]) => route.slice(1).map((d) => d.from);
 
 /** Every direction the installed pairs serve, directly or through one language between; a model's, every pair of its languages. */
@@ -143,10 +118,8 @@ export async function translateText(
   stream?: TextStream,
 ): Promise<TranslateTextAnswer> {
   if (ctx.modelFor('translate')) {
-    if (!MODEL_LANGUAGES.includes(body.from) || !MODEL_LANGUAGES.includes(body.to) || body.from === body.to)
-      throw new QuireError(ErrorCode.LanguageUnavailable);
-    const system = `Translate the text below from ${englishName(body.from)} into ${englishName(body.to)}. Answer with the translation only.`;
-    const answer = (await modelAnswerFor(ctx, identity, 'translate', system, body.text, stream))!;
+    checkModelPair(body.from, body.to);
+    const answer = (await modelAnswerFor(ctx, identity, 'translate', translationSystem(body.from, body.to), body.text, stream))!;
     return { ...answer, via: [] };
   }
   const route = await translationRoute(body.from, body.to);
@@ -161,8 +134,10 @@ export async function translateText(
 
 /**
  * Queues a PDF's translation (`queue` makes the task) after checking the file is the caller's
- * (2405), the pair is installed (11021) and the file is within the plan's AI file size and pages
- * (4012, 4013); charges its words.
+ * (2405), the provider translates the pair (11021: a model's languages, or Apertium's installed
+ * pairs) and the file is within the plan's AI file size and pages (4012, 4013). Apertium's
+ * translation charges the document's words here; a model's is charged as the engine counts each
+ * answer while the task runs (ADR 0510), so here an account is only refused with no token left (11003).
  */
 export async function translateFile<T extends object>(
   ctx: AppContext,
@@ -173,11 +148,17 @@ export async function translateFile<T extends object>(
 ): Promise<T & { tokens: number }> {
   // The id first: another owner's file is 2405 whatever else the call asks.
   const row = await ownedPdf(ctx, ownerId, body.file_id, body.passwd);
-  await translationRoute(body.from, body.to);
-  const { role, limits } = aiAccountOf(ctx, identity);
-  const maxBytes = limits.maxFileMb * MB;
-  if (row.size > maxBytes) throw tooLargeError(role, maxBytes);
-  if (row.total_page > limits.pagesPerAnalysis) throw tooManyPagesError(limits.pagesPerAnalysis);
+  const byModel = !!ctx.modelFor('translate');
+  if (byModel) checkModelPair(body.from, body.to);
+  else await translationRoute(body.from, body.to);
+  const account = aiAccountOf(ctx, identity);
+  const maxBytes = account.limits.maxFileMb * MB;
+  if (row.size > maxBytes) throw tooLargeError(account.role, maxBytes);
+  if (row.total_page > account.limits.pagesPerAnalysis) throw tooManyPagesError(account.limits.pagesPerAnalysis);
+  if (byModel) {
+    await checkTokens(ctx, account);
+    return { ...(await queue()), tokens: 0 };
+  }
   const text = await pdfText(ctx, identity, ownerId, body.file_id, body.passwd);
   return charged(ctx, identity, wordCount(text), queue);
 }

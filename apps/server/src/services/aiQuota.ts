@@ -97,12 +97,16 @@ export async function reserveTokens(ctx: AppContext, account: AiAccount, most: n
 
 export const chargedTokens = (charge: TokenCharge) => charge.plan + charge.bonus;
 
-/** Gives back `count` of the tokens `charge` took and did not spend: the bonus's first, as it was taken last. */
-export async function refundTokens(ctx: AppContext, account: AiAccount, charge: TokenCharge, count: number): Promise<void> {
+/**
+ * Gives back `count` of the tokens `charge` took and did not spend: the bonus's first, as it was
+ * taken last. Answers what of the charge is kept.
+ */
+export async function refundTokens(ctx: AppContext, account: AiAccount, charge: TokenCharge, count: number): Promise<TokenCharge> {
   const bonus = Math.min(count, charge.bonus);
   const plan = Math.min(count - bonus, charge.plan);
   if (bonus > 0) await refundUsage(ctx.db, account.id, 'bonus', 'total', bonus);
   if (plan > 0) await refundUsage(ctx.db, account.id, 'tokens', periodKey(ctx, account.limits.tokensPeriod), plan);
+  return { plan: charge.plan - plan, bonus: charge.bonus - bonus };
 }
 
 /** Counts one chat question, or refuses (11007): Premium and the AI plan are told, a free account is offered the AI plan. */

@@ -1,10 +1,11 @@
 // The common interface every tool module implements; tools/registry.ts lists them once.
 import path from 'node:path';
 import type { z } from 'zod';
-import { ErrorCode, QuireError, parsePageRanges, type ToolId, toolParams, type PageRange } from '@quire/contracts';
+import { type AiTool, ErrorCode, QuireError, parsePageRanges, type ToolId, toolParams, type PageRange } from '@quire/contracts';
 import { editableInput, type EngineLimits } from '../engines/qpdf.js';
 import type { FileType } from '../engines/fileTypes.js';
 import type { OfficePool } from '../engines/office.js';
+import type { ModelProvider } from '../engines/ai/model.js';
 import type { SigningCertificate, TimestampAuthority } from '../config.js';
 import type { InputFacts, WorkBudget } from './budget.js';
 import type { Said } from '../texts/words.js';
@@ -42,6 +43,11 @@ export interface ToolContext {
   timestampAuthority?: TimestampAuthority | undefined;
   /** The work one task may do, checked again where the task learns its inputs exactly (none outside the worker). */
   budget?: WorkBudget;
+  /**
+   * The model the operator configured for an AI tool, its answers charged to the task's owner, or
+   * null for the classic provider (the worker gives it).
+   */
+  modelFor?: (tool: AiTool) => ModelProvider | null;
 }
 
 export interface InputRef {

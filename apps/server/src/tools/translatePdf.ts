@@ -1,14 +1,18 @@
 // Translate a PDF into a new PDF that keeps its layout: each paragraph (MuPDF's text block) is
-// translated whole by Apertium, through a pivot language where no direct pair is installed, then
+// translated whole, by the model the operator configured for translation (a few paragraphs a
+// request) or else by Apertium (through a pivot language where no direct pair is installed), then
 // dealt back over the paragraph's own lines in proportion to their lengths; each line's new text
 // takes the old one's place, shrunk to its width (as replace text writes, engines/mupdf/replace.ts).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AI_LANGUAGE_LIMITS, ErrorCode, QuireError } from '@quire/contracts';
-import { installedDirections, routeOf, translateAlong } from '../engines/language/apertium.js';
+import type { ModelProvider } from '../engines/ai/model.js';
+import { checkModelPair, englishName, translationSystem } from '../engines/ai/translation.js';
+import { type ApertiumDirection, installedDirections, routeOf, translateAlong } from '../engines/language/apertium.js';
 import { runMupdf } from '../engines/mupdf.js';
 import type { PageLines, ReplaceLinesJob } from '../engines/mupdf/jobs.js';
-import { defineTool, outputName, readableInput, singleInput } from './tool.js';
+import { tookTooLong } from '../engines/run.js';
+import { defineTool, outputName, readableInput, singleInput, type ToolContext } from './tool.js';
 import type { Said } from '../texts/words.js';
 
 interface Block {
@@ -68,30 +72,106 @@ export function dealOver(lines: readonly { text: string }[], translation: string
   return out.map((w) => w.join(' '));
 }
 
+/** The groups of consecutive `texts` each about `most` in `size` at most (one larger goes alone), in order. */
+function inBatches(texts: readonly string[], most: number, size: (text: string) => number): string[][] {
+  const batches: string[][] = [];
+  let filled = Number.POSITIVE_INFINITY;
+  for (const text of texts) {
+    if (filled + size(text) > most) {
+      batches.push([]);
+      filled = 0;
+    }
+    batches.at(-1)!.push(text);
+    filled += size(text);
+  }
+  return batches;
+}
+
 /** Paragraphs go to Apertium together, a blank line between each (kept as it is, as a paragraph break). */
 const PARAGRAPH_BREAK = '\n\n';
 /** Characters of paragraphs per Apertium run: its answer stays well inside what runEngine captures. */
 const BATCH_CHARS = 100_000;
 
-/** The paragraphs translated, in batches of about BATCH_CHARS, in order. */
-async function translateParagraphs(texts: string[], translate: (text: string) => Promise<string>): Promise<string[]> {
-  const batches: string[][] = [];
-  let size = Number.POSITIVE_INFINITY;
-  for (const text of texts) {
-    if (size + text.length > BATCH_CHARS) {
-      batches.push([]);
-      size = 0;
-    }
-    batches.at(-1)!.push(text);
-    size += text.length + PARAGRAPH_BREAK.length;
-  }
+/** The paragraphs translated by Apertium along `route`, in batches of about BATCH_CHARS, in order. */
+async function apertiumParagraphs(ctx: ToolContext, route: ApertiumDirection[], texts: readonly string[]): Promise<string[]> {
   const out: string[] = [];
-  for (const batch of batches) {
-    const translated = (await translate(batch.join(PARAGRAPH_BREAK) + PARAGRAPH_BREAK)).split(PARAGRAPH_BREAK).slice(0, -1);
+  for (const batch of inBatches(texts, BATCH_CHARS, (text) => text.length + PARAGRAPH_BREAK.length)) {
+    const joined = batch.join(PARAGRAPH_BREAK) + PARAGRAPH_BREAK;
+    const translated = (await translateAlong(route, joined, ctx.workDir, ctx.limits)).split(PARAGRAPH_BREAK).slice(0, -1);
     if (translated.length !== batch.length) throw new QuireError(ErrorCode.TaskFailed, 'The translation lost the paragraphs apart.');
     out.push(...translated);
   }
   return out;
+}
+
+/**
+ * UTF-8 bytes of paragraphs per model request: a few paragraphs, which with their answer
+ * (answerTokens) stay inside a context of 4096 tokens, llama.cpp's usual and the local default.
+ */
+const MODEL_BATCH_BYTES = 1200;
+/** Most tokens an answer may have: twice its text's bytes (a translation's tokens seldom reach its source's bytes), and room for the numbers. */
+const answerTokens = (text: string) => 2 * Buffer.byteLength(text) + 64;
+
+/** Paragraphs as one request gives them: each after its number in brackets, a blank line between. */
+export const numbered = (texts: readonly string[]) => texts.map((text, i) => `[${i + 1}] ${text}`).join('\n\n');
+
+/** The answer to numbered paragraphs read back: each number's text, or null unless it has 1 to `count` in order, each with text. */
+export function readNumbered(answer: string, count: number): string[] | null {
+  // What comes before [1] ("Here is the translation:") is no paragraph's.
+  const parts = answer.split(/^[ \t]*\[(\d+)\][ \t]*/m).slice(1);
+  if (parts.length !== 2 * count) return null;
+  const texts = Array.from({ length: count }, (_, i) => (Number(parts[2 * i]) === i + 1 ? parts[2 * i + 1]!.trim() : ''));
+  return texts.every(Boolean) ? texts : null;
+}
+
+const numberedSystem = (from: string, to: string) =>
+  `Translate each numbered paragraph below from ${englishName(from)} into ${englishName(to)}. Answer with each ` +
+  "paragraph's translation after its number in square brackets, [1], [2] and so on, one translation per number, and nothing else.";
+
+/**
+ * The paragraphs translated by `model`: numbered, a batch of MODEL_BATCH_BYTES a request, each
+ * asked for alone (as pasted text is) where an answer does not read back; the tokens the engine
+ * counted. Stops at the task's end (cancelled or out of time: ctx.limits.signal), a model's answer
+ * cut short there being of no use.
+ */
+async function modelParagraphs(
+  ctx: ToolContext,
+  model: ModelProvider,
+  p: { from: string; to: string },
+  texts: readonly string[],
+  progress: (done: number) => void,
+): Promise<{ texts: string[]; tokens: number }> {
+  const signal = ctx.limits.signal;
+  let tokens = 0;
+  const ask = async (system: string, text: string) => {
+    if (signal?.aborted) throw tookTooLong();
+    let answer = '';
+    const request = {
+      messages: [
+        { role: 'system' as const, content: system },
+        { role: 'user' as const, content: text },
+      ],
+      maxTokens: answerTokens(text),
+      temperature: 0,
+      signal,
+    };
+    const usage = await model.generate(request, (piece) => {
+      answer += piece;
+    });
+    tokens += usage.promptTokens + usage.completionTokens;
+    if (signal?.aborted) throw tookTooLong();
+    return answer.trim();
+  };
+  // An empty answer leaves the paragraph as it was.
+  const alone = async (text: string) => (await ask(translationSystem(p.from, p.to), text)) || text;
+  const out: string[] = [];
+  for (const batch of inBatches(texts, MODEL_BATCH_BYTES, (text) => Buffer.byteLength(text))) {
+    const read = batch.length > 1 ? readNumbered(await ask(numberedSystem(p.from, p.to), numbered(batch)), batch.length) : null;
+    if (read) out.push(...read);
+    else for (const text of batch) out.push(await alone(text));
+    progress(out.length);
+  }
+  return { texts: out, tokens };
 }
 
 export const translatePdf = defineTool({
@@ -99,7 +179,10 @@ export const translatePdf = defineTool({
   inputsOf: singleInput,
   async run(ctx, p) {
     const input = ctx.inputs[0]!;
-    const route = routeOf(await installedDirections(), p.from, p.to, AI_LANGUAGE_LIMITS.maxHops);
+    const model = ctx.modelFor?.('translate') ?? null;
+    // The pair is checked again as the provider now configured sees it.
+    if (model) checkModelPair(p.from, p.to);
+    const route = model ? [] : routeOf(await installedDirections(), p.from, p.to, AI_LANGUAGE_LIMITS.maxHops);
     if (!route) throw new QuireError(ErrorCode.LanguageUnavailable);
     const readable = await readableInput(ctx, input);
     ctx.progress(5);
@@ -109,7 +192,8 @@ export const translatePdf = defineTool({
     );
     const blocks = blocksOf(JSON.parse(await fs.readFile(linesFile, 'utf8')) as PageLines[]);
     const texts = blocks.map((b) => paragraphText(b.lines));
-    const translated = await translateParagraphs(texts, (text) => translateAlong(route, text, ctx.workDir, ctx.limits));
+    const byModel = model && (await modelParagraphs(ctx, model, p, texts, (done) => ctx.progress(20 + (40 * done) / texts.length)));
+    const translated = byModel ? byModel.texts : await apertiumParagraphs(ctx, route, texts);
     ctx.progress(60);
     const pages = new Map<number, ReplaceLinesJob['pages'][number]>();
     blocks.forEach((block, i) => {
@@ -132,13 +216,15 @@ export const translatePdf = defineTool({
       ctx.limits,
       (n) => ctx.progress(60 + n * 0.4),
     );
+    const font: Said | '' = result.fallbackFont ? { key: 'note.translate.font', params: { font: result.fallbackFont } } : '';
     const languages = route
       .slice(1)
       .map((d) => d.from)
       .join(', ');
     const via: Said | '' = languages ? { key: 'note.translate.via', params: { languages } } : '';
-    const font: Said | '' = result.fallbackFont ? { key: 'note.translate.font', params: { font: result.fallbackFont } } : '';
-    const note: Said = { key: 'note.translate.lines', params: { count: result.lines, from: p.from, to: p.to, via, font } };
+    const note: Said = byModel
+      ? { key: 'note.translate.model', params: { count: result.lines, from: p.from, to: p.to, tokens: byModel.tokens, font } }
+      : { key: 'note.translate.lines', params: { count: result.lines, from: p.from, to: p.to, via, font } };
     return [{ path: output, name: outputName(input.name, p.to), note }];
   },
 });
