@@ -2,13 +2,14 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The pdf.js corpus passes that run longest (edit and render, 9–11 minutes each on 2 cores) start
- * first. Without durations from an earlier run, as on a clean clone, Vitest starts larger files
- * first, and these are five-line files: started late, they would run on alone after the rest.
+ * The files that run longest start first: the pdf.js corpus passes edit and render (9–11 minutes
+ * each on 2 cores), and the browser's walks of every route in every language and under axe (4 and
+ * 1.5 minutes). Without durations from an earlier run, as on a clean clone, Vitest starts larger
+ * files first, and these are short files: started late, they would run on alone after the rest.
  */
 class LongestPassesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]) {
-    const longest = (f: TestSpecification) => /corpus-(edit|render)\.test\.ts$/.test(f.moduleId);
+    const longest = (f: TestSpecification) => /(corpus-(edit|render)|e2e\/(languages|accessibility))\.test\.ts$/.test(f.moduleId);
     const sorted = await super.sort(files);
     return [...sorted.filter(longest), ...sorted.filter((f) => !longest(f))];
   }
