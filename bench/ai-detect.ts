@@ -3,33 +3,10 @@
 // sentences read with their neighbours, and the time it takes on the longest text one request may send.
 //
 //   node --import tsx bench/ai-detect.ts
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { premiumAiLimits } from '@quire/contracts';
 import { detect } from '../apps/server/src/classic/detector/detector.js';
-
-interface Passage {
-  text: string;
-  label: 'human' | 'machine';
-  source: string;
-  split: 'train' | 'test';
-}
-
-/** Area under the ROC curve: the chance that a machine item scores above a human one (ties count half). */
-function auroc(scored: readonly { score: number; machine: boolean }[]): number {
-  const pos = scored.filter((s) => s.machine).map((s) => s.score);
-  const neg = scored.filter((s) => !s.machine).map((s) => s.score);
-  let wins = 0;
-  for (const p of pos) for (const q of neg) wins += p > q ? 1 : p === q ? 0.5 : 0;
-  return wins / (pos.length * neg.length);
-}
-
-const passages = fs
-  .readFileSync(path.join(import.meta.dirname, '../test-corpus/ai-detect/passages.jsonl'), 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => JSON.parse(line) as Passage);
+import { auroc, passages } from './aiDetectSet.js';
 
 for (const split of ['train', 'test'] as const) {
   const set = passages.filter((p) => p.split === split);

@@ -1,7 +1,9 @@
 // The AI detector's pages in Chromium against the real server and its statistical detector: a
 // visitor is asked to sign in; pasted text is checked from 250 characters on; the result page shows
-// the server's score, verdict and every sentence marked; a PDF's text is checked and the characters
-// left go down; past the free plan's characters the AI upgrade dialog opens.
+// the server's score, verdict and every sentence marked, and says the detector is statistical; a
+// PDF's text is checked and the characters left go down; past the free plan's characters the AI
+// upgrade dialog opens. With a model set for the detector (the tests' tiny model), the result page
+// says the model scored the text, or that it could not and the statistical detector did.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +11,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../apps/server/src/services/accounts.js';
 import { makePdf } from '../apps/server/test/fixtures.js';
+import { startOpenAiServer, type OpenAiTestServer } from '../apps/server/test/openaiServer.js';
+import { tinyModelWriting, writeTinyModel } from '../apps/server/test/tinyModel.js';
 import { likelihoodOf } from '../apps/web/src/ai/detector/likelihood.js';
 import { startE2e, type E2e } from './browser.js';
 
@@ -34,10 +38,10 @@ beforeAll(async () => {
 afterAll(() => e2e.stop());
 
 /** A new free account signed in from the sign-in dialog the page opens by itself. */
-async function openSignedIn(viewport?: { width: number; height: number }): Promise<Page> {
+async function openSignedIn(viewport?: { width: number; height: number }, on = e2e): Promise<Page> {
   const email = `detector-${accounts++}@example.org`;
-  await createAccount(e2e.quire.ctx, email, PASSWORD, 'free');
-  const page = await e2e.open('/app/ai-detector', viewport);
+  await createAccount(on.quire.ctx, email, PASSWORD, 'free');
+  const page = await on.open('/app/ai-detector', viewport);
   const dialog = page.getByTestId('signin-dialog');
   await dialog.waitFor();
   expect(await dialog.getByTestId('signin-reason').textContent()).toContain('Sign in to use the AI tools');
@@ -89,6 +93,9 @@ describe('the AI detector pages', () => {
     expect(await page.getByTestId('detector-charged').textContent()).toContain(
       `${human.length.toLocaleString('en-US')} characters checked`,
     );
+    expect(await page.getByTestId('detector-method').getAttribute('data-method')).toBe('statistical');
+    expect(await page.getByTestId('detector-method').textContent()).toMatch(/^A statistical estimate/);
+    expect(await page.getByTestId('detector-fallback').count()).toBe(0);
     await page.screenshot({ path: path.join(dir, 'result-1280.png'), fullPage: true });
 
     await page.getByTestId('detector-again').click();
@@ -129,6 +136,53 @@ describe('the AI detector pages', () => {
     await dialog.waitFor();
     expect(await dialog.getAttribute('class')).toContain('upgrade-ai');
     console.info(`AI detector screenshots: ${dir}`);
+  });
+});
+
+describe('the AI detector pages with a model set for the detector', () => {
+  const modelPath = path.join(dir, 'tiny.gguf');
+  let endpoint: OpenAiTestServer;
+  let withModel: E2e;
+  beforeAll(async () => {
+    writeTinyModel(modelPath);
+    endpoint = await startOpenAiServer(modelPath, 'detector-endpoint-key');
+    // An endpoint that ignores echo, as llama.cpp's server does: it cannot score text.
+    endpoint.echoes = false;
+    withModel = await startE2e({
+      aiProviders: { ...e2e.quire.ctx.config.aiProviders, detect: 'local' },
+      aiModels: {
+        local: { modelPath, memoryMb: 2048, contextTokens: 1024, threads: 1 },
+        openai: { baseUrl: endpoint.baseUrl, model: 'tiny', key: 'detector-endpoint-key' },
+      },
+    });
+  });
+  afterAll(async () => {
+    await withModel?.stop();
+    await endpoint?.close();
+  });
+
+  it('says the model scored the text, or that it could not and the statistical detector did', async () => {
+    const page = await openSignedIn({ width: 1280, height: 900 }, withModel);
+    // The tiny model's own writing: a machine's text to the model, letters at random to the statistics.
+    const writing = await tinyModelWriting(modelPath, 'The', 300);
+    expect(await detect(page, writing)).toBeGreaterThan(50);
+    expect(await page.getByTestId('detector-method').getAttribute('data-method')).toBe('model');
+    expect(await page.getByTestId('detector-method').textContent()).toMatch(
+      /^An estimate from how predictable the text is to an AI language model/,
+    );
+    expect(await page.getByTestId('detector-fallback').count()).toBe(0);
+    // The writing is one run of 300 characters without a space: it wraps inside its card.
+    expect(await page.getByTestId('detector-sentences').evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await page.screenshot({ path: path.join(dir, 'result-model-1280.png'), fullPage: true });
+
+    withModel.quire.ctx.config.aiProviders.detect = 'openai';
+    await page.getByTestId('detector-again').click();
+    expect(await detect(page, writing)).toBeLessThan(50);
+    expect(await page.getByTestId('detector-method').getAttribute('data-method')).toBe('statistical');
+    expect(await page.getByTestId('detector-fallback').textContent()).toBe(
+      'The AI model set up on this server cannot score texts, so this result comes from the statistical detector instead.',
+    );
   });
 });
 

@@ -1,15 +1,20 @@
 // The AI detector's calls against a real server: scores for text and for the text of PDF, Word and
 // text files (read independently with pdftotext), the 250-character minimum, the single-request
 // limit, the character quota of each plan just under and over, a file over the plan's pages
-// refused and deleted, and another account's file.
+// refused and deleted, and another account's file. With a model set for the detector (the tests'
+// tiny model, in llama.cpp or behind an OpenAI-compatible server): its scores, the statistical
+// detector where an endpoint cannot score, and characters given back when the model fails or the
+// client goes.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultLimits, ErrorCode, withOverride } from '@quire/contracts';
-import { Client, quireForTests, signedIn, type Envelope } from './harness.js';
+import { Client, quireForTests, signedIn, startQuire, type Envelope } from './harness.js';
 import { encryptPdf, makePdf } from './fixtures.js';
+import { startOpenAiServer, type OpenAiTestServer } from './openaiServer.js';
+import { prose, tinyModelWriting, writeTinyModel } from './tinyModel.js';
 
 /** Small quotas for free and the AI plan, so that each is reached in a few calls; Premium keeps the product's 100,000. */
 const limits = withOverride(defaultLimits, {
@@ -34,15 +39,6 @@ async function post(client: Client, call: string, body: unknown): Promise<Envelo
   return (await res.json()) as Envelope;
 }
 const charCheck = async (client: Client) => ((await (await client.raw(`${BASE}char/check`)).json()) as Envelope).data;
-
-/** Prose of exactly `n` characters, sentences of ordinary words. */
-function prose(n: number): string {
-  const sentence = 'The river rose in the night, and by morning the lower fields were under water again. ';
-  return sentence
-    .repeat(Math.ceil(n / sentence.length))
-    .slice(0, n - 1)
-    .concat('.');
-}
 
 describe('AI detector', () => {
   it('refuses visitors every call (3001)', async () => {
@@ -195,5 +191,137 @@ describe('AI detector', () => {
     const fileId = await owner.uploadId(await makePdf(path.join(tmp, 'owned.pdf'), 1, 'Owned'));
     expect((await post(other, 'predict/file', { file_id: fileId })).code).toBe(ErrorCode.NoData);
     expect(await charCheck(other)).toEqual({ total: 100_000, used: 0 });
+  });
+});
+
+describe('AI detector with a model set for it (the tiny model, in llama.cpp and behind an endpoint)', () => {
+  const KEY = 'endpoint-key-for-the-detector';
+  const modelPath = path.join(tmp, 'tiny.gguf');
+  let endpoint: OpenAiTestServer;
+  let quire: Awaited<ReturnType<typeof startQuire>>;
+  let client: Client;
+  beforeAll(async () => {
+    writeTinyModel(modelPath);
+    endpoint = await startOpenAiServer(modelPath, KEY, 4096);
+    quire = await startQuire({
+      aiProviders: { ...served.quire.ctx.config.aiProviders, detect: 'local' },
+      aiModels: {
+        local: { modelPath, memoryMb: 2048, contextTokens: 1024, threads: 1 },
+        openai: { baseUrl: endpoint.baseUrl, model: 'tiny', key: KEY },
+      },
+    });
+    client = await signedIn(quire.url, quire.ctx, 'model-detector@example.org', 'premium');
+  }, 60_000);
+  afterAll(async () => {
+    await quire?.stop();
+    await endpoint?.close();
+  });
+  /** The detector's provider from now on: the server reads it at each request. */
+  const detectWith = (provider: 'local' | 'openai' | 'classic') => {
+    quire.ctx.config.aiProviders.detect = provider;
+  };
+  const predict = (text: string) => post(client, 'predict/text', { text });
+  const used = async () => (await charCheck(client)).used as number;
+
+  // Three sentences of prose, then the tiny model's own greedy writing after them: a person's text, then a
+  // machine's. The model reads its writing as predictable after what it was written after: alone too.
+  const human = prose(255);
+  let mixed = '';
+  let writing = '';
+  beforeAll(async () => {
+    mixed = await tinyModelWriting(modelPath, `${human} The`, 400);
+    writing = await tinyModelWriting(modelPath, 'The', 300);
+  }, 60_000);
+
+  it('answers method model with the model’s scores: sentences at their offsets, the writing a machine’s, the prose a person’s', async () => {
+    detectWith('local');
+    const before = await used();
+    const res = await predict(mixed);
+    expect(res.code).toBe(0);
+    expect(res.data).toMatchObject({ method: 'model', per_chars: mixed.length, remain: 100_000 - before - mixed.length });
+    expect(res.data.fallback).toBeUndefined();
+    const sentences = res.data.sentences as { sentence: string; start: number; end: number; score: number }[];
+    for (const s of sentences) {
+      expect(mixed.slice(s.start, s.end)).toBe(s.sentence);
+      expect(s.score).toBeGreaterThanOrEqual(0);
+      expect(s.score).toBeLessThanOrEqual(1);
+    }
+    // Together the sentences are the whole text but the white space between them.
+    expect(sentences.map((s) => s.sentence).join(' ')).toBe(mixed);
+    expect(sentences[0]!.sentence).toBe(human.slice(0, human.indexOf('.') + 1));
+    expect(sentences[0]!.score).toBeLessThan(0.5);
+    expect(sentences.at(-1)!.score).toBeGreaterThan(0.5);
+    expect((await predict(human)).data.score).toBeLessThan(0.5);
+    expect((await predict(writing)).data.score).toBeGreaterThan(0.5);
+    // The same text scores the same again.
+    expect((await predict(mixed)).data).toMatchObject({ score: res.data.score, sentences: res.data.sentences });
+  });
+
+  it('answers method statistical, with other scores, where the detector’s provider is classic', async () => {
+    detectWith('classic');
+    const res = await predict(writing);
+    expect(res.data.method).toBe('statistical');
+    expect(res.data.fallback).toBeUndefined();
+    // The statistical detector knows nothing of the tiny model: its writing is letters at random to it.
+    expect(res.data.score).toBeLessThan(0.5);
+  });
+
+  it('scores through an endpoint that echoes log-probabilities, and falls back to statistics, saying so, where it does not', async () => {
+    detectWith('openai');
+    const asked = endpoint.completions.length;
+    const res = await predict(mixed);
+    expect(res.data.method).toBe('model');
+    expect(endpoint.completions).toHaveLength(asked + 1);
+    expect(res.data.sentences.at(-1).score).toBeGreaterThan(0.5);
+    const log = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    endpoint.echoes = false;
+    try {
+      const before = await used();
+      const fallback = await predict(mixed);
+      expect(fallback.data).toMatchObject({ method: 'statistical', fallback: 'model-cannot-score', per_chars: mixed.length });
+      expect(await used()).toBe(before + mixed.length);
+      expect(log.mock.calls.join('\n')).toMatch(/the openai model cannot score text, the statistical detector answers/);
+    } finally {
+      endpoint.echoes = true;
+      log.mockRestore();
+    }
+  });
+
+  it('gives the characters back when the model fails (11020)', async () => {
+    detectWith('local');
+    const log = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fs.renameSync(modelPath, `${modelPath}.away`);
+    try {
+      const before = await used();
+      expect((await predict(mixed)).code).toBe(ErrorCode.AiUnavailable);
+      expect(await used()).toBe(before);
+    } finally {
+      fs.renameSync(`${modelPath}.away`, modelPath);
+      log.mockRestore();
+    }
+  });
+
+  it('stops scoring when the client goes, closing the endpoint’s connection, and gives the characters back', async () => {
+    detectWith('openai');
+    const before = await used();
+    const asked = endpoint.completions.length;
+    endpoint.delayMs = 30_000;
+    const gone = new AbortController();
+    try {
+      const request = client.raw(`${BASE}predict/text`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: mixed }),
+        signal: gone.signal,
+      });
+      await vi.waitFor(() => expect(endpoint.completions).toHaveLength(asked + 1), { timeout: 10_000, interval: 10 });
+      expect(await used()).toBe(before + mixed.length);
+      gone.abort();
+      await expect(request).rejects.toThrow();
+      expect((await endpoint.completions.at(-1)!.ended).stopReason).toBe('abort');
+      await vi.waitFor(async () => expect(await used()).toBe(before), { timeout: 10_000, interval: 50 });
+    } finally {
+      endpoint.delayMs = 0;
+    }
   });
 });

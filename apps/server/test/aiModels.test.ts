@@ -1,7 +1,7 @@
 // The model providers against a real inference engine: llama.cpp running a tiny random-weights
 // model the test writes (tinyModel.ts), directly (local) and behind an OpenAI-compatible server
-// (openai). The tiny vocabulary has one token per character, so token counts are checked against
-// the text itself.
+// (openai), answering and scoring text. The tiny vocabulary has one token per character, so token
+// counts and offsets are checked against the text itself.
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -9,12 +9,13 @@ import path from 'node:path';
 import { ErrorCode } from '@quire/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localModel, type LocalModelSettings } from '../src/engines/ai/local.js';
-import type { GenerateRequest, ModelProvider } from '../src/engines/ai/model.js';
+import type { GenerateRequest, ModelProvider, TextScore } from '../src/engines/ai/model.js';
 import { openAiModel } from '../src/engines/ai/openai.js';
 import { createModelProvider, reportModelProblems } from '../src/engines/ai/providers.js';
 import { loadConfig } from '../src/config.js';
+import { perplexityRatio } from '../src/services/modelDetection.js';
 import { startOpenAiServer, type OpenAiTestServer } from './openaiServer.js';
-import { tinyModelTokens, writeTinyModel } from './tinyModel.js';
+import { prose, tinyModelTokens, tinyModelWriting, writeTinyModel } from './tinyModel.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-ai-models-'));
 const modelPath = path.join(dir, 'tiny.gguf');
@@ -87,9 +88,20 @@ function warnings() {
   };
 }
 
+let vocabulary = 0;
 beforeAll(() => {
-  writeTinyModel(modelPath);
+  vocabulary = writeTinyModel(modelPath);
 });
+
+/** The tokens `model` scored of `text`; fails the test where it could not score. */
+async function scored(model: ModelProvider, text: string): Promise<Extract<TextScore, { scored: true }>> {
+  const score = await model.score(text, new AbortController().signal);
+  if (!score.scored) throw new Error(`not scored: ${score.why}`);
+  return score;
+}
+
+/** Offsets from `from` as the tiny model's tokenizer reads a text: the space it adds before the text (at its start), then a token a character. */
+const offsetsOf = (text: string, from = 0) => [from, ...Array.from({ length: text.length }, (_, i) => from + i)];
 afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -169,13 +181,89 @@ describe('local provider (llama.cpp in a bounded worker)', () => {
   });
 });
 
+describe('local provider scoring a text (llama.cpp in a bounded worker)', () => {
+  it('scores each token at its offset, the same each time, with the start token and the tokenizer’s space counted', async () => {
+    const text = prose(300);
+    const first = await scored(localModel(settings()), text);
+    expect(first.tokens.map((t) => t.start)).toEqual(offsetsOf(text));
+    expect(first.tokens).toHaveLength(tinyModelTokens(text) + 1);
+    // The start token is evaluated too; the first of the text is predicted from it.
+    expect(first.engineTokens).toBe(tinyModelTokens(text) + 2);
+    for (const t of first.tokens) {
+      expect(t.logprob).toBeLessThan(0);
+      expect(t.entropy).toBeGreaterThan(0);
+      expect(t.entropy).toBeLessThanOrEqual(Math.log(vocabulary));
+    }
+    expect(await scored(localModel(settings()), text)).toEqual(first);
+  });
+
+  it('reads the model’s own greedy writing as no more surprising than it expected, token by token, and prose as more', async () => {
+    const prompt = 'The river rose in the night.';
+    const writing = await tinyModelWriting(modelPath, prompt, 200);
+    const { tokens } = await scored(localModel(settings()), writing);
+    const written = tokens.filter((t) => t.start >= prompt.length);
+    expect(written).toHaveLength(tinyModelTokens(writing.slice(prompt.length)));
+    // Each written token is the most likely: its surprise (−ln p) is at most the prediction's entropy.
+    for (const t of written) expect(-t.logprob).toBeLessThanOrEqual(t.entropy + 1e-6);
+    expect(perplexityRatio(written)).toBeLessThan(0.9);
+    expect(perplexityRatio((await scored(localModel(settings()), prose(300))).tokens)).toBeGreaterThan(1.2);
+  });
+
+  it('reads a text longer than its context in pieces, each from its start', async () => {
+    const text = prose(600);
+    const whole = await scored(localModel(settings()), text);
+    // node-llama-cpp's smallest context: 256 tokens, the start token and 255 of the text's 601.
+    const pieces = await scored(localModel(settings({ contextTokens: 256 })), text);
+    expect(pieces.engineTokens).toBe(601 + 3);
+    expect(pieces.tokens.map((t) => t.start)).toEqual(whole.tokens.map((t) => t.start));
+    for (let i = 0; i < 255; i++) expect(pieces.tokens[i]!.logprob).toBeCloseTo(whole.tokens[i]!.logprob, 4);
+    // The second piece's first token is read after the start token only, not after the 255 before it.
+    expect(Math.abs(pieces.tokens[255]!.logprob - whole.tokens[255]!.logprob)).toBeGreaterThan(1e-3);
+  });
+
+  it('places the byte tokens of a character outside the vocabulary at that character', async () => {
+    const text = `${prose(250)} Then \u2014 na\u00efve.`;
+    const { tokens } = await scored(localModel(settings()), text);
+    const starts = tokens.map((t) => t.start);
+    // Three bytes in UTF-8, three tokens; two for the i with diaeresis.
+    expect(starts.filter((s) => s === text.indexOf('\u2014'))).toHaveLength(3);
+    expect(starts.filter((s) => s === text.indexOf('\u00ef'))).toHaveLength(2);
+    expect(tokens).toHaveLength(text.length + 1 + 2 + 1);
+    expect(starts.every((s, i) => i === 0 || s >= starts[i - 1]!)).toBe(true);
+    expect(starts.at(-1)).toBe(text.length - 1);
+  });
+
+  it('ends a scoring cancelled midway, leaving no worker running (3127)', async () => {
+    const stop = new AbortController();
+    const scoring = localModel(settings()).score(prose(600), stop.signal);
+    await vi.waitFor(() => expect(llamaWorkers()).toHaveLength(1), { timeout: 20_000, interval: 10 });
+    stop.abort();
+    expect(await failure(scoring)).toBe(ErrorCode.Cancelled);
+    expect(llamaWorkers()).toEqual([]);
+  });
+
+  it('answers 11020 when scoring runs out of time, leaving no worker running', async () => {
+    const log = warnings();
+    try {
+      expect(await failure(localModel(settings({ timeoutMs: 200 })).score(prose(300), new AbortController().signal))).toBe(
+        ErrorCode.AiUnavailable,
+      );
+      expect(log.text()).toMatch(/no answer within 0.2 s/);
+      expect(llamaWorkers()).toEqual([]);
+    } finally {
+      log.restore();
+    }
+  });
+});
+
 describe('openai provider (an OpenAI-compatible endpoint)', () => {
   let server: OpenAiTestServer;
   const provider = (over: { key?: string; baseUrl?: string; timeoutMs?: number } = {}) =>
     openAiModel({ baseUrl: server.baseUrl, model: 'tiny', key: KEY, timeoutMs: 60_000, ...over });
 
   beforeAll(async () => {
-    server = await startOpenAiServer(modelPath, KEY);
+    // A context for the longest piece of text scored in one request (2,000 characters, a token each).
+    server = await startOpenAiServer(modelPath, KEY, 4096);
   });
   afterAll(async () => {
     await server.close();
@@ -250,6 +338,78 @@ describe('openai provider (an OpenAI-compatible endpoint)', () => {
       expect(log.text()).toMatch(/no answer within 1.5 s/);
       expect(server.answers.length).toBe(asked + 1);
       expect((await server.answers.at(-1)!.ended).stopReason).toBe('abort');
+    } finally {
+      server.delayMs = 0;
+      log.restore();
+    }
+  });
+
+  it('scores a text with echo and logprobs: the local model’s log-probabilities and offsets, its entropies bounded below', async () => {
+    const text = prose(300);
+    const remote = await scored(provider(), text);
+    const served = server.completions.at(-1)!;
+    expect(served.url).toBe('/v1/completions');
+    expect(served.body).toMatchObject({ model: 'tiny', prompt: text, echo: true, logprobs: 20, max_tokens: 1 });
+    expect(remote.engineTokens).toBe((await served.ended).promptTokens);
+    expect(remote.engineTokens).toBe(tinyModelTokens(text) + 2);
+    const local = await scored(localModel(settings()), text);
+    expect(remote.tokens.map((t) => t.start)).toEqual(offsetsOf(text));
+    remote.tokens.forEach((t, i) => {
+      expect(t.logprob).toBeCloseTo(local.tokens[i]!.logprob, 4);
+      expect(t.entropy).toBeGreaterThan(0);
+      expect(t.entropy).toBeLessThanOrEqual(local.tokens[i]!.entropy + 1e-6);
+    });
+  });
+
+  it('sends a long text in pieces cut before white space, placing each piece’s tokens in the whole', async () => {
+    const text = prose(9000);
+    const asked = server.completions.length;
+    const remote = await scored(provider(), text);
+    const sent = server.completions.slice(asked).map((c) => c.body.prompt);
+    expect(sent.join('')).toBe(text);
+    expect(sent).toHaveLength(5);
+    for (const piece of sent) expect(piece.length).toBeLessThanOrEqual(2000);
+    for (const piece of sent.slice(1)) expect(piece).toMatch(/^ \S/);
+    let from = 0;
+    const expected = sent.flatMap((piece) => {
+      const offsets = offsetsOf(piece, from);
+      from += piece.length;
+      return offsets;
+    });
+    expect(remote.tokens.map((t) => t.start)).toEqual(expected);
+    expect(remote.engineTokens).toBe(text.length + 2 * sent.length);
+  });
+
+  it('says an endpoint that cannot score text cannot: one that ignores echo (llama.cpp’s server), one without completions', async () => {
+    server.echoes = false;
+    try {
+      expect(await provider().score(prose(300), new AbortController().signal)).toEqual({
+        scored: false,
+        why: expect.stringMatching(/without the text’s tokens and their log-probabilities/),
+      });
+    } finally {
+      server.echoes = true;
+    }
+    expect(await provider({ baseUrl: `${server.baseUrl}/elsewhere` }).score(prose(300), new AbortController().signal)).toEqual({
+      scored: false,
+      why: expect.stringMatching(/^answered HTTP 404/),
+    });
+  });
+
+  it('answers 11020 when scoring takes too long and 3127 when cancelled, closing the connection either way', async () => {
+    const log = warnings();
+    server.delayMs = 10_000;
+    try {
+      expect(await failure(provider({ timeoutMs: 1500 }).score(prose(300), new AbortController().signal))).toBe(ErrorCode.AiUnavailable);
+      expect(log.text()).toMatch(/no answer within 1.5 s/);
+      expect((await server.completions.at(-1)!.ended).stopReason).toBe('abort');
+      const asked = server.completions.length;
+      const stop = new AbortController();
+      const scoring = provider().score(prose(300), stop.signal);
+      await vi.waitFor(() => expect(server.completions).toHaveLength(asked + 1), { timeout: 10_000, interval: 10 });
+      stop.abort();
+      expect(await failure(scoring)).toBe(ErrorCode.Cancelled);
+      expect((await server.completions.at(-1)!.ended).stopReason).toBe('abort');
     } finally {
       server.delayMs = 0;
       log.restore();

@@ -8,6 +8,8 @@
 // TINY_MODEL_CHARS. The output rows of the control and byte tokens are zero while the others are
 // random, so greedy decoding (temperature 0) never picks them and an answer never ends early.
 import fs from 'node:fs';
+import { LlamaCompletion } from 'node-llama-cpp';
+import { prebuiltLlama } from '../src/engines/ai/llama.js';
 
 /** The characters that are tokens of their own (the space as SentencePiece's ▁). */
 export const TINY_MODEL_CHARS = ' abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,?!';
@@ -17,6 +19,15 @@ export function tinyModelTokens(text: string): number {
   const foreign = [...text].find((c) => !TINY_MODEL_CHARS.includes(c));
   if (foreign !== undefined) throw new Error(`${JSON.stringify(foreign)} is not one of the tiny model's one-character tokens`);
   return text.length;
+}
+
+/** Prose of exactly `n` characters: sentences of ordinary words, each character one of the tiny model's tokens. */
+export function prose(n: number): string {
+  const sentence = 'The river rose in the night, and by morning the lower fields were under water again. ';
+  return sentence
+    .repeat(Math.ceil(n / sentence.length))
+    .slice(0, n - 1)
+    .concat('.');
 }
 
 const EMBEDDING = 64;
@@ -200,4 +211,21 @@ export function writeTinyModel(file: string, seed = 1): number {
   }
   fs.writeFileSync(file, w.buffer());
   return vocab;
+}
+
+/**
+ * `prompt` and the `count` tokens the model at `modelPath` writes after it, each its most likely
+ * (greedy): text a machine wrote, as predictable to the model as any text can be.
+ */
+export async function tinyModelWriting(modelPath: string, prompt: string, count: number): Promise<string> {
+  const llama = await prebuiltLlama();
+  const model = await llama.loadModel({ modelPath });
+  try {
+    const context = await model.createContext({ contextSize: 4096, threads: 1 });
+    const completion = new LlamaCompletion({ contextSequence: context.getSequence() });
+    return prompt + (await completion.generateCompletion(prompt, { maxTokens: count, temperature: 0 }));
+  } finally {
+    await model.dispose();
+    await llama.dispose();
+  }
 }

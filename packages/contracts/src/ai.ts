@@ -130,8 +130,17 @@ export const detectResult = z.object({
   remain: count.describe('Characters left after this request'),
   per_chars: count.describe('Characters this request was charged'),
   score: likelihood,
-  /** The classic provider's detector is statistical (n-gram surprise, burstiness, style), not a model. */
-  method: z.literal('statistical'),
+  method: z
+    .enum(['statistical', 'model'])
+    .describe(
+      'statistical: the classic detector (n-gram surprise, burstiness, style); model: how predictable the text is to the ' +
+        'language model the operator set for the detector (its log-perplexity against its own expected cross-entropy)',
+    ),
+  /** Present when the operator set a model for the detector that cannot score text: the statistical detector answered instead. */
+  fallback: z
+    .literal('model-cannot-score')
+    .optional()
+    .describe('The configured model cannot score text (its endpoint gives no log-probabilities of a prompt): method is statistical'),
   sentences: z.array(
     z.object({
       sentence: z.string(),

@@ -3,8 +3,17 @@
 import { detectFileRequest, detectorCharCheck as detectorCharCheckAnswer, detectResult, detectTextRequest } from '@quire/contracts';
 import { detectFile, detectText } from '../services/aiDetect.js';
 import { detectorCharCheck } from '../services/aiQuota.js';
-import type { Call } from './calls.js';
+import type { Call, CallContext } from './calls.js';
 import { accountOf, aiCall } from './ai.js';
+
+/** Aborts when the client goes before its answer is sent: a model's scoring then stops, and its characters come back. */
+function clientGone(c: CallContext): AbortSignal {
+  const gone = new AbortController();
+  c.reply.raw.once('close', () => {
+    if (!c.reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
 
 export function aiDetectCalls(): Call[] {
   return [
@@ -13,10 +22,12 @@ export function aiDetectCalls(): Call[] {
       path: 'ai-detect/predict/text',
       summary:
         'Scores text (250 characters at least, 11005; at most the plan’s single-request limit, 11010) for the likelihood that a machine ' +
-        'wrote it, whole and per sentence, with the statistical detector; its characters are charged (11009 when more than are left)',
+        'wrote it, whole and per sentence, with the language model the operator set for the detector (method model) or the ' +
+        'statistical detector (method statistical); its characters are charged (11009 when more than are left) and come back ' +
+        'when the model fails (11020)',
       body: detectTextRequest,
       response: detectResult,
-      handler: ({ body }, c) => detectText(c.ctx, accountOf(c), body.text),
+      handler: ({ body }, c) => detectText(c.ctx, accountOf(c), body.text, clientGone(c)),
     }),
     aiCall({
       method: 'POST',
@@ -26,7 +37,7 @@ export function aiDetectCalls(): Call[] {
         'takes is refused (11011) and deleted',
       body: detectFileRequest,
       response: detectResult,
-      handler: ({ body }, c) => detectFile(c.ctx, accountOf(c), body.file_id),
+      handler: ({ body }, c) => detectFile(c.ctx, accountOf(c), body.file_id, clientGone(c)),
     }),
     aiCall({
       method: 'GET',

@@ -138,3 +138,8 @@ export async function chargeDetectorChars(ctx: AppContext, account: AiAccount, c
     throw new QuireError(ErrorCode.DetectorCharsLimit, undefined, { upgrade: 'detectorLimit', limit: detectorChars });
   throw refusal(ErrorCode.DetectorCharsLimit, 'error.limit.detectorChars', { count: detectorChars });
 }
+
+/** Gives back `count` detector characters charged for a check that gave no scores (the model failed, the client went). */
+export async function refundDetectorChars(ctx: AppContext, account: AiAccount, count: number): Promise<void> {
+  await refundUsage(ctx.db, account.id, 'detector', periodKey(ctx, account.limits.detectorPeriod), count);
+}

@@ -1,6 +1,7 @@
 // /app/ai-detector-result: the detector's scores for the whole text and for each sentence, read
 // from the navigation that brought the user here (a reload keeps it; another visit has none and
-// goes back to the detector). The detector is statistical, and the page says so.
+// goes back to the detector). The page says which detector scored it: the language model the
+// operator set for it, or the statistical one (also where that model cannot score text).
 import type { DetectResult } from '@quire/contracts';
 import { Navigate, useLocation } from 'react-router';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -51,7 +52,14 @@ function DetectorResult({ result, source }: DetectorResultState) {
           <strong data-testid="detector-percent">{t('aiDetector.percent', { percent })}</strong>
           <span>{verdictText[verdict]}</span>
         </p>
-        <p className="ai-hint">{t('aiDetector.statistical')}</p>
+        <p className="ai-hint" data-testid="detector-method" data-method={result.method}>
+          {result.method === 'model' ? t('aiDetector.model') : t('aiDetector.statistical')}
+        </p>
+        {result.fallback && (
+          <p className="ai-hint" data-testid="detector-fallback">
+            {t('aiDetector.modelFallback')}
+          </p>
+        )}
         <p className="ai-quota" data-testid="detector-charged">
           {t('aiDetector.charged', { count: number(result.per_chars), left: number(result.remain), total: number(result.total) })}
         </p>
