@@ -62,15 +62,17 @@ interface Candidate {
 
 const sizeOf = async (file: string) => (await fs.stat(file)).size;
 
-const span = (ctx: ToolContext, from: number, to: number) => (p: number) => ctx.progress(from + ((to - from) * p) / 100);
+/** A progress report (0–100) of a step that fills [from, to] of `report`'s. */
+type Progress = (percent: number) => void;
+const span = (report: Progress, from: number, to: number) => (p: number) => report(from + ((to - from) * p) / 100);
 
 /** The Ghostscript candidate, repacked like the others, or null when Ghostscript failed. */
-async function rebuilt(ctx: ToolContext, lossless: string, level: Level): Promise<Candidate | null> {
+async function rebuilt(ctx: ToolContext, lossless: string, level: Level, progress: Progress): Promise<Candidate | null> {
   const gsOut = path.join(ctx.workDir, 'rebuilt-gs.pdf');
   const settings = compressLevels[level];
-  if (!(await pdfwrite(lossless, gsOut, settings, ctx.inputs[0]!.pages, ctx.limits, span(ctx, 10, 50)))) return null;
+  if (!(await pdfwrite(lossless, gsOut, settings, ctx.inputs[0]!.pages, ctx.limits, span(progress, 0, 90)))) return null;
   const file = path.join(ctx.workDir, 'rebuilt.pdf');
-  await optimizePdf({ file: gsOut }, ctx.inputs[0]!.pages, file, ctx.limits, span(ctx, 50, 55));
+  await optimizePdf({ file: gsOut }, ctx.inputs[0]!.pages, file, ctx.limits, span(progress, 90, 100));
   await fs.rm(gsOut, { force: true });
   return { file, note: { key: 'note.compress.ghostscript', params: { dpi: settings.imageDpi } } };
 }
@@ -79,7 +81,13 @@ async function rebuilt(ctx: ToolContext, lossless: string, level: Level): Promis
  * The document optimised in place by the MuPDF program (engines/mupdf/optimize.ts), repacked, or
  * null when MuPDF could not do it: the other candidates remain.
  */
-async function optimised(ctx: ToolContext, lossless: string, settings: ImageSettings, name: string): Promise<Candidate | null> {
+async function optimised(
+  ctx: ToolContext,
+  lossless: string,
+  settings: ImageSettings,
+  name: string,
+  progress: Progress,
+): Promise<Candidate | null> {
   const mupdfOut = path.join(ctx.workDir, `${name}-mupdf.pdf`);
   let done: JobResults['optimize'];
   try {
@@ -97,14 +105,14 @@ async function optimised(ctx: ToolContext, lossless: string, settings: ImageSett
       ctx.inputs[0]!.pages,
       ctx.workDir,
       ctx.limits,
-      span(ctx, 55, 80),
+      span(progress, 0, 90),
     );
   } catch (e) {
     if (ctx.limits.signal?.aborted || !(e instanceof QuireError)) throw e;
     return null;
   }
   const file = path.join(ctx.workDir, `${name}.pdf`);
-  await optimizePdf({ file: mupdfOut }, ctx.inputs[0]!.pages, file, ctx.limits, span(ctx, 80, 85));
+  await optimizePdf({ file: mupdfOut }, ctx.inputs[0]!.pages, file, ctx.limits, span(progress, 90, 100));
   await fs.rm(mupdfOut, { force: true });
   const quality = settings.jpegQuality;
   const did: Said[] = [];
@@ -122,6 +130,28 @@ async function optimised(ctx: ToolContext, lossless: string, settings: ImageSett
   if (done.metadataTrimmed) did.push({ key: 'note.compress.metadataTrimmed' });
   did.push({ key: 'note.compress.merged' });
   return { file, note: { key: 'note.compress.did', params: { list: did } } };
+}
+
+/**
+ * The Ghostscript rebuild and the in-place optimisation side by side, each engine under its own
+ * bounds, as a task's page renders and OCR batches run: on two cores the rewrites take about the
+ * longer one's time, not the sum. The task's progress is their mean. Both are waited for, even
+ * when one fails, so that nothing still writes in the task's folder.
+ */
+async function bothRewrites(ctx: ToolContext, lossless: string, level: Level): Promise<(Candidate | null)[]> {
+  const done = [0, 0];
+  const progressOf = (i: number) => (p: number) => {
+    done[i] = p;
+    ctx.progress(10 + (75 * (done[0]! + done[1]!)) / 200);
+  };
+  const made = await Promise.allSettled([
+    rebuilt(ctx, lossless, level, progressOf(0)),
+    optimised(ctx, lossless, compressLevels[level], 'optimised', progressOf(1)),
+  ]);
+  return made.map((m) => {
+    if (m.status === 'rejected') throw m.reason;
+    return m.value;
+  });
 }
 
 const sizeText = (bytes: number) =>
@@ -182,7 +212,8 @@ async function towardsTarget(
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
     // Bitonal images stay at the level's resolution: below it, text breaks up.
-    const made = await optimised(ctx, lossless, { ...rungs[mid]!, monoDpi: compressLevels[level].monoDpi }, `target-${mid}`);
+    const settings = { ...rungs[mid]!, monoDpi: compressLevels[level].monoDpi };
+    const made = await optimised(ctx, lossless, settings, `target-${mid}`, span(ctx.progress, 90, 98));
     // A size asked for may cost the look the coarsest level allows.
     const c = made && (await faithful(made, compressLevels.high)) ? await withSize(made) : null;
     const withSettings = (note: Said): Said => ({
@@ -216,10 +247,9 @@ export const compress = defineTool({
       await decryptedCopy({ file: input.path, password: input.password }, input.pages, source.file, ctx.limits);
     }
     const lossless = path.join(ctx.workDir, 'lossless.pdf');
-    await optimizePdf(source, input.pages, lossless, ctx.limits, span(ctx, 0, 10));
+    await optimizePdf(source, input.pages, lossless, ctx.limits, span(ctx.progress, 0, 10));
     const candidates: Candidate[] = [{ file: lossless, note: { key: 'note.compress.lossless' }, lossless: true }];
-    const made = [await rebuilt(ctx, lossless, p.level), await optimised(ctx, lossless, compressLevels[p.level], 'optimised')];
-    for (const c of made) if (c) candidates.push(c);
+    for (const c of await bothRewrites(ctx, lossless, p.level)) if (c) candidates.push(c);
     const sized = await Promise.all(candidates.map(withSize));
     sized.sort((a, b) => a.size - b.size);
     ctx.progress(88);
