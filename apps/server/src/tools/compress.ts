@@ -62,8 +62,9 @@ interface Candidate {
 
 const sizeOf = async (file: string) => (await fs.stat(file)).size;
 
-/** A progress report (0–100) of a step that fills [from, to] of `report`'s. */
+/** Where a step reports how far it is, in percent. */
 type Progress = (percent: number) => void;
+/** A step's progress (0–100) as the part [from, to] of `report`'s. */
 const span = (report: Progress, from: number, to: number) => (p: number) => report(from + ((to - from) * p) / 100);
 
 /** The Ghostscript candidate, repacked like the others, or null when Ghostscript failed. */
