@@ -112,8 +112,24 @@ describe('the viewer', () => {
     page.on('request', (r) => sent.push(`${r.url()} ${r.postData() ?? ''}`));
     await page.goto(`${e2e.quire.url}/`);
     const fileId = await uploadIn(page, 'secret.pdf');
+    // A viewer that never asks says where it stopped (it did once, in a CI run): its state and the requests still open.
+    const open = new Set<string>();
+    page.on('request', (r) => open.add(r.url()));
+    page.on('requestfinished', (r) => open.delete(r.url()));
+    page.on('requestfailed', (r) => open.delete(r.url()));
     await page.goto(`${e2e.quire.url}/preview?file_id=${fileId}`);
-    await page.getByTestId('viewer-password').waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('viewer-password')
+      .waitFor({ timeout: 30_000 })
+      .catch(async (e: unknown) => {
+        const state = await page.evaluate(() => document.querySelector('[data-testid="viewer-state"]')?.getAttribute('data-state'));
+        throw new Error(
+          `no password asked: the viewer is ${state ?? 'not shown'}; requests still open: ${[...open].join(', ') || 'none'}`,
+          {
+            cause: e,
+          },
+        );
+      });
     await shot(page, 'preview-password-1280.png');
 
     await page.getByTestId('viewer-password-input').fill('not-the-password');
