@@ -66,6 +66,15 @@ const base = '/api/ai/v2/';
 export const aiCall = (call: Omit<Call, 'session'>): Call => ({ ...call, path: base + call.path, session: 'account' });
 export const accountOf = (c: CallContext) => aiAccountOf(c.ctx, c.identity);
 
+/** Aborts when the client goes before its answer is sent: a model's work then stops, and what it was charged comes back. */
+export function clientGone(c: CallContext): AbortSignal {
+  const gone = new AbortController();
+  c.reply.raw.once('close', () => {
+    if (!c.reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
+
 /**
  * Answers with Server-Sent Events: the headers (with the stream's id) at once, then what `run`
  * emits; a failure becomes an `error` event. The stream stops when cancelled or when the client goes.
@@ -88,9 +97,7 @@ async function sendEvents(
   const emit = (e: AiStreamEvent) => {
     if (!raw.writableEnded) raw.write(`data: ${JSON.stringify(e)}\n\n`);
   };
-  const gone = new AbortController();
-  raw.once('close', () => gone.abort());
-  const signal = AbortSignal.any([stream.signal, gone.signal]);
+  const signal = AbortSignal.any([stream.signal, clientGone(c)]);
   try {
     await run(emit, signal);
   } catch (e) {

@@ -3,17 +3,8 @@
 import { detectFileRequest, detectorCharCheck as detectorCharCheckAnswer, detectResult, detectTextRequest } from '@quire/contracts';
 import { detectFile, detectText } from '../services/aiDetect.js';
 import { detectorCharCheck } from '../services/aiQuota.js';
-import type { Call, CallContext } from './calls.js';
-import { accountOf, aiCall } from './ai.js';
-
-/** Aborts when the client goes before its answer is sent: a model's scoring then stops, and its characters come back. */
-function clientGone(c: CallContext): AbortSignal {
-  const gone = new AbortController();
-  c.reply.raw.once('close', () => {
-    if (!c.reply.raw.writableFinished) gone.abort();
-  });
-  return gone.signal;
-}
+import type { Call } from './calls.js';
+import { accountOf, aiCall, clientGone } from './ai.js';
 
 export function aiDetectCalls(): Call[] {
   return [

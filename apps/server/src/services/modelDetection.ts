@@ -6,7 +6,7 @@
 // more (a ratio near 1 or below); a person's surprises it more (above). Per sentence as the
 // classic detector does, with the offsets of its sentences.
 import { splitSentences } from '../classic/detector/features.js';
-import type { Detection } from '../classic/detector/detector.js';
+import { aroundSentence, type Detection } from '../classic/detector/detector.js';
 import type { ScoredToken } from '../engines/ai/model.js';
 
 /**
@@ -17,9 +17,6 @@ import type { ScoredToken } from '../engines/ai/model.js';
  */
 export const RATIO_MIDPOINT = 0.9;
 export const RATIO_SLOPE = 15;
-
-/** Sentences on each side of a sentence that its score reads too: one sentence has too few tokens for a steady ratio. */
-const SENTENCE_CONTEXT = 1;
 
 /** The ratio of `tokens`: their log-perplexity over their mean entropy; undefined when there are none. */
 export function perplexityRatio(tokens: readonly ScoredToken[]): number | undefined {
@@ -55,7 +52,8 @@ export function modelDetection(text: string, tokens: readonly ScoredToken[]): De
       sentence: s.text,
       start: s.start,
       end: s.end,
-      score: machineLikelihood(perplexityRatio(bySentence.slice(Math.max(0, i - SENTENCE_CONTEXT), i + SENTENCE_CONTEXT + 1).flat())),
+      // One sentence has too few tokens for a steady ratio: its neighbours are read with it, as the statistical detector does.
+      score: machineLikelihood(perplexityRatio(aroundSentence(bySentence, i).flat())),
     })),
   };
 }

@@ -1,8 +1,8 @@
 // The words the server says itself, in each site language: its mails, the messages of the
 // refusals and task failures that name a number, a file or a page, and the error catalogue's plain
-// messages (kept with the contracts, which the page words from too). The language is the page's: its prefix for a mail, the Accept-Language
-// the page sends with each call for a message. Hours and dates are worded by the locale's own
-// rules (Intl), so no text carries a plural.
+// messages (kept with the contracts, which the page words from too). The language is the page's:
+// its prefix for a mail, the Accept-Language the page sends with each call for a message. Hours
+// and dates are worded by the locale's own rules (Intl), so no text carries a plural.
 import fs from 'node:fs';
 import { type CatalogueTexts, type ErrorCode, errorMessages, type LimitRefusal, QuireError, siteLanguages } from '@quire/contracts';
 import { catalogueTexts } from '@quire/contracts/catalogueFiles';

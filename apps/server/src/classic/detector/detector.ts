@@ -74,6 +74,10 @@ export function probability(w: DetectorWeights, x: readonly number[]): number {
 /** Sentences on each side of a sentence that its score reads too: one sentence alone says too little. */
 const SENTENCE_CONTEXT = 1;
 
+/** What a sentence's score reads: the items of sentence `i` and of SENTENCE_CONTEXT sentences on each side. */
+export const aroundSentence = <T>(bySentence: readonly T[], i: number): T[] =>
+  bySentence.slice(Math.max(0, i - SENTENCE_CONTEXT), i + SENTENCE_CONTEXT + 1);
+
 /**
  * Scores a text and each of its sentences. Time and memory grow linearly with its length, which
  * the caller bounds (the plan's single-request limit).
@@ -87,7 +91,7 @@ export function detect(text: string): Detection {
       sentence: s.text,
       start: s.start,
       end: s.end,
-      score: probability(w, featuresOf(stats.slice(Math.max(0, i - SENTENCE_CONTEXT), i + SENTENCE_CONTEXT + 1))),
+      score: probability(w, featuresOf(aroundSentence(stats, i))),
     })),
   };
 }
