@@ -17,6 +17,8 @@ import { addSecurityHeaders, closeIfBodyUnread, cutOffStalledBodies } from './ro
 import { identify, requireSession } from './routes/identity.js';
 import { marketingRoutes, sendPage } from './routes/marketing.js';
 import { languageOf, wordsFor } from './texts/words.js';
+import { isDatabaseUnavailable } from './db/connect.js';
+import { healthOf } from './services/health.js';
 
 /** The words of the language the caller asks for: the page sends its own with each call. */
 const callerWords = (req: FastifyRequest) => wordsFor(languageOf(req.headers['accept-language']));
@@ -93,6 +95,11 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
     if (e.statusCode && e.statusCode < 500) {
       return reply.status(e.statusCode).send({ code: ErrorCode.InvalidParams, msg: e.message, data: null });
     }
+    // The database restarting or stopped: the client tries again later, as with any busy service.
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn(`database unavailable: ${(err as Error).message}`);
+      return reply.status(503).send({ code: ErrorCode.Busy, msg: callerWords(req).code(ErrorCode.Busy), data: null });
+    }
     req.log.error(err);
     console.error(err);
     return reply.status(500).send({ code: ErrorCode.Generic, msg: callerWords(req).code(ErrorCode.Generic), data: null });
@@ -129,7 +136,11 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
     });
   }
 
-  app.get('/api/health', async () => ({ code: 0, msg: 'success', data: { status: 'ok' } }));
+  app.get('/api/health', async (req, reply) => {
+    const status = await healthOf(ctx);
+    if (status === 'ok') return { code: 0, msg: 'success', data: { status } };
+    return reply.status(503).send({ code: ErrorCode.Busy, msg: callerWords(req).code(ErrorCode.Busy), data: { status } });
+  });
   const doc = openApiDocument(calls);
   app.get('/api/docs', async () => doc);
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ErrorCode, QuireError, errorMessages, type ToolParams } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import type { TaskTable } from '../db/schema.js';
+import { isDatabaseUnavailable } from '../db/connect.js';
 import { findOwnedFile } from '../db/filesRepo.js';
 import { countSigning } from '../db/signaturesRepo.js';
 import {
@@ -154,7 +155,10 @@ export async function runTask(ctx: AppContext, task: TaskTable, stopped: AbortSi
     if (!(e instanceof QuireError) && !stopped.aborted) console.error(`task ${task.id} (${task.tool}) failed:`, e);
     await ctx.storage.deletePrefix(outputPrefix).catch(() => {});
     await fs.rm(workDir, { recursive: true, force: true }).catch(() => {});
-    await failTask(ctx.db, task, failureOf(e), Date.now());
+    // The database away is no fault of the task: it stays claimed, and once its lease runs out the
+    // sweeper hands it back to run again.
+    if (isDatabaseUnavailable(e)) console.error(`task ${task.id} (${task.tool}) stopped: the database is unavailable`);
+    else await failTask(ctx.db, task, failureOf(e), Date.now());
     // A failed task's owner has nothing of its model's answers; a cancelled one's pays what was computed before the stop.
     if (!stopped.aborted) await models.refund().catch((err: unknown) => console.error(`task ${task.id}: tokens not given back`, err));
   } finally {
@@ -219,11 +223,14 @@ export class Worker {
       const stop = new AbortController();
       this.inHand.set(task.id, { claim: task, stop });
       // A finished task may let a visitor at its running limit have the next one at once.
-      const run = runTask(this.ctx, task, stop.signal).finally(() => {
-        this.inHand.delete(task.id);
-        this.active.delete(run);
-        this.wake?.();
-      });
+      // A task that cannot even be recorded as failed (the database gone meanwhile) is handed back by its lease.
+      const run = runTask(this.ctx, task, stop.signal)
+        .catch((e: unknown) => console.error(`task ${task.id} not recorded:`, e))
+        .finally(() => {
+          this.inHand.delete(task.id);
+          this.active.delete(run);
+          this.wake?.();
+        });
       this.active.add(run);
     }
   }
