@@ -23,7 +23,7 @@ export const shareRequest = z.object({
   file_type: z.union([z.literal(1), z.literal(2)]),
   /** Which output of a task with several; omitted: the only output. */
   index: z.number().int().min(0).optional(),
-  source_email: z.string().max(254).optional().describe('The sender, for email shares'),
+  source_email: z.string().max(254).optional().describe("Not read: an email share is sent in the name of the account's confirmed address"),
   target_email: z.string().max(2000).optional().describe('Comma-joined recipients, for email shares (at most 5)'),
   message: z.string().max(2000).optional(),
   language: z.string().max(10).optional(),

@@ -35,7 +35,7 @@ import {
   markRevoked,
   sharesOf,
 } from '../db/sharesRepo.js';
-import type { ShareTable } from '../db/schema.js';
+import type { AccountTable, ShareTable } from '../db/schema.js';
 import { findCloudFile } from '../db/cloudRepo.js';
 import { outputsOf } from '../db/tasksRepo.js';
 import { newId } from '../ids.js';
@@ -49,7 +49,6 @@ import { finishedTasks } from './tasks.js';
 const DAY_MS = 86_400_000;
 /** An ended share's record is kept this long, so its link still answers "expired" (11016) rather than "unknown". */
 const ENDED_SHARE_RECORD_MS = 30 * DAY_MS;
-const SENDER_MISSING = 'Enter your email address.';
 const NO_RECIPIENT = 'Add at least one email address.';
 const PERMANENT_NOT_IN_PLAN = 'Permanent sharing is a Premium feature. Upgrade to share without an expiry date, or choose 1, 3 or 7 days.';
 
@@ -106,12 +105,13 @@ async function discardShare(ctx: AppContext, shareId: string): Promise<void> {
   await deleteShare(ctx.db, shareId);
 }
 
-/** The sender and the recipients of an email share, as the share dialog checks them; 3100 with the dialog's message. */
-function emailParties(req: ShareRequest): { sender: string; recipients: string[] } {
-  const sender = req.source_email?.trim() ?? '';
-  if (!sender) throw new QuireError(ErrorCode.InvalidParams, SENDER_MISSING);
+/**
+ * The sender and the recipients of an email share, as the share dialog checks them; 3100 with the
+ * dialog's message. The sender is the account's own address, whatever the request names (confirmed:
+ * sign-in refuses an address that is not): the mail's Reply-To and subject speak in its name.
+ */
+function emailParties(account: AccountTable, req: ShareRequest): { sender: string; recipients: string[] } {
   const badAddress = (address: string) => refusal(ErrorCode.InvalidParams, 'error.share.badAddress', { address });
-  if (!SHARE_EMAIL_PATTERN.test(sender)) throw badAddress(sender);
   const recipients = (req.target_email ?? '')
     .split(',')
     .map((a) => a.trim())
@@ -122,7 +122,7 @@ function emailParties(req: ShareRequest): { sender: string; recipients: string[]
   if (recipients.length > MAX_SHARE_RECIPIENTS) throw new QuireError(ErrorCode.InvalidParams, shareEmailMessages.tooMany);
   if (new Set(recipients.map((a) => a.toLowerCase())).size < recipients.length)
     throw new QuireError(ErrorCode.InvalidParams, shareEmailMessages.duplicate);
-  return { sender, recipients };
+  return { sender: account.email, recipients };
 }
 
 /** The page that opens a share, in the language the share was made in (English has no prefix), as mailed account links are built. */
@@ -140,7 +140,7 @@ function shareMail(share: ShareTable, url: string, sender: string, message: stri
   const until =
     shownExpiry(share) === null ? words.t('mail.share.noExpiry') : words.t('mail.share.until', { date: words.dateTime(share.expires_at) });
   const note = message?.trim() ? `\n${words.t('mail.share.wrote', { sender })}\n\n${message.trim()}\n` : '';
-  // The subject is the only header built from a client's words: the name loses its control characters, the sender matched the pattern.
+  // The subject is the only header built from a client's words: the name loses its control characters; the sender is the account's.
   return {
     subject: words.t('mail.share.subject', { sender, file: safeFileName(share.file_name) }),
     text: `${words.t('mail.share.text', { sender, file: share.file_name })}\n${note}\n${words.t('mail.share.open')}\n\n${url}\n\n${until}\n`,
@@ -157,7 +157,8 @@ export async function shareFile(ctx: AppContext, identity: Identity, req: ShareR
   const source = await sourceOf(ctx, identity, req);
   const sharesPerDay = await checkShareAllowed(ctx, identity, req.share_days);
   const byEmail = !asQrCode && req.share_type === ShareType.Email;
-  const parties = byEmail ? emailParties(req) : undefined;
+  // checkShareAllowed refused a visitor: an account is signed in.
+  const parties = byEmail ? emailParties(identity.account!, req) : undefined;
   if (parties && !ctx.mailer.sends) throw new QuireError(ErrorCode.InvalidParams, 'This server does not send email: share a link instead.');
   const now = ctx.now();
   const id = newId();
