@@ -23,9 +23,14 @@ const PUBLIC_URL = 'https://quire.example.org';
 const DAY_MS = 86_400_000;
 const PASSWORD = 'share-test-password';
 // The AI plan shares twice a day and never permanently: the daily count and the permanent refusal, on one server.
+// Premium and AI holds a cloud of 100 KB: share copies count against it.
+const SMALL_CLOUD_BYTES = 100 * 1024;
 const limitsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-share-limits-'));
 const limitsFile = path.join(limitsDir, 'limits.json');
-fs.writeFileSync(limitsFile, JSON.stringify({ ai: { sharesPerDay: 2, permanentShare: false } }));
+fs.writeFileSync(
+  limitsFile,
+  JSON.stringify({ ai: { sharesPerDay: 2, permanentShare: false }, premium_ai: { cloudGb: SMALL_CLOUD_BYTES / 1024 ** 3 } }),
+);
 afterAll(() => fs.rmSync(limitsDir, { recursive: true, force: true }));
 
 const log = new PassThrough();
@@ -336,6 +341,40 @@ describe('an email share the server cannot send', () => {
         await quire.stop();
       }
     }
+  }, 60_000);
+});
+
+describe("a share's copy", () => {
+  it("counts in the account's cloud capacity until it ends; one past the capacity is refused with 41003 and nothing kept", async () => {
+    const sharer = await signedIn('premium_ai');
+    const file = await makePdf(path.join(served.dir, 'sized.pdf'), 12, 'Sized');
+    const fileId = await sharer.client.uploadId(file);
+    const size = fs.statSync(file).size;
+    const fits = Math.floor(SMALL_CLOUD_BYTES / size);
+    expect(fits).toBeGreaterThanOrEqual(2);
+    const used = async () => (await sharer.client.raw('/api/cloud/v1/capacity').then((r) => r.json())).data.already_capacity;
+    const permanent = () => share(sharer.client, { share_key: fileId, share_type: 2, file_type: 1, share_days: 3650 });
+    for (let n = 1; n <= fits; n++) {
+      expect((await permanent()).code).toBe(0);
+      expect(await used()).toBe(n * size);
+    }
+    expect(await permanent()).toMatchObject({ code: ErrorCode.CloudFull });
+    const copies = path.join(served.quire.ctx.config.dataDir, 'storage', 'shares');
+    const listed = await shareList(sharer.client);
+    expect(listed).toHaveLength(fits);
+    const kept = new Set(fs.readdirSync(copies));
+    for (const s of listed) expect(kept.has(s.share_id)).toBe(true);
+    // A cloud file does not fit beside the copies either.
+    const added = await sharer.client.raw('/api/cloud/v1/file/create', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ upload_file_id: await sharer.client.uploadId(file) }),
+    });
+    expect(((await added.json()) as Envelope).code).toBe(ErrorCode.CloudFull);
+    // Revoked, a share's copy is gone, and its bytes are free again.
+    expect((await sharer.client.post('share/revoke', { share_id: listed[0]!.share_id })).code).toBe(0);
+    expect(await used()).toBe((fits - 1) * size);
+    expect((await permanent()).code).toBe(0);
   }, 60_000);
 });
 

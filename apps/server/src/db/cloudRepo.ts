@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Db } from './connect.js';
 import type { CloudFileTable, CloudFolderTable } from './schema.js';
+import { accountOwner } from '../ids.js';
 
 /** The top of the cloud, as the tables hold it (null in the API). */
 export const TOP_FOLDER = '';
@@ -100,7 +101,11 @@ export async function fileNameKeysIn(db: Db, accountId: string, folderId: string
   return new Set(rows.map((r) => r.name_key));
 }
 
-/** Bytes the account's cloud holds (leaving out the file `exceptId`, one about to be replaced). */
+/**
+ * Bytes the account's cloud holds (leaving out the file `exceptId`, one about to be replaced), with
+ * the copies its shares keep until they end: a share of a tool file or task output is stored as long
+ * as a cloud file (a share of a cloud file is its file's bytes, counted once).
+ */
 export async function usedCloudBytes(db: Db, accountId: string, exceptId?: string): Promise<number> {
   const { used } = await db
     .selectFrom('cloud_files')
@@ -108,12 +113,19 @@ export async function usedCloudBytes(db: Db, accountId: string, exceptId?: strin
     .where('account_id', '=', accountId)
     .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
     .executeTakeFirstOrThrow();
-  return Number(used);
+  const { copies } = await db
+    .selectFrom('shares')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('file_size'), sql<number>`0`).as('copies'))
+    .where('owner_id', '=', accountOwner(accountId))
+    .where('storage_key', '!=', '')
+    .executeTakeFirstOrThrow();
+  return Number(used) + Number(copies);
 }
 
 /**
- * Runs `write` (given the transaction) if the account's files, leaving out the one `replacingId`
- * names, and `size` bytes more fit in `capacity`: true if written, false (nothing written) if not.
+ * Runs `write` (given the transaction) if the account's files and share copies, leaving out the
+ * file `replacingId` names, and `size` bytes more fit in `capacity`: true if written, false
+ * (nothing written) if not.
  * The transaction's first statement writes the account's cloud_accounts row, which PostgreSQL then
  * keeps locked and SQLite keeps under its one write lock until the commit: adds of one account take
  * turns from their sum to their write, in one API process or many sharing the database.

@@ -22,7 +22,8 @@ export function shareCalls(): Call[] {
       path: `${base}share-file`,
       summary:
         "Share a file (file_type 1) or a task's output (file_type 2) for share_days: a link's share_url, or (share_type 1) a mail to each recipient. " +
-        "3023 for a visitor, a plan without sharing or a permanent share, or past the plan's shares in 24 hours",
+        "3023 for a visitor, a plan without sharing or a permanent share, or past the plan's shares in 24 hours; " +
+        "41003 when the copy of a file or output (kept until the share ends) does not fit in the cloud's capacity",
       body: shareRequest,
       response: shareAnswer,
       handler: ({ body }, c) => shareFile(c.ctx, c.identity, body, false),

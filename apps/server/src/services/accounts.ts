@@ -27,7 +27,7 @@ import { filesOf } from '../db/filesRepo.js';
 import type { AccountRole, AccountTable, AccountTokenPurpose } from '../db/schema.js';
 import { tasksOf } from '../db/tasksRepo.js';
 import { uploadsOf } from '../db/uploadsRepo.js';
-import { newId } from '../ids.js';
+import { accountOwner, newId } from '../ids.js';
 import type { Mail } from '../mail/mailer.js';
 import { deviceOf } from './devices.js';
 import { discardFile } from './files.js';
@@ -80,11 +80,8 @@ const LINK_PAGE: Record<AccountTokenPurpose, string> = {
   email: 'account/confirm-email',
 };
 
-/**
- * The owner of an account's files and tasks. Visitor ids are 32 hex digits from a cookie the
- * client could set to anything: account owners are outside that form, so no cookie names one.
- */
-export const accountOwner = (accountId: string) => `account:${accountId}`;
+/** Defined beside the ids, as the cloud's repository needs it too (it counts an account's share copies). */
+export { accountOwner };
 /** Whether files and tasks of `ownerId` are an account's, not an anonymous visitor's. */
 export const isAccountOwner = (ownerId: string) => ownerId.startsWith('account:');
 /** The account whose files and tasks `ownerId` names, or undefined for an anonymous visitor's. */

@@ -54,6 +54,7 @@ import {
   usedCloudBytes,
   writeWithinCapacity,
 } from '../db/cloudRepo.js';
+import type { Db } from '../db/connect.js';
 import type { CloudFileTable, CloudFolderTable } from '../db/schema.js';
 import { detectFileType } from '../engines/fileTypes.js';
 import { firstPageThumbnail } from '../engines/poppler.js';
@@ -337,6 +338,21 @@ export async function receiveFreeSpace(ctx: AppContext, account: CloudAccount): 
   return capacity(ctx, account);
 }
 
+/**
+ * Runs `write` (given the transaction) if `add.size` bytes more fit in the account's capacity, its
+ * cloud files and share copies counted; 41003, nothing written, if not. Writes of one account take
+ * turns (`writeWithinCapacity`), so racing ones cannot together pass the capacity.
+ */
+export async function storeWithinCapacity(
+  ctx: AppContext,
+  account: CloudAccount,
+  add: { size: number; replacingId?: string },
+  write: (trx: Db) => Promise<void>,
+): Promise<void> {
+  const capacityBytes = await totalCapacity(ctx, account);
+  if (!(await writeWithinCapacity(ctx.db, account.id, capacityBytes, add, write))) throw new QuireError(ErrorCode.CloudFull);
+}
+
 /** "name (n).ext" for the first n from 1 whose name the folder does not hold, within the name's length. */
 async function numberedName(ctx: AppContext, accountId: string, folderId: string, name: string): Promise<string> {
   const taken = await fileNameKeysIn(ctx.db, accountId, folderId);
@@ -402,9 +418,8 @@ async function addToCloud(ctx: AppContext, account: CloudAccount, source: Stored
   let replacedKey: string | undefined;
   await ctx.storage.copy(source.key, row.storage_key);
   try {
-    const capacityBytes = await totalCapacity(ctx, account);
-    const written = await withNameTaken(
-      writeWithinCapacity(ctx.db, account.id, capacityBytes, { size: source.size, replacingId: replaced?.id }, async (trx) => {
+    await withNameTaken(
+      storeWithinCapacity(ctx, account, { size: source.size, replacingId: replaced?.id }, async (trx) => {
         if (!replaced) return insertCloudFile(trx, row);
         // Deleted since it was found: nothing to replace, and these bytes must not stay unrecorded.
         const current = await findCloudFile(trx, account.id, replaced.id);
@@ -413,7 +428,6 @@ async function addToCloud(ctx: AppContext, account: CloudAccount, source: Stored
         await updateCloudFiles(trx, account.id, [replaced.id], content);
       }),
     );
-    if (!written) throw new QuireError(ErrorCode.CloudFull);
   } catch (e) {
     await ctx.storage.delete(row.storage_key);
     throw e;

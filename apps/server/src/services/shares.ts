@@ -43,7 +43,8 @@ import type { Identity } from './accounts.js';
 import { oneOutput, sendStored } from './downloads.js';
 import { safeFileName } from './fileNames.js';
 import { ownedFile } from './files.js';
-import { roleOf } from './limits.js';
+import { limitsOf, roleOf } from './limits.js';
+import { storeWithinCapacity } from './cloud.js';
 import { finishedTasks } from './tasks.js';
 
 const DAY_MS = 86_400_000;
@@ -179,8 +180,15 @@ export async function shareFile(ctx: AppContext, identity: Identity, req: ShareR
     revoked_at: 0,
     opened: 0,
   };
-  if ('read' in source) await ctx.storage.putStream(share.storage_key, source.read());
-  await insertShare(ctx.db, share);
+  if ('read' in source) {
+    // The copy is kept as long as the share: it counts against the account's capacity like a cloud file.
+    await ctx.storage.putStream(share.storage_key, source.read());
+    const account = { id: identity.account!.id, limits: limitsOf(ctx, identity) };
+    await storeWithinCapacity(ctx, account, { size: source.size }, (trx) => insertShare(trx, share)).catch(async (e: unknown) => {
+      await ctx.storage.deletePrefix(`shares/${id}`);
+      throw e;
+    });
+  } else await insertShare(ctx.db, share);
   // Racing requests can all pass the count before any is stored: counted again with every stored
   // one, a share past the limit is withdrawn. The last to count sees all that stand, so none exceed it.
   if ((await countSharesSince(ctx.db, identity.ownerId, now - DAY_MS)) > sharesPerDay) {
