@@ -19,6 +19,7 @@ import { marketingRoutes, sendPage } from './routes/marketing.js';
 import { languageOf, wordsFor } from './texts/words.js';
 import { isDatabaseUnavailable } from './db/connect.js';
 import { healthOf } from './services/health.js';
+import { checkFreeSpace, checkHoldings } from './services/holdings.js';
 
 /** The words of the language the caller asks for: the page sends its own with each call. */
 const callerWords = (req: FastifyRequest) => wordsFor(languageOf(req.headers['accept-language']));
@@ -47,6 +48,7 @@ const httpStatus: Partial<Record<Code, number>> = {
   [ErrorCode.LinkExpired]: 410,
   [ErrorCode.EmailInUse]: 409,
   [ErrorCode.DailyTaskLimit]: 429,
+  [ErrorCode.HoldingLimit]: 413,
   [ErrorCode.SessionNeeded]: 403,
   [ErrorCode.NotPermitted]: 403,
 };
@@ -111,8 +113,15 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
       method: call.method,
       url: call.path,
       ...(call.bodyLimit && { bodyLimit: call.bodyLimit }),
-      // Counted before the body is read, so a refused upload costs nothing.
-      ...(rateLimit && { onRequest: async (req: FastifyRequest) => ctx.rateLimits.take(rateLimit, req.identity.ownerId, req.ip) }),
+      // Counted and checked before the body is read, so a refused upload costs nothing.
+      ...(rateLimit && {
+        onRequest: async (req: FastifyRequest) => {
+          ctx.rateLimits.take(rateLimit, req.identity.ownerId, req.ip);
+          // Uploads, tasks and cloud writes all write to the data volume.
+          if (rateLimit !== 'account') await checkFreeSpace(ctx);
+          if (call.holds) await checkHoldings(ctx, req.identity.ownerId, req.ip);
+        },
+      }),
       handler: async (req, reply) => {
         const { identity } = req;
         const words = callerWords(req);

@@ -65,6 +65,13 @@ export interface Config {
   taskRate: RateLimit;
   /** How many visitors' allowance one IP address gets (several people behind one NAT). */
   ipRateFactor: number;
+  /**
+   * Bytes one visitor or account may hold in uploads and results until retention deletes them (an
+   * address: times ipRateFactor); past it, uploads and tasks are refused with 4017.
+   */
+  maxHeldBytes: number;
+  /** Free space kept on the data volume for the database and tasks under way; below it uploads and tasks are refused with 3500. */
+  minFreeBytes: number;
   /** Pixels (millions) a conversion of PDF pages to images may render in all, checked when it is made. */
   maxRenderMegapixels: number;
   /** Pages one OCR task may recognise, checked when it is made. */
@@ -296,6 +303,8 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     uploadRate: { perSecond: int('QUIRE_UPLOADS_PER_S', 50), burst: int('QUIRE_UPLOAD_BURST', 600) },
     taskRate: { perSecond: int('QUIRE_TASKS_PER_S', 20), burst: int('QUIRE_TASK_BURST', 200) },
     ipRateFactor: Math.max(1, int('QUIRE_RATE_IP_FACTOR', 4)),
+    maxHeldBytes: int('QUIRE_MAX_HELD_MB', 2048) * 1024 * 1024,
+    minFreeBytes: int('QUIRE_MIN_FREE_MB', 256) * 1024 * 1024,
     maxRenderMegapixels: int('QUIRE_MAX_RENDER_MEGAPIXELS', 5000),
     maxOcrPages: int('QUIRE_MAX_OCR_PAGES', 500),
     trustProxy: process.env.QUIRE_TRUST_PROXY || false,

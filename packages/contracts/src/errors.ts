@@ -38,6 +38,7 @@ export const ErrorCode = {
   TooManyFiles: 4014, // Quire: more files in one task than the plan takes
   OcrNotInPlan: 4015, // Quire: OCR asked on a plan without it
   DailyTaskLimit: 4016, // Quire: an anonymous visitor's tasks of the day are used up
+  HoldingLimit: 4017, // Quire: a visitor, account or address holds its cap of uploads and results until retention deletes them
   CloudNameExists: 4101, // Quire: a cloud file or folder of this name is already in the folder
   FolderExists: 4102, // Quire: a folder of this name is already in the folder
   EditTargetGone: 4201, // Quire: an editor operation names a run, image or annotation the page does not have
@@ -106,6 +107,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.TooManyFiles]: 'The number of files exceeds the limit.',
   [ErrorCode.OcrNotInPlan]: 'OCR is not included in your plan. Please upgrade to use it.',
   [ErrorCode.DailyTaskLimit]: 'Anonymous visitors can run 1 task a day. Sign in to continue.',
+  [ErrorCode.HoldingLimit]: 'Your files take up all the space allowed. Please try again once older ones have been deleted.',
   [ErrorCode.CloudNameExists]: 'The name already exists.',
   [ErrorCode.FolderExists]: 'The folder already exists',
   [ErrorCode.EditTargetGone]: 'The text or object to edit is no longer on the page. Please reload the document.',

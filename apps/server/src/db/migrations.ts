@@ -487,4 +487,18 @@ export const migrations = {
       await db.schema.alterTable('sso_logins').addColumn('invite', 'varchar(64)').execute();
     },
   },
+  '022_owner_addresses': {
+    // Which visitors and accounts added bytes from which address: an address's bytes held are the
+    // sum of its owners', so many cookies from one address cannot fill the volume (ADR 0512).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('owner_addresses')
+        .addColumn('address_key', 'varchar(64)', (c) => c.notNull())
+        .addColumn('owner_id', 'varchar(160)', (c) => c.notNull())
+        .addColumn('seen_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('owner_addresses_pk', ['address_key', 'owner_id'])
+        .execute();
+      await db.schema.createIndex('owner_addresses_seen').on('owner_addresses').column('seen_at').execute();
+    },
+  },
 };

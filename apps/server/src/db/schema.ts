@@ -114,6 +114,15 @@ export interface AccountTokenTable {
   expires_at: number;
 }
 
+/** A visitor or account seen adding bytes (an upload, a task) from an address: the bytes an address holds are its owners'. */
+export interface OwnerAddressTable {
+  /** HMAC-SHA256 (hex) of the address, under the data folder's key (as anonymous_runs keys it) */
+  address_key: string;
+  owner_id: string;
+  /** The last time; forgotten once what it added is past retention */
+  seen_at: number;
+}
+
 /** Runs an anonymous client started on one UTC day. */
 export interface AnonymousRunTable {
   /** HMAC-SHA256 (hex) of the visitor id or the address, under the data folder's key */
@@ -393,6 +402,7 @@ export interface Database {
   sessions: SessionTable;
   account_tokens: AccountTokenTable;
   anonymous_runs: AnonymousRunTable;
+  owner_addresses: OwnerAddressTable;
   sso_identities: SsoIdentityTable;
   sso_logins: SsoLoginTable;
   api_keys: ApiKeyTable;

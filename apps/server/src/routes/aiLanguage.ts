@@ -74,6 +74,7 @@ export function aiLanguageCalls(queueTask: QueueTask): Call[] {
           ),
       }),
       rateLimit: 'task',
+      holds: true,
       handler: ({ body }, c) => translateFile(c.ctx, c.identity, c.ownerId, body, () => queueTask(c, 'translate_pdf', body)),
     }),
     aiCall({

@@ -100,6 +100,8 @@ export interface Call {
   bodyLimit?: number;
   /** Counted against the client's rate limit of this kind of call (429 beyond it). */
   rateLimit?: RateLimitedCall;
+  /** Adds bytes its caller holds until retention (an upload, a task's outputs): 4017 past the caller's or its address's cap. */
+  holds?: true;
   /**
    * Left out: anyone may call, as a visitor, a session or an API key. `required`: a session signed
    * in with the password (account management; 3001 for a visitor, 3012 for an API key).
@@ -181,6 +183,7 @@ export function buildCalls(): Call[] {
         body: params,
         response: taskCreated,
         rateLimit: 'task',
+        holds: true,
         // Signing names saved signatures, which become images of the task here (the tool reads no database).
         ...(def.id === 'sign'
           ? {
@@ -199,6 +202,7 @@ export function buildCalls(): Call[] {
         query: params,
         response: taskCreated,
         rateLimit: 'task',
+        holds: true,
         handler: ({ query }, c) => queueTask(c, def.id, query),
       };
       return [get, post];
@@ -228,6 +232,7 @@ export function buildCalls(): Call[] {
       path: `${base}file/stream`,
       summary: 'Upload a file in one request (multipart field "file")',
       rateLimit: 'upload',
+      holds: true,
       rawBody: 'multipart',
       response: fileInfo,
       handler: (_, c) => receiveMultipart(c),
@@ -237,6 +242,7 @@ export function buildCalls(): Call[] {
       path: `${base}file/upload-policy`,
       summary: 'Start or resume a chunked upload',
       rateLimit: 'upload',
+      holds: true,
       body: uploadPolicyRequest,
       response: uploadPolicy,
       handler: ({ body }, c) => makeUploadPolicy(c.ctx, c.ownerId, limitsOf(c.ctx, c.identity), body),
@@ -341,6 +347,7 @@ export function buildCalls(): Call[] {
       path: `${base}document/output-as-file`,
       summary: "A task's output registered as an upload, so another tool can take its file_id",
       rateLimit: 'upload',
+      holds: true,
       body: outputAsFileRequest,
       response: fileInfo,
       handler: ({ body }, c) => outputAsFile(c.ctx, c.ownerId, limitsOf(c.ctx, c.identity), body.task_id, body.index),

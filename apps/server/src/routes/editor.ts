@@ -45,6 +45,7 @@ export function editorCalls(queueTask: (c: CallContext, toolId: string, params: 
       body: editRequest,
       response: taskCreated,
       rateLimit: 'task',
+      holds: true,
       bodyLimit: EDIT_BODY_BYTES,
       handler: ({ body }, c) => queueTask(c, 'edit', body),
     },

@@ -75,6 +75,9 @@ function hashKey(dataDir: string): Buffer {
 
 const clientKey = (ctx: AppContext, client: string) => createHmac('sha256', hashKey(ctx.config.dataDir)).update(client).digest('hex');
 
+/** The keyed hash an address (its /64 for IPv6) is kept under: the database never holds the address itself. */
+export const addressKey = (ctx: AppContext, ip: string) => clientKey(ctx, `address:${countedAddress(ip)}`);
+
 /**
  * Whether a task continues a session of its tool: a tool with sessions (the editor) run on files
  * that are outputs of its own earlier tasks. Output-as-file gives a file only to its task's owner,
@@ -105,7 +108,7 @@ export async function admitAnonymousTask(
   const refused = refusal(ErrorCode.DailyTaskLimit, words, { limit }, { upgrade: 'taskLimit', limit });
   const visitor = clientKey(ctx, `visitor:${client.visitorId}`);
   if (!(await takeRun(ctx.db, visitor, day, limit))) throw refused;
-  if (!(await takeRun(ctx.db, clientKey(ctx, `address:${countedAddress(client.address)}`), day, limit * ctx.config.ipRateFactor))) {
+  if (!(await takeRun(ctx.db, addressKey(ctx, client.address), day, limit * ctx.config.ipRateFactor))) {
     await giveBackRun(ctx.db, visitor, day);
     throw refused;
   }

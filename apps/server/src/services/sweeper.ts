@@ -12,6 +12,7 @@ import { expiredUploads } from '../db/uploadsRepo.js';
 import { killRecordedEngines, processStartTime } from '../engines/processes.js';
 import { claimOfWorkFolder, recoverAbandoned, releaseClaims, WORK_DIR } from '../queue/worker.js';
 import { discardFile } from './files.js';
+import { forgetOwnerAddressesBefore } from '../db/holdingsRepo.js';
 import { discardTask } from './tasks.js';
 import { discardUpload } from './uploads.js';
 import { utcDay } from './anonymous.js';
@@ -28,6 +29,8 @@ export async function sweep(ctx: AppContext, now = ctx.now()) {
   await sweepShares(ctx, now);
   await deleteExpiredSignIns(ctx.db, now);
   await deleteRunsBefore(ctx.db, utcDay(now));
+  // What an owner added from an address is deleted by retention; a day more covers tasks that waited and ran long.
+  await forgetOwnerAddressesBefore(ctx.db, now - ctx.config.retentionHours * 3600_000 - 86_400_000);
   // Joined uploads and stray temporaries older than a day are leftovers of a crash.
   const tmp = await fs.readdir(ctx.tmpDir).catch(() => [] as string[]);
   for (const name of tmp.filter((n) => n.endsWith('.joined'))) {
