@@ -72,6 +72,22 @@ export async function releaseClaims(ctx: AppContext, claims: { id: string; attem
   await recoverAbandoned(ctx);
 }
 
+/**
+ * Hands the claimed task back as soon as the database answers again, trying each second for as long
+ * as its lease would hold it; past that the sweeper hands it back as a lapsed one.
+ */
+async function handBackWhenAnswering(ctx: AppContext, task: TaskTable): Promise<void> {
+  for (const end = Date.now() + LEASE_MS; ; ) {
+    try {
+      return await releaseClaims(ctx, [task]);
+    } catch (e) {
+      if (!isDatabaseUnavailable(e)) throw e;
+      if (Date.now() > end) return;
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  }
+}
+
 function failureOf(e: unknown): TaskFailure {
   if (e instanceof WordedError) return { code: e.code, msg: e.message, said: e.said };
   if (e instanceof QuireError) return { code: e.code, msg: e.message };
@@ -155,10 +171,11 @@ export async function runTask(ctx: AppContext, task: TaskTable, stopped: AbortSi
     if (!(e instanceof QuireError) && !stopped.aborted) console.error(`task ${task.id} (${task.tool}) failed:`, e);
     await ctx.storage.deletePrefix(outputPrefix).catch(() => {});
     await fs.rm(workDir, { recursive: true, force: true }).catch(() => {});
-    // The database away is no fault of the task: it stays claimed, and once its lease runs out the
-    // sweeper hands it back to run again.
-    if (isDatabaseUnavailable(e)) console.error(`task ${task.id} (${task.tool}) stopped: the database is unavailable`);
-    else await failTask(ctx.db, task, failureOf(e), Date.now());
+    // The database away is no fault of the task: it is handed back to run again once it answers.
+    if (isDatabaseUnavailable(e)) {
+      console.error(`task ${task.id} (${task.tool}) stopped: the database is unavailable`);
+      void handBackWhenAnswering(ctx, task).catch((err: unknown) => console.error(`task ${task.id} not handed back:`, err));
+    } else await failTask(ctx.db, task, failureOf(e), Date.now());
     // A failed task's owner has nothing of its model's answers; a cancelled one's pays what was computed before the stop.
     if (!stopped.aborted) await models.refund().catch((err: unknown) => console.error(`task ${task.id}: tokens not given back`, err));
   } finally {
