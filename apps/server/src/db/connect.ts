@@ -14,7 +14,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 /**
  * PostgreSQL's codes for a server that went away or is not there yet: shut down by the operator
- * (57P01–57P03), or not accepting connections while it starts (57P03).
+ * (57P01) or by a crash (57P02), or not accepting connections while it starts or stops (57P03).
  */
 const SERVER_GONE = /^57P0[1-3]$/;
 /** Node's codes for a socket that could not be opened, or was cut. */
