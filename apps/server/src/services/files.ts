@@ -19,6 +19,7 @@ import { checkImageDecodes } from '../engines/sharp.js';
 import { safeFileName } from './fileNames.js';
 import { concurrencyLimit } from './concurrencyLimit.js';
 import { checkDeclaredSizes } from './declaredSizes.js';
+import { checkPackageSizes } from './packageSizes.js';
 import { newId } from '../ids.js';
 import { checkFile, type FileLimits } from './limits.js';
 
@@ -195,7 +196,10 @@ export async function acceptUpload(
     } else if (type === 'office') {
       // Known now so the page asks for the password at once, and says it is damaged, not when a conversion fails.
       if (await isDamagedOffice(tmpPath)) throw new QuireError(ErrorCode.Unreadable);
+      await checkPackageSizes(tmpPath, limits.maxPages);
       encrypted = await isEncryptedOffice(tmpPath);
+    } else if (type === 'epub') {
+      await checkPackageSizes(tmpPath, limits.maxPages);
     } else {
       // An image's pixel size as its header states it; other documents have no pages until converted.
       const header = await readImageHeader(tmpPath);
