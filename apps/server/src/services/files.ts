@@ -10,6 +10,7 @@ import type { AppContext } from '../context.js';
 import { tooManyPagesError } from '../texts/refusals.js';
 import { deleteFile, findOwnedFile, insertFile, setPageInfo } from '../db/filesRepo.js';
 import type { FileTable } from '../db/schema.js';
+import { asUploadedKey } from '../storage/storage.js';
 import { declaredPageCount, firstPageSize, inspectPdf, type PdfFacts } from '../engines/qpdf.js';
 import { declaredPages, rewritePages } from '../engines/poppler.js';
 import { largestFrame, readImageHeader, type ImageHeader } from '../engines/imageHeader.js';
@@ -114,6 +115,9 @@ async function withoutLeadingJunk(input: string, output: string): Promise<boolea
   return true;
 }
 
+/** Where repairInPlace leaves the bytes of `file` as they were. */
+const asUploaded = (file: string) => `${file}.as-uploaded`;
+
 /**
  * Repairs tried in turn on a PDF qpdf cannot read or other readers would not find, least changing
  * first: junk before its header dropped; its pages as poppler finds them given a new page tree (a
@@ -126,6 +130,8 @@ async function repairInPlace(ctx: AppContext, file: string): Promise<PdfFacts> {
     try {
       if (!(await repair(file, out, ctx.inspectLimits))) continue;
       const facts = await inspectPdf(out, undefined, ctx.inspectLimits);
+      // The bytes as uploaded stay beside it: a tool that cannot improve on them gives them back.
+      await fs.rename(file, asUploaded(file));
       await fs.rename(out, file);
       return facts;
     } catch (e) {
@@ -226,10 +232,12 @@ export async function acceptUpload(
       expires_at: now + ctx.config.retentionHours * 3600_000,
     };
     await ctx.storage.putFile(row.storage_key, tmpPath);
+    if (repaired) await ctx.storage.putFile(asUploadedKey(row.storage_key), asUploaded(tmpPath));
     await insertFile(ctx.db, row);
     return toFileInfo(row);
   } finally {
     await fs.rm(tmpPath, { force: true });
+    await fs.rm(asUploaded(tmpPath), { force: true });
   }
 }
 
@@ -254,6 +262,7 @@ export async function acceptStored(
 /** Deletes a file's bytes, then its record. */
 export async function discardFile(ctx: AppContext, file: Pick<FileTable, 'id' | 'storage_key'>): Promise<void> {
   await ctx.storage.delete(file.storage_key);
+  await ctx.storage.delete(asUploadedKey(file.storage_key));
   await deleteFile(ctx.db, file.id);
 }
 
