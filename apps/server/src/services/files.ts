@@ -17,6 +17,7 @@ import { largestFrame, readImageHeader, type ImageHeader } from '../engines/imag
 import { isDamagedOffice, isEncryptedOffice } from '../engines/officeEncryption.js';
 import { detectFileType, extensionOf, processableImageTypes } from '../engines/fileTypes.js';
 import { checkImageDecodes } from '../engines/sharp.js';
+import { replaceStreams, undecodableStreams } from '../engines/undecodableStreams.js';
 import { safeFileName } from './fileNames.js';
 import { concurrencyLimit } from './concurrencyLimit.js';
 import { checkDeclaredSizes } from './declaredSizes.js';
@@ -89,6 +90,7 @@ async function checkPdf(
         });
     if (facts.pages > maxPages) throw tooManyPagesError(maxPages);
     await checkDeclaredSizes(file, password, ctx.tmpDir, limits);
+    if (repair && !facts.encrypted && (await withDecodableStreams(ctx, file, facts.pages))) repaired = true;
     return { ...facts, pageSize: await firstPageSize(file, password, ctx.inspectLimits), repaired };
   });
 }
@@ -141,6 +143,37 @@ async function repairInPlace(ctx: AppContext, file: string): Promise<PdfFacts> {
     }
   }
   throw new QuireError(ErrorCode.Damaged);
+}
+
+/**
+ * The check decodes every stream, JPEGs too: seconds for a file of scans this size on a busy
+ * machine, which larger uploads are spared (their broken streams stay as they are).
+ */
+const STREAM_CHECK_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Replaces in place the streams of `file` that do not decode, which every output would otherwise
+ * carry; true when there were any. The bytes as uploaded stay beside it, as after any repair.
+ */
+async function withDecodableStreams(ctx: AppContext, file: string, pages: number): Promise<boolean> {
+  if ((await fs.stat(file)).size > STREAM_CHECK_MAX_BYTES) return false;
+  // A check its time bound cut short leaves the file as it is: the tools' own checks remain.
+  const broken = await undecodableStreams(file, pages, ctx.inspectLimits).catch(() => []);
+  if (broken.length === 0) return false;
+  const out = `${file}.decodable`;
+  try {
+    await replaceStreams(file, broken, out, ctx.tmpDir, ctx.inspectLimits);
+    // After an earlier repair the bytes as uploaded are kept already.
+    const kept = await fs.access(asUploaded(file)).then(
+      () => true,
+      () => false,
+    );
+    if (!kept) await fs.rename(file, asUploaded(file));
+    await fs.rename(out, file);
+  } finally {
+    await fs.rm(out, { force: true });
+  }
+  return true;
 }
 
 /**
