@@ -5,7 +5,7 @@
 // before any engine opens the file.
 import fs from 'node:fs/promises';
 import { ErrorCode, QuireError } from '@quire/contracts';
-import { centralDirectory, streamEntry, zipEntries, type ZipEntry } from '../engines/zipPackage.js';
+import { centralDirectory, readAt, streamEntry, zipEntries, type ZipEntry } from '../engines/zipPackage.js';
 import { tooManyPagesError } from '../texts/refusals.js';
 
 const MB = 1024 * 1024;
@@ -29,6 +29,8 @@ const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/;
 export async function checkPackageSizes(file: string, maxPages: number): Promise<void> {
   const h = await fs.open(file, 'r');
   try {
+    // Compound (OLE2) documents and RTF are no zip: nothing here applies to them.
+    if ((await readAt(h, 0, 4)).toString('latin1') !== 'PK\x03\x04') return;
     const cd = await centralDirectory(h, (await h.stat()).size);
     if (!cd) return;
     const entries = zipEntries(cd);
