@@ -92,3 +92,170 @@ export async function junkPrefixed(source: string, file: string, junk = 'X-Scann
   await fs.writeFile(file, Buffer.concat([Buffer.from(junk, 'latin1'), await fs.readFile(source)]));
   return file;
 }
+
+/** A zip entry: its bytes, or its data already deflated with the size and CRC it inflates to. */
+type ZipPart = { name: string; data: Buffer } | { name: string; deflated: Buffer; size: number; crc: number };
+
+/** A zip of `parts` (deflated unless given so), as OOXML, OpenDocument and EPUB packages are. */
+function writeZip(parts: ZipPart[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const [deflated, size, crc] =
+      'data' in part ? [zlib.deflateRawSync(part.data), part.data.length, zlib.crc32(part.data)] : [part.deflated, part.size, part.crc];
+    const name = Buffer.from(part.name);
+    const fields = Buffer.alloc(26);
+    fields.writeUInt16LE(20, 0); // version needed
+    fields.writeUInt16LE(8, 4); // deflated
+    fields.writeUInt32LE(crc >>> 0, 10);
+    fields.writeUInt32LE(deflated.length, 14);
+    fields.writeUInt32LE(size, 18);
+    fields.writeUInt16LE(name.length, 22);
+    const local = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), fields, name, deflated]);
+    const central = Buffer.alloc(46);
+    central.write('PK\x01\x02', 0, 'latin1');
+    central.writeUInt16LE(20, 4);
+    fields.copy(central, 6, 0, 26);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    locals.push(local);
+    offset += local.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.write('PK\x05\x06', 0, 'latin1');
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/**
+ * `head`, then `unit` repeated for `mb` megabytes, then `tail`, deflated: one megabyte of units is
+ * deflated fully flushed and repeated, so a gigabyte costs milliseconds to make; with its true
+ * size and CRC.
+ */
+function repeatedDeflate(head: string, unit: string, tail: string, mb: number): { deflated: Buffer; size: number; crc: number } {
+  const flushed = (data: Buffer, last = false) =>
+    zlib.deflateRawSync(data, { level: 9, finishFlush: last ? zlib.constants.Z_FINISH : zlib.constants.Z_FULL_FLUSH });
+  const megabyte = Buffer.from(unit.repeat(Math.floor((1024 * 1024) / unit.length)));
+  const chunk = flushed(megabyte);
+  let crc = zlib.crc32(head);
+  for (let i = 0; i < mb; i++) crc = zlib.crc32(megabyte, crc);
+  crc = zlib.crc32(tail, crc);
+  return {
+    deflated: Buffer.concat([flushed(Buffer.from(head)), ...Array(mb).fill(chunk), flushed(Buffer.from(tail), true)]),
+    size: head.length + megabyte.length * mb + tail.length,
+    crc,
+  };
+}
+
+const xml = (body: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
+
+/** A Word document whose body is `mb` megabytes of paragraphs (a 1 GB body zips to about 4 MB). */
+export async function docxBomb(file: string, mb = 1024): Promise<string> {
+  const w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+  const body = repeatedDeflate(
+    `<?xml version="1.0" encoding="UTF-8"?><w:document ${w}><w:body>`,
+    '<w:p><w:r><w:t>All work and no play makes a dull document.</w:t></w:r></w:p>',
+    '</w:body></w:document>',
+    mb,
+  );
+  await fs.writeFile(
+    file,
+    writeZip([
+      {
+        name: '[Content_Types].xml',
+        data: xml(
+          '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+        ),
+      },
+      {
+        name: '_rels/.rels',
+        data: xml(
+          '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+        ),
+      },
+      { name: 'word/document.xml', ...body },
+    ]),
+  );
+  return file;
+}
+
+/** A workbook of one sheet with at least `rows` rows of one number each (a million zip to about 100 kB). */
+export async function xlsxManyRows(file: string, rows = 1_000_000): Promise<string> {
+  // Rows may leave out their numbers (r): each follows the one before.
+  const row = '<row><c><v>7</v></c></row>';
+  const rowsPerMb = Math.floor((1024 * 1024) / row.length);
+  const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  await fs.writeFile(
+    file,
+    writeZip([
+      {
+        name: '[Content_Types].xml',
+        data: xml(
+          '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+        ),
+      },
+      {
+        name: '_rels/.rels',
+        data: xml(
+          `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+        ),
+      },
+      {
+        name: 'xl/workbook.xml',
+        data: xml(`<workbook ${ns} xmlns:r="${rel}"><sheets><sheet name="Rows" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        data: xml(
+          `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+        ),
+      },
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        ...repeatedDeflate(
+          `<?xml version="1.0" encoding="UTF-8"?><worksheet ${ns}><sheetData>`,
+          row,
+          '</sheetData></worksheet>',
+          Math.ceil(rows / rowsPerMb),
+        ),
+      },
+    ]),
+  );
+  return file;
+}
+
+/** An EPUB of one chapter whose XHTML is `mb` megabytes of paragraphs. */
+export async function epubBomb(file: string, mb = 1024): Promise<string> {
+  const chapter = repeatedDeflate(
+    '<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>Bomb</title></head><body>',
+    '<p>It was a dark and stormy night; the rain fell in torrents.</p>\n',
+    '</body></html>',
+    mb,
+  );
+  await fs.writeFile(
+    file,
+    writeZip([
+      { name: 'mimetype', data: Buffer.from('application/epub+zip') },
+      {
+        name: 'META-INF/container.xml',
+        data: xml(
+          '<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
+        ),
+      },
+      {
+        name: 'book.opf',
+        data: xml(
+          '<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">bomb</dc:identifier><dc:title>Bomb</dc:title><dc:language>en</dc:language></metadata><manifest><item id="c1" href="chapter.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c1"/></spine></package>',
+        ),
+      },
+      { name: 'chapter.xhtml', ...chapter },
+    ]),
+  );
+  return file;
+}

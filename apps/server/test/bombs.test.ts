@@ -6,8 +6,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@quire/contracts';
 import { Client, quireForTests } from './harness.js';
-import { encryptPdf } from './fixtures.js';
-import { deepPageTree, flateBomb, manyPages, pixelBomb } from './bombFixtures.js';
+import { encryptPdf, makePdf } from './fixtures.js';
+import { deepPageTree, docxBomb, epubBomb, flateBomb, manyPages, pixelBomb, xlsxManyRows } from './bombFixtures.js';
 
 /** The requirement: a bomb is answered within this long. */
 const ANSWER_WITHIN_MS = 10_000;
@@ -90,6 +90,29 @@ describe('bombs at upload', () => {
     expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
     if (refusal === ErrorCode.TooManyPages)
       expect(answer.msg).toContain(`limit of ${served.quire.ctx.config.maxPages.toLocaleString('en-US')} pages`);
+  });
+});
+
+describe('package bombs at upload', () => {
+  // Each ran for minutes at gigabytes in LibreOffice or MuPDF before they were refused at upload.
+  const packages: { name: string; make: (f: string) => Promise<string>; refusal: ErrorCode }[] = [
+    { name: 'a Word document of 1 GB of XML (4 MB zipped)', make: (f) => docxBomb(`${f}.docx`), refusal: ErrorCode.TooLarge },
+    { name: 'a workbook of a million rows', make: (f) => xlsxManyRows(`${f}.xlsx`), refusal: ErrorCode.TooManyPages },
+    { name: 'an EPUB of 1 GB of XHTML', make: (f) => epubBomb(`${f}.epub`), refusal: ErrorCode.TooLarge },
+  ];
+
+  /** The server still answers: a small PDF uploads. */
+  async function stillServing() {
+    const after = await client.upload(await makePdf(file('after.pdf'), 1));
+    expect(after.code, after.msg).toBe(0);
+  }
+
+  it.each(packages)('$name is refused within 10 s, and the server stays up', async ({ name, make, refusal }) => {
+    const bomb = await make(file(name.replace(/\W+/g, '-')));
+    const [answer, ms] = await timed(() => client.upload(bomb));
+    expect(answer.code, answer.msg).toBe(refusal);
+    expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
+    await stillServing();
   });
 });
 

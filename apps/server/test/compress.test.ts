@@ -218,6 +218,33 @@ describe('compress', () => {
     expect(text(file('small-out.pdf'))).toContain('Small Page 3');
   });
 
+  it('is never larger than the upload a repair enlarged: the upload comes back, said unchanged', async () => {
+    // A page tree whose node lists itself: the repair at upload writes the page anew, some 40 % larger.
+    const objects = [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
+      '<< /Length 17 >>\nstream\n0 0 m 100 100 l S\nendstream',
+    ];
+    let pdf = '%PDF-1.4\n';
+    const offsets = objects.map((body, i) => {
+      const at = pdf.length;
+      pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+      return at;
+    });
+    const xref = `xref\n0 5\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+    fs.writeFileSync(file('loop.pdf'), `${pdf}${xref}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${pdf.length}\n%%EOF\n`);
+    const up = await client.upload(file('loop.pdf'));
+    expect(up.data).toMatchObject({ repaired: true, total_page: 1 });
+    expect(up.data.file_size).toBeGreaterThan(size(file('loop.pdf')));
+    for (const level of ['high', 'low']) {
+      const entry = await compress(up.data.file_id, level, `loop-${level}.pdf`);
+      expect(size(file(`loop-${level}.pdf`))).toBeLessThanOrEqual(size(file('loop.pdf')));
+      expect(entry.outputs[0]).toMatchObject({ unchanged: true, input_size: size(file('loop.pdf')) });
+      expect(fs.readFileSync(file(`loop-${level}.pdf`)).equals(fs.readFileSync(file('loop.pdf')))).toBe(true);
+    }
+  });
+
   it('keeps form fields, which Ghostscript would drop', async () => {
     const doc = await PDFDocument.load(fs.readFileSync(photos));
     doc.getForm().createTextField('name').addToPage(doc.getPage(0), { x: 60, y: 700, width: 200, height: 24 });

@@ -85,6 +85,32 @@ describe('office documents to PDF', () => {
     expect(entry).toMatchObject({ status: ErrorCode.Unreadable, msg: errorMessages[ErrorCode.Unreadable], outputs: [] });
   });
 
+  it.each([0, -1, 99])('keeps the text of an RTF whose nested table says \\itap%i', async (itap) => {
+    // Nested tables whose inner paragraph names a nesting level no table has: LibreOffice lost the text.
+    const rtf = [
+      '{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Times New Roman;}}',
+      '\\pard\\plain Before the table: quick brown fox.\\par',
+      '\\trowd\\cellx3000\\cellx6000',
+      '\\pard\\intbl\\itap1 Outer cell one\\cell',
+      `\\pard\\intbl\\itap${itap} Inner cell text\\nestcell{\\*\\nesttableprops\\trowd\\cellx2000\\nestrow}`,
+      '\\pard\\intbl\\itap1 Outer cell two\\cell\\row',
+      '\\pard\\plain After the table: lazy dog.\\par',
+      '}',
+    ].join('\n');
+    fs.writeFileSync(file(`itap${itap}.rtf`), rtf);
+    const entry = await convert(file(`itap${itap}.rtf`), file(`itap${itap}.pdf`));
+    expect(entry.status, entry.msg).toBe(0);
+    const words = text(file(`itap${itap}.pdf`)).replace(/\s+/g, ' ');
+    for (const phrase of [
+      'Before the table: quick brown fox.',
+      'Outer cell one',
+      'Inner cell text',
+      'Outer cell two',
+      'After the table: lazy dog.',
+    ])
+      expect(words).toContain(phrase);
+  });
+
   it('asks for the password of an encrypted document, refuses a wrong one, converts with the right one', async () => {
     const xls = path.join(office, 'password.xls');
     // Known at upload, so the page asks at once; only LibreOffice can tell a wrong password.

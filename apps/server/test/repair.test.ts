@@ -100,3 +100,31 @@ describe('corpus files qpdf cannot read but poppler can', () => {
     expect(walked).toBeLessThanOrEqual(fs.readdirSync(file('renders')).length);
   });
 });
+
+describe('streams that do not decode', () => {
+  const check = (f: string) => spawnSync('qpdf', ['--check', f], { encoding: 'utf8' });
+
+  it('issue18042.pdf (a "JPEG" of four digits): replaced at upload, said repaired, and every output passes qpdf --check', async () => {
+    const original = path.join(corpus, 'issue18042.pdf');
+    expect(check(original).stderr).toContain('error decoding stream data');
+    const up = await client.upload(original);
+    expect(up.code, up.msg).toBe(0);
+    expect(up.data).toMatchObject({ repaired: true, total_page: 4 });
+    const id = up.data.file_id;
+    const outputs: [string, object][] = [
+      ['document/rotate', { file_id: id, angle: 90, pages: 'all' }],
+      ['compress', { file_id: id, level: 'high' }],
+      ['encrypt', { file_id: id, password: 'secret' }],
+      ['split', { file_id: id, mode: 'fixed', every: 4 }],
+    ];
+    for (const [tool, body] of outputs) {
+      const out = file(`${tool.replace('/', '-')}.pdf`);
+      const entry = await client.runTool(tool, body, out);
+      expect(entry.status, `${tool}: ${entry.msg}`).toBe(0);
+      const args = tool === 'encrypt' ? ['--password=secret', '--check', out] : ['--check', out];
+      const checked = spawnSync('qpdf', args, { encoding: 'utf8' });
+      expect(checked.status, `${tool}: ${checked.stderr}`).toBe(0);
+      if (tool !== 'encrypt') expect(pdfinfoPages(out)).toBeGreaterThan(0);
+    }
+  });
+});

@@ -3,9 +3,8 @@
 // that say so are read; a file this cannot make sense of is "not encrypted" (LibreOffice decides).
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import { promisify } from 'node:util';
 import { ErrorCode, QuireError } from '@quire/contracts';
-import zlib from 'node:zlib';
+import { centralDirectory, readAt, zipEntry } from './zipPackage.js';
 
 type Handle = fs.FileHandle;
 
@@ -13,13 +12,8 @@ const OLE2 = Buffer.from('d0cf11e0a1b11ae1', 'hex');
 const LAST_SECTOR = 0xfffffffa; // ids from here on mark ends and free or special sectors
 const NO_ENTRY = 0xffffffff;
 const MAX_ROOT_ENTRIES = 4096;
-const inflateRaw = promisify(zlib.inflateRaw);
-
-async function readAt(h: Handle, pos: number, length: number): Promise<Buffer> {
-  const buf = Buffer.alloc(length);
-  const { bytesRead } = await h.read(buf, 0, length, pos);
-  return buf.subarray(0, bytesRead);
-}
+/** EncryptionInfo streams are a few kilobytes. */
+const MAX_ENCRYPTION_INFO = 1 << 20;
 
 /** Sector ids of a chain, stopping at its end, at an id out of range, or where it loops. */
 function chain(start: number, table: Uint32Array, max: number): number[] {
@@ -164,40 +158,6 @@ async function compoundEncrypted(h: Handle, size: number): Promise<boolean> {
   return false;
 }
 
-const MAX_CENTRAL_DIRECTORY = 8 << 20;
-const MAX_ENTRY = 1 << 20;
-
-/** A zip's central directory, found from its end record, or null when there is none to read. */
-async function centralDirectory(h: Handle, size: number): Promise<Buffer | null> {
-  const tailLength = Math.min(size, 22 + 0xffff);
-  const tail = await readAt(h, size - tailLength, tailLength);
-  const eocd = tail.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1'));
-  if (eocd < 0 || eocd + 22 > tail.length) return null;
-  const cdSize = tail.readUInt32LE(eocd + 12);
-  if (cdSize > MAX_CENTRAL_DIRECTORY) return null;
-  const cd = await readAt(h, tail.readUInt32LE(eocd + 16), cdSize);
-  return cd.length === cdSize && cd.length >= 46 && cd.readUInt32LE(0) === 0x02014b50 ? cd : null;
-}
-
-/** One small entry of a zip, inflated, or null (missing, too big, zip64 or damaged). */
-async function zipEntry(h: Handle, size: number, wanted: string): Promise<Buffer | null> {
-  const cd = await centralDirectory(h, size);
-  if (!cd) return null;
-  for (let pos = 0; pos + 46 <= cd.length && cd.readUInt32LE(pos) === 0x02014b50; ) {
-    const [nameLength, extra, comment] = [cd.readUInt16LE(pos + 28), cd.readUInt16LE(pos + 30), cd.readUInt16LE(pos + 32)];
-    if (cd.toString('utf8', pos + 46, pos + 46 + nameLength) === wanted) {
-      const [method, compressed, local] = [cd.readUInt16LE(pos + 10), cd.readUInt32LE(pos + 20), cd.readUInt32LE(pos + 42)];
-      if (compressed > MAX_ENTRY || (method !== 0 && method !== 8)) return null;
-      const head = await readAt(h, local, 30);
-      if (head.length < 30 || head.readUInt32LE(0) !== 0x04034b50) return null;
-      const data = await readAt(h, local + 30 + head.readUInt16LE(26) + head.readUInt16LE(28), compressed);
-      return method === 0 ? data : await inflateRaw(data, { maxOutputLength: MAX_ENTRY });
-    }
-    pos += 46 + nameLength + extra + comment;
-  }
-  return null;
-}
-
 /** OpenDocument: an encrypted package lists how each of its parts is encrypted in the manifest. */
 async function odfEncrypted(h: Handle, size: number): Promise<boolean> {
   const mimetype = await zipEntry(h, size, 'mimetype');
@@ -312,7 +272,7 @@ export async function decryptAgilePackage(file: string, password: string, output
     const infoEntry = cf?.rootStreams.get('EncryptionInfo');
     const packageEntry = cf?.rootStreams.get('EncryptedPackage');
     if (!cf || !infoEntry || !packageEntry) return false;
-    const info = await cf.read(infoEntry, MAX_ENTRY);
+    const info = await cf.read(infoEntry, MAX_ENCRYPTION_INFO);
     // Agile encryption is version 4.4, its description XML after the 8-byte header.
     if (info.length < 8 || info.readUInt16LE(0) !== 4 || info.readUInt16LE(2) !== 4) return false;
     const xml = info.subarray(8).toString('utf8');

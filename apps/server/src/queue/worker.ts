@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import type { TaskTable } from '../db/schema.js';
 import { isDatabaseUnavailable } from '../db/connect.js';
 import { findOwnedFile } from '../db/filesRepo.js';
+import { asUploadedKey } from '../storage/storage.js';
 import { countSigning } from '../db/signaturesRepo.js';
 import {
   claimQueued,
@@ -115,7 +116,9 @@ export async function runTask(ctx: AppContext, task: TaskTable, stopped: AbortSi
     for (const ref of tool.inputsOf(params as never)) {
       const file = await findOwnedFile(ctx.db, task.owner_id, ref.fileId);
       if (!file) throw new QuireError(ErrorCode.NoData);
-      inputs.push({ path: await ctx.storage.localPath(file.storage_key), name: file.name, password: ref.password, pages: file.total_page });
+      const stored = await ctx.storage.localPath(file.storage_key);
+      const asUploaded = file.repaired === 1 ? { asUploaded: await ctx.storage.localPath(asUploadedKey(file.storage_key)) } : {};
+      inputs.push({ path: stored, name: file.name, password: ref.password, pages: file.total_page, ...asUploaded });
     }
     await fs.rm(workDir, { recursive: true, force: true });
     await fs.mkdir(workDir, { recursive: true });

@@ -10,15 +10,18 @@ import type { AppContext } from '../context.js';
 import { tooManyPagesError } from '../texts/refusals.js';
 import { deleteFile, findOwnedFile, insertFile, setPageInfo } from '../db/filesRepo.js';
 import type { FileTable } from '../db/schema.js';
+import { asUploadedKey } from '../storage/storage.js';
 import { declaredPageCount, firstPageSize, inspectPdf, type PdfFacts } from '../engines/qpdf.js';
 import { declaredPages, rewritePages } from '../engines/poppler.js';
 import { largestFrame, readImageHeader, type ImageHeader } from '../engines/imageHeader.js';
 import { isDamagedOffice, isEncryptedOffice } from '../engines/officeEncryption.js';
 import { detectFileType, extensionOf, processableImageTypes } from '../engines/fileTypes.js';
 import { checkImageDecodes } from '../engines/sharp.js';
+import { replaceStreams, undecodableStreams } from '../engines/undecodableStreams.js';
 import { safeFileName } from './fileNames.js';
 import { concurrencyLimit } from './concurrencyLimit.js';
 import { checkDeclaredSizes } from './declaredSizes.js';
+import { checkPackageSizes } from './packageSizes.js';
 import { newId } from '../ids.js';
 import { checkFile, type FileLimits } from './limits.js';
 
@@ -87,6 +90,7 @@ async function checkPdf(
         });
     if (facts.pages > maxPages) throw tooManyPagesError(maxPages);
     await checkDeclaredSizes(file, password, ctx.tmpDir, limits);
+    if (repair && !facts.encrypted && (await withDecodableStreams(ctx, file, facts.pages))) repaired = true;
     return { ...facts, pageSize: await firstPageSize(file, password, ctx.inspectLimits), repaired };
   });
 }
@@ -113,6 +117,9 @@ async function withoutLeadingJunk(input: string, output: string): Promise<boolea
   return true;
 }
 
+/** Where repairInPlace leaves the bytes of `file` as they were. */
+const asUploaded = (file: string) => `${file}.as-uploaded`;
+
 /**
  * Repairs tried in turn on a PDF qpdf cannot read or other readers would not find, least changing
  * first: junk before its header dropped; its pages as poppler finds them given a new page tree (a
@@ -125,6 +132,8 @@ async function repairInPlace(ctx: AppContext, file: string): Promise<PdfFacts> {
     try {
       if (!(await repair(file, out, ctx.inspectLimits))) continue;
       const facts = await inspectPdf(out, undefined, ctx.inspectLimits);
+      // The bytes as uploaded stay beside it: a tool that cannot improve on them gives them back.
+      await fs.rename(file, asUploaded(file));
       await fs.rename(out, file);
       return facts;
     } catch (e) {
@@ -134,6 +143,37 @@ async function repairInPlace(ctx: AppContext, file: string): Promise<PdfFacts> {
     }
   }
   throw new QuireError(ErrorCode.Damaged);
+}
+
+/**
+ * The check decodes every stream, JPEGs too: seconds for a file of scans this size on a busy
+ * machine, which larger uploads are spared (their broken streams stay as they are).
+ */
+const STREAM_CHECK_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Replaces in place the streams of `file` that do not decode, which every output would otherwise
+ * carry; true when there were any. The bytes as uploaded stay beside it, as after any repair.
+ */
+async function withDecodableStreams(ctx: AppContext, file: string, pages: number): Promise<boolean> {
+  if ((await fs.stat(file)).size > STREAM_CHECK_MAX_BYTES) return false;
+  // A check its time bound cut short leaves the file as it is: the tools' own checks remain.
+  const broken = await undecodableStreams(file, pages, ctx.inspectLimits).catch(() => []);
+  if (broken.length === 0) return false;
+  const out = `${file}.decodable`;
+  try {
+    await replaceStreams(file, broken, out, ctx.tmpDir, ctx.inspectLimits);
+    // After an earlier repair the bytes as uploaded are kept already.
+    const kept = await fs.access(asUploaded(file)).then(
+      () => true,
+      () => false,
+    );
+    if (!kept) await fs.rename(file, asUploaded(file));
+    await fs.rename(out, file);
+  } finally {
+    await fs.rm(out, { force: true });
+  }
+  return true;
 }
 
 /**
@@ -195,7 +235,10 @@ export async function acceptUpload(
     } else if (type === 'office') {
       // Known now so the page asks for the password at once, and says it is damaged, not when a conversion fails.
       if (await isDamagedOffice(tmpPath)) throw new QuireError(ErrorCode.Unreadable);
+      await checkPackageSizes(tmpPath, limits.maxPages);
       encrypted = await isEncryptedOffice(tmpPath);
+    } else if (type === 'epub') {
+      await checkPackageSizes(tmpPath, limits.maxPages);
     } else {
       // An image's pixel size as its header states it; other documents have no pages until converted.
       const header = await readImageHeader(tmpPath);
@@ -222,10 +265,12 @@ export async function acceptUpload(
       expires_at: now + ctx.config.retentionHours * 3600_000,
     };
     await ctx.storage.putFile(row.storage_key, tmpPath);
+    if (repaired) await ctx.storage.putFile(asUploadedKey(row.storage_key), asUploaded(tmpPath));
     await insertFile(ctx.db, row);
     return toFileInfo(row);
   } finally {
     await fs.rm(tmpPath, { force: true });
+    await fs.rm(asUploaded(tmpPath), { force: true });
   }
 }
 
@@ -250,6 +295,7 @@ export async function acceptStored(
 /** Deletes a file's bytes, then its record. */
 export async function discardFile(ctx: AppContext, file: Pick<FileTable, 'id' | 'storage_key'>): Promise<void> {
   await ctx.storage.delete(file.storage_key);
+  await ctx.storage.delete(asUploadedKey(file.storage_key));
   await deleteFile(ctx.db, file.id);
 }
 

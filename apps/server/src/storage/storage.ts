@@ -11,6 +11,9 @@ export interface ByteRange {
   end: number;
 }
 
+/** Where the bytes a repaired upload arrived with are kept beside the repaired copy at `key`. */
+export const asUploadedKey = (key: string) => `${key}.as-uploaded`;
+
 export interface Storage {
   /** Moves a finished local file into storage under `key`. */
   putFile(key: string, localPath: string): Promise<void>;

@@ -1,7 +1,7 @@
 // Compress: the smallest of three rewrites at the chosen level — a lossless repack, the document
 // optimised in place (images downsampled and re-encoded, fonts subset, duplicates merged) and a
 // Ghostscript rebuild — that keeps everything the document holds and passes qpdf's check; never
-// a file larger than the input: when nothing can be gained, the input itself.
+// a file larger than the input as uploaded: when nothing can be gained, the input itself.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { QuireError, type ToolParams } from '@quire/contracts';
@@ -238,7 +238,10 @@ export const compress = defineTool({
   inputsOf: (p) => [{ fileId: p.file_id, password: p.password || p.passwd }],
   async run(ctx, p) {
     const input = ctx.inputs[0]!;
-    const inputSize = await sizeOf(input.path);
+    // A repair at upload can make the stored copy larger than what the user sent: that is the size to beat.
+    const uploaded = input.asUploaded && (await sizeOf(input.asUploaded).catch(() => null));
+    const original = uploaded && uploaded < (await sizeOf(input.path)) ? input.asUploaded! : input.path;
+    const inputSize = await sizeOf(original);
     // Decrypted, its page tree sound and repacked: a candidate of its own, and the clean source
     // the other two read. A repack keeps a damaged tree (a /Count that disagrees with the pages),
     // so such a tree is rebuilt first.
@@ -270,8 +273,8 @@ export const compress = defineTool({
     }
     if (best) return [{ path: best.file, name: outputName(input.name, 'compressed'), inputSize, note: best.note }];
     // Storage takes the output file away, so the untouched input goes out as a copy.
-    const original = path.join(ctx.workDir, 'original.pdf');
-    await fs.copyFile(input.path, original);
-    return [{ path: original, name: input.name, inputSize, unchanged: true }];
+    const copy = path.join(ctx.workDir, 'original.pdf');
+    await fs.copyFile(original, copy);
+    return [{ path: copy, name: input.name, inputSize, unchanged: true }];
   },
 });

@@ -24,6 +24,7 @@ import { epubToPdf } from '../engines/mutool.js';
 import { checkRenderSize, pageSizes, renderEachPage } from '../engines/poppler.js';
 import type { OfficeJob } from '../engines/office.js';
 import { detectEncoding, transcodeToUtf8 } from '../engines/textEncoding.js';
+import { isRtf, withSoundNesting } from '../engines/rtfNesting.js';
 import { detectFileType, extensionOf, imageTypes } from '../engines/fileTypes.js';
 import { isOcrResult, ocrOutput, ocrStep } from './steps/ocr.js';
 import { checkOcrBudget, checkRenderBudget } from './budget.js';
@@ -34,7 +35,8 @@ async function officeJob(ctx: ToolContext, input: ToolInput, type: 'office' | 't
   const copy = path.join(ctx.workDir, `input.${extensionOf(input.name) || 'bin'}`);
   const job = { input: copy, output: out, ...(input.password && { password: input.password }) };
   if (type === 'office') {
-    await fs.copyFile(input.path, copy);
+    if (await isRtf(input.path)) await withSoundNesting(input.path, copy);
+    else await fs.copyFile(input.path, copy);
     return job;
   }
   const encoding = await detectEncoding(input.path);

@@ -15,6 +15,8 @@ export interface ToolInput {
   name: string;
   password?: string;
   pages: number;
+  /** The bytes as uploaded, where a repair at upload stored others (`path`). */
+  asUploaded?: string;
 }
 
 export interface ToolOutput {
