@@ -198,6 +198,23 @@ describe("a visitor's result of the day", () => {
     await page.context().close();
   });
 
+  it("becomes the account's when its page opens again after a sign-in elsewhere", async () => {
+    const email = 'elsewhere@example.org';
+    await createAccount(e2e.quire.ctx, email, E2E_PASSWORD, 'free');
+    const page = await e2e.open('/app/rotate-pdf', { width: 1280, height: 800 });
+    await page.getByTestId('file-input').setInputFiles(path.join(dir, 'three.pdf'));
+    await expect.poll(() => page.locator('[data-testid="file-item"][data-state="ossSuccessful"]').count(), { timeout: 30_000 }).toBe(1);
+    await page.getByTestId('run-tool').click();
+    await page.getByTestId('result').waitFor({ timeout: 60_000 });
+    await page.goto(`${e2e.quire.url}/app/home`);
+    await signInFromHeader(page, email, E2E_PASSWORD);
+    await page.goto(`${e2e.quire.url}/app/rotate-pdf`);
+    // The account's now: its preview shows, and the browser no longer keeps it.
+    await page.getByTestId('result-preview').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('quire.run.rotate-pdf'))).toBeNull();
+    await page.context().close();
+  });
+
   it('is forgotten once the server no longer has it', async () => {
     const page = await e2e.open('/app/rotate-pdf', { width: 1280, height: 800 });
     await page.evaluate(() => localStorage.setItem('quire.run.rotate-pdf', JSON.stringify({ multiId: 'gone' })));
