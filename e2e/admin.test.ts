@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../apps/server/src/services/accounts.js';
 import { cloudFileRow } from '../apps/server/test/harness.js';
-import { startE2e, type E2e } from './browser.js';
+import { startE2e, type E2e, OPERATOR_CONTACT } from './browser.js';
 
 const OPERATOR = 'olga@example.org';
 const USER = 'una@example.org';
@@ -16,7 +16,7 @@ const PASSWORD = 'long enough password';
 let e2e: E2e;
 
 beforeAll(async () => {
-  e2e = await startE2e();
+  e2e = await startE2e({ operatorContact: OPERATOR_CONTACT });
   await createAccount(e2e.quire.ctx, OPERATOR, PASSWORD, 'free', 'operator');
   await createAccount(e2e.quire.ctx, USER, PASSWORD, 'free');
 });

@@ -29,6 +29,11 @@ afterAll(() => e2e.stop());
 async function uploadAndWait(page: Page) {
   await page.getByTestId('chat-file').setInputFiles(pdf);
   await page.getByTestId('chat-workspace').waitFor();
+  // Read in part (2 of its 3 pages): the AI plan, which reads more, is offered once.
+  const upgrade = page.getByTestId('upgrade-dialog');
+  await upgrade.waitFor({ timeout: 60_000 });
+  expect(await upgrade.getAttribute('data-upgrade')).toBe('chatLimitPage');
+  await upgrade.getByTestId('upgrade-cancel').click();
   await expect.poll(() => page.getByTestId('chat-question').isEnabled(), { timeout: 60_000 }).toBe(true);
 }
 

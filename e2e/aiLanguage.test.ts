@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/test/fixtures.js';
-import { openAsNewAccount, startE2e, type E2e } from './browser.js';
+import { openAsNewAccount, startE2e, type E2e, OPERATOR_CONTACT } from './browser.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-ai-language-'));
 
@@ -132,7 +132,7 @@ describe('out of AI tokens', () => {
   beforeAll(async () => {
     const limitsFile = path.join(dir, 'limits.json');
     fs.writeFileSync(limitsFile, JSON.stringify({ free: { ai: { tokens: 10 } }, ai: { ai: { tokens: 10 } } }));
-    small = await startE2e({ limitsFile });
+    small = await startE2e({ limitsFile, operatorContact: OPERATOR_CONTACT });
   });
   afterAll(() => small.stop());
 

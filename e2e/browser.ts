@@ -90,3 +90,6 @@ export async function download(page: Page, testId: string, dir: string, index = 
 }
 
 export const tmpDir = (label: string) => fs.mkdtempSync(path.join(os.tmpdir(), `quire-e2e-${label}-`));
+
+/** An operator's contact that is neither a page nor an address: buy buttons lead to the pricing page, which shows it. */
+export const OPERATOR_CONTACT = 'Ask Ann at the front desk';

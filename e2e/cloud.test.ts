@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../apps/server/src/services/accounts.js';
 import { makePhotoPdf, makeScannedPdf } from '../apps/server/test/imageFixtures.js';
-import { startE2e, tmpDir, type E2e } from './browser.js';
+import { startE2e, tmpDir, type E2e, OPERATOR_CONTACT } from './browser.js';
 
 const PASSWORD = 'cloud-test-password';
 let e2e: E2e;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   // Free accounts get a cloud of about 100 KB here, so one upload fills it; Premium keeps 10 GB.
   const limitsFile = file('limits.json');
   fs.writeFileSync(limitsFile, JSON.stringify({ free: { cloudGb: 0.0001 } }));
-  e2e = await startE2e({ limitsFile });
+  e2e = await startE2e({ limitsFile, operatorContact: OPERATOR_CONTACT });
   await createAccount(e2e.quire.ctx, 'cleo@example.org', PASSWORD, 'premium');
   await createAccount(e2e.quire.ctx, 'tiny@example.org', PASSWORD, 'free');
   await makePhotoPdf(file('holiday.pdf'), 1, 150);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../apps/server/test/fixtures.js';
 import { createAccount } from '../apps/server/src/services/accounts.js';
-import { signInFromHeader, startE2e, tmpDir, type E2e } from './browser.js';
+import { signInFromHeader, startE2e, tmpDir, type E2e, OPERATOR_CONTACT } from './browser.js';
 
 const MB = 1024 * 1024;
 const PASSWORD = 'limits-password-1';
@@ -20,7 +20,7 @@ let e2e: E2e;
 beforeAll(async () => {
   const limitsFile = path.join(dir, 'limits.json');
   fs.writeFileSync(limitsFile, JSON.stringify({ anonymous: { maxFileMb: 1 } }));
-  e2e = await startE2e({ limitsFile });
+  e2e = await startE2e({ limitsFile, operatorContact: OPERATOR_CONTACT });
   await createAccount(e2e.quire.ctx, 'free@example.org', PASSWORD, 'free');
 });
 afterAll(async () => {

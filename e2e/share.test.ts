@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mailbox } from '../apps/server/test/mailbox.js';
 import { makePdf } from '../apps/server/test/fixtures.js';
 import { createAccount } from '../apps/server/src/services/accounts.js';
-import { signInFromHeader, startE2e, tmpDir, type E2e } from './browser.js';
+import { signInFromHeader, startE2e, tmpDir, type E2e, OPERATOR_CONTACT } from './browser.js';
 
 const PASSWORD = 'share-password-1';
 const PREMIUM = 'pat.premium@example.org';
@@ -24,7 +24,7 @@ let mailbox: Mailbox;
 
 beforeAll(async () => {
   mailbox = await Mailbox.start();
-  e2e = await startE2e({ smtpUrl: mailbox.url });
+  e2e = await startE2e({ smtpUrl: mailbox.url, operatorContact: OPERATOR_CONTACT });
   await createAccount(e2e.quire.ctx, PREMIUM, PASSWORD, 'premium');
   await createAccount(e2e.quire.ctx, FREE, PASSWORD, 'free');
   await makePdf(pdf, 2, 'Report');

@@ -7,6 +7,7 @@ import { AiTokensSummary } from '../ai/AiTokensSummary';
 import { CloudSummary } from '../cloud/CloudSummary';
 import { useI18n } from '../i18n/I18nProvider';
 import { MENU_HOVER_DELAY_MS, useHoverMenu } from '../layout/useHoverMenu';
+import { BuyLink } from '../pricing/BuyLink';
 import { LocaleLink } from '../ui/LocaleLink';
 import { useDismiss } from '../ui/useDismiss';
 import { displayName, initialOf, planLabels } from './accountForms';
@@ -164,15 +165,14 @@ function AvatarMenu({ user, placement }: { user: UserInfo; placement: 'below' | 
           {buyable.length > 0 && (
             <div className="account-menu-buy">
               {buyable.map((offer, i) => (
-                <LocaleLink
+                <BuyLink
                   key={offer.testId}
-                  to="/pricing"
                   className={`button button-small ${i === 0 ? 'button-primary' : 'button-outline'}`}
-                  data-testid={offer.testId}
+                  testId={offer.testId}
                   onClick={() => menu.setOpen(false)}
                 >
                   {offer.label}
-                </LocaleLink>
+                </BuyLink>
               ))}
             </div>
           )}

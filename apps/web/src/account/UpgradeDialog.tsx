@@ -1,15 +1,19 @@
 // The upgrade dialog a limit of the plan opens: why the file or task was refused, and, for a
 // visitor or a free account, what Premium (or, for the AI tools' limits, the AI plan) takes
 // instead, with its prices. A visitor is offered to sign in, in case their account has more. Sharing's
-// refusal has its own layout: what Premium shares, and one Buy now to the pricing page. Out of AI
+// refusal has its own layout: what Premium shares, and one Buy now. Out of AI
 // tokens (11003) the offer follows the role: a free account may take Premium (more tokens) or the AI
-// plan, Premium the AI plan, and the AI plan is told when its monthly allowance renews.
-import { aiUpgradeDialogs, defaultLimits, type LimitRefusal } from '@quire/contracts';
+// plan, Premium the AI plan, and the AI plan is told when its monthly allowance renews. Buy buttons
+// show only where the operator said how to buy (QUIRE_OPERATOR_CONTACT); the reason is the server's
+// where it gave one (tokens or questions used up).
+import { aiUpgradeDialogs, defaultLimits } from '@quire/contracts';
 import type { ReactNode } from 'react';
+import type { Upgrade } from '../api/client';
 import { useRefusalMessage } from '../files/refusalMessage';
 import { useI18n } from '../i18n/I18nProvider';
+import { BuyLink } from '../pricing/BuyLink';
+import { useOperatorContact } from '../pricing/operatorContact';
 import { Icon } from '../ui/Icon';
-import { LocaleLink } from '../ui/LocaleLink';
 import { useModal } from '../ui/useModal';
 import { useSession } from './session';
 import './account.css';
@@ -18,10 +22,12 @@ import './account.css';
 const PRICES = { yearly: '$39.99', monthly: '$5.99', ai: '$9.90' };
 const premium = defaultLimits.premium;
 
-export function UpgradeDialog({ refusal, onClose }: { refusal: LimitRefusal; onClose(): void }) {
+export function UpgradeDialog({ refusal, onClose }: { refusal: Upgrade; onClose(): void }) {
   const { t, locale } = useI18n();
   const session = useSession();
   const refusalMessage = useRefusalMessage();
+  const contact = useOperatorContact();
+  const canBuy = contact !== undefined && contact.kind !== 'none';
   // The dialog itself takes the focus, not its close button: Tab leads on to the offer.
   const modal = useModal(onClose, 'dialog');
 
@@ -85,37 +91,39 @@ export function UpgradeDialog({ refusal, onClose }: { refusal: LimitRefusal; onC
               </li>
             ))}
           </ul>
-          <div className="upgrade-plans">
-            {share ? (
-              <PlanLink testId="upgrade-buy-now" primary onClose={onClose}>
-                {t('upgrade.buyNow')}
-              </PlanLink>
-            ) : ai ? (
-              <>
-                <PlanLink testId="upgrade-buy-ai" primary onClose={onClose}>
-                  {t('upgrade.buyAi', { price: PRICES.ai })}
+          {canBuy && (
+            <div className="upgrade-plans">
+              {share ? (
+                <PlanLink testId="upgrade-buy-now" primary onClose={onClose}>
+                  {t('upgrade.buyNow')}
                 </PlanLink>
-                {freeRole && (
-                  <PlanLink testId="upgrade-buy-yearly" onClose={onClose}>
-                    {t('upgrade.buyYearly', { price: PRICES.yearly })}
-                    <span className="upgrade-saving">
-                      {t('upgrade.premiumAiTokens', { tokens: premium.ai.tokens.toLocaleString(locale) })}
-                    </span>
+              ) : ai ? (
+                <>
+                  <PlanLink testId="upgrade-buy-ai" primary onClose={onClose}>
+                    {t('upgrade.buyAi', { price: PRICES.ai })}
                   </PlanLink>
-                )}
-              </>
-            ) : (
-              <>
-                <PlanLink testId="upgrade-buy-yearly" primary onClose={onClose}>
-                  {t('upgrade.buyYearly', { price: PRICES.yearly })}
-                  <span className="upgrade-saving">{t('upgrade.yearlySaving')}</span>
-                </PlanLink>
-                <PlanLink testId="upgrade-buy-monthly" onClose={onClose}>
-                  {t('upgrade.buyMonthly', { price: PRICES.monthly })}
-                </PlanLink>
-              </>
-            )}
-          </div>
+                  {freeRole && (
+                    <PlanLink testId="upgrade-buy-yearly" onClose={onClose}>
+                      {t('upgrade.buyYearly', { price: PRICES.yearly })}
+                      <span className="upgrade-saving">
+                        {t('upgrade.premiumAiTokens', { tokens: premium.ai.tokens.toLocaleString(locale) })}
+                      </span>
+                    </PlanLink>
+                  )}
+                </>
+              ) : (
+                <>
+                  <PlanLink testId="upgrade-buy-yearly" primary onClose={onClose}>
+                    {t('upgrade.buyYearly', { price: PRICES.yearly })}
+                    <span className="upgrade-saving">{t('upgrade.yearlySaving')}</span>
+                  </PlanLink>
+                  <PlanLink testId="upgrade-buy-monthly" onClose={onClose}>
+                    {t('upgrade.buyMonthly', { price: PRICES.monthly })}
+                  </PlanLink>
+                </>
+              )}
+            </div>
+          )}
         </>
       )}
       <div className="upgrade-foot">
@@ -135,17 +143,12 @@ export function UpgradeDialog({ refusal, onClose }: { refusal: LimitRefusal; onC
   );
 }
 
-/** A button to the pricing page, where checkout is; it closes the dialog on the way. */
+/** A button to where plans are bought; it closes the dialog on the way. */
 function PlanLink({ testId, primary, onClose, children }: { testId: string; primary?: boolean; onClose(): void; children: ReactNode }) {
   return (
-    <LocaleLink
-      to="/pricing"
-      className={`button ${primary ? 'button-primary' : 'button-outline'} button-large`}
-      data-testid={testId}
-      onClick={onClose}
-    >
+    <BuyLink className={`button ${primary ? 'button-primary' : 'button-outline'} button-large`} testId={testId} onClick={onClose}>
       {children}
-    </LocaleLink>
+    </BuyLink>
   );
 }
 

@@ -12,15 +12,18 @@ import { FilePickButton } from '../ui/FilePickButton';
 import { Icon } from '../ui/Icon';
 import { ProgressBar } from '../ui/ProgressBar';
 import { useFileDrop } from '../ui/useFileDrop';
+import { type AiPageDialogs, onAiPage } from './aiRefusal';
 
 interface PdfDropProps {
   /** Called with the picked file and its upload; may go on (into the cloud) before the page moves on. */
   onUploaded(file: File, uploaded: FileInfo): Promise<void> | void;
   hint: string;
   testId: string;
+  /** The page's own upgrade dialogs, which a file over the plan's size opens. */
+  dialogs: AiPageDialogs;
 }
 
-export function PdfDrop({ onUploaded, hint, testId }: PdfDropProps) {
+export function PdfDrop({ onUploaded, hint, testId, dialogs }: PdfDropProps) {
   const { t } = useI18n();
   const [progress, setProgress] = useState<number>();
   const [error, setError] = useState<string>();
@@ -38,7 +41,7 @@ export function PdfDrop({ onUploaded, hint, testId }: PdfDropProps) {
       });
       await onUploaded(file, uploaded);
     } catch (e) {
-      if (e instanceof ApiError && e.upgrade) setRefusal(e.upgrade);
+      if (e instanceof ApiError && e.upgrade) setRefusal(onAiPage(e.upgrade, dialogs));
       else setError(e instanceof Error ? e.message : String(e));
       setProgress(undefined);
     }

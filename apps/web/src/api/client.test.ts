@@ -31,6 +31,21 @@ describe('messageFor', () => {
     );
     expect(messageFor(4013)).toBe('The number of pages exceeds the limit.');
   });
+
+  it("shows the server's message where it carries specifics: Premium's detector limit, NEED_OCR", () => {
+    expect(messageFor(11009, 'Limit of 100,000 characters exceeded')).toBe('Limit of 100,000 characters exceeded');
+    expect(messageFor(11009)).toBe('Not enough characters left for the AI detector.');
+    expect(messageFor(3999, 'OCR files are temporarily not supported')).toBe('OCR files are temporarily not supported');
+    expect(messageFor(3999)).toBe('Oops! Something went wrong. Please try again later.');
+  });
+});
+
+describe('ApiError', () => {
+  it("gives a limit's refusal the server's reason, for the upgrade dialog to say", () => {
+    const error = new ApiError(11003, 'Sorry, not enough tokens.', undefined, { upgrade: 'AiUpgrade', limit: 5000 });
+    expect(error.upgrade).toEqual({ upgrade: 'AiUpgrade', limit: 5000, reason: 'Sorry, not enough tokens.' });
+    expect(new ApiError(11003).upgrade).toBeUndefined();
+  });
 });
 
 describe('readEnvelope', () => {

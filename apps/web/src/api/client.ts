@@ -32,7 +32,16 @@ export function withPageLanguage(headers: HeadersInit = {}): Headers {
   return all;
 }
 
-const serverWorded: readonly number[] = [ErrorCode.InvalidParams, ErrorCode.TooManyPages, ErrorCode.TooLarge, ErrorCode.TooManyFiles];
+const serverWorded: readonly number[] = [
+  ErrorCode.InvalidParams,
+  ErrorCode.TooManyPages,
+  ErrorCode.TooLarge,
+  ErrorCode.TooManyFiles,
+  // Premium's "Limit of 100,000 characters exceeded"; a free account's is the catalogue's.
+  ErrorCode.DetectorCharsLimit,
+  // The string code NEED_OCR travels as 3999 with its own message; other 3999s carry the catalogue's.
+  ErrorCode.ServiceDown,
+];
 
 /** The message to show for a catalogue code: the catalogue's, else the server's, else generic. */
 export function messageFor(code: number, serverMsg?: string): string {
@@ -56,17 +65,22 @@ export function onSessionLost(listener: (code: number) => void): () => void {
   return () => sessionLostListeners.delete(listener);
 }
 
+/** A limit's refusal as the page opens its upgrade dialog; `reason`: what the server said of it. */
+export type Upgrade = LimitRefusal & { reason?: string };
+
 export class ApiError extends Error {
+  /** A plan's limit refused the call: the upgrade dialog to open, the limit, and the server's reason. */
+  readonly upgrade?: Upgrade;
   constructor(
     readonly code: number,
     serverMsg?: string,
     /** The task that failed, when the failure is a task's. */
     readonly taskId?: string,
-    /** A plan's limit refused the call: the upgrade dialog to open, and the limit. */
-    readonly upgrade?: LimitRefusal,
+    upgrade?: LimitRefusal,
   ) {
     super(messageFor(code, serverMsg));
     this.name = 'ApiError';
+    if (upgrade) this.upgrade = { ...upgrade, reason: this.message };
   }
 }
 

@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { listAllFolders, getCapacity, receiveFreeSpace, type FolderId, type OnConflict } from '../api/cloud';
 import { useT } from '../i18n/I18nProvider';
 import { Icon } from '../ui/Icon';
-import { LocaleLink } from '../ui/LocaleLink';
+import { BuyLink } from '../pricing/BuyLink';
 import { Modal } from '../ui/Modal';
 import { useToast } from '../ui/Toast';
 import { CapacityBar } from './CapacityBar';
@@ -260,9 +260,9 @@ export function CloudSpaceTip({ onClose }: { onClose(): void }) {
           </button>
         )}
         {offer === 'purchase' && (
-          <LocaleLink to="/pricing" className="button button-primary" data-testid="space-tip-purchase" onClick={onClose}>
+          <BuyLink className="button button-primary" testId="space-tip-purchase" onClick={onClose}>
             {t('cloud.buySpace')}
-          </LocaleLink>
+          </BuyLink>
         )}
       </div>
     </Modal>

@@ -1,13 +1,13 @@
 // The plans compared, with the prices of the page's language. Quire takes no payment: a buy button
 // says how to reach the operator of the server, who grants plans (QUIRE_OPERATOR_CONTACT).
 import type { UserInfo } from '@quire/contracts';
-import { useEffect, useState, type ReactNode } from 'react';
-import { getServerConfig } from '../api/files';
+import type { ReactNode } from 'react';
 import { useSession } from '../account/session';
 import { useI18n } from '../i18n/I18nProvider';
 import { Icon } from '../ui/Icon';
 import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { formatPrice, PLAN_FEATURES, perMonth, pricesByLocale, yearlySaving, type PlanCard } from './prices';
+import { type OperatorContact, useOperatorContact } from './operatorContact';
 import './pricing.css';
 
 /** Whether the signed-in user already has the plan of a card. */
@@ -21,11 +21,8 @@ function hasPlan(user: UserInfo | null, card: PlanCard): boolean {
 export function PricingPage() {
   const { t, locale } = useI18n();
   const session = useSession();
-  const [contact, setContact] = useState<string>();
+  const contact = useOperatorContact();
   useDocumentTitle(t('pricing.title'));
-  useEffect(() => {
-    void getServerConfig().then((config) => setContact(config.operator_contact));
-  }, []);
 
   const prices = pricesByLocale[locale];
   const money = (amount: number) => formatPrice(amount, prices.currency, locale);
@@ -47,7 +44,7 @@ export function PricingPage() {
         </button>
       );
     }
-    return <OperatorContact contact={contact} label={card === 'premium' ? t('pricing.buyPremium') : t('pricing.buyAi')} />;
+    return <OperatorContactAction contact={contact} label={card === 'premium' ? t('pricing.buyPremium') : t('pricing.buyAi')} />;
   };
 
   return (
@@ -116,26 +113,24 @@ function Features({ card }: { card: PlanCard }) {
 }
 
 /** The buy button: a mail to the operator's address, their page, or a line saying whom to ask. */
-function OperatorContact({ contact, label }: { contact: string | undefined; label: string }) {
+function OperatorContactAction({ contact, label }: { contact: OperatorContact | undefined; label: string }) {
   const { t } = useI18n();
   if (contact === undefined) return <span className="pricing-button-pending" />;
-  if (/^https?:\/\//i.test(contact)) {
+  if (contact.kind === 'link') {
     return (
-      <a className="button button-primary pricing-button" href={contact} target="_blank" rel="noopener noreferrer" data-testid="buy">
-        {label}
-      </a>
-    );
-  }
-  if (contact.includes('@')) {
-    return (
-      <a className="button button-primary pricing-button" href={`mailto:${contact}`} data-testid="buy">
+      <a
+        className="button button-primary pricing-button"
+        href={contact.href}
+        data-testid="buy"
+        {...(contact.external && { target: '_blank', rel: 'noopener noreferrer' })}
+      >
         {label}
       </a>
     );
   }
   return (
     <p className="pricing-ask" data-testid="buy">
-      {contact || t('pricing.askOperator')}
+      {contact.kind === 'text' ? contact.text : t('pricing.askOperator')}
     </p>
   );
 }

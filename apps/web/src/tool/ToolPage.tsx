@@ -24,7 +24,12 @@ import { toolPageOf } from './toolPages';
 import { Result } from './Result';
 import { TaskRunError, useTaskRun } from './useTaskRun';
 import { useBindOnSignIn } from './useBindOnSignIn';
+import { keepRun, loadKeptRun } from './keptRun';
+import { bindRun } from '../api/tasks';
 import { useLeaveConfirm } from './useLeaveConfirm';
+
+/** Failures after which the file list is cleared, as the product does. */
+const CLEARS_FILES: readonly number[] = [ErrorCode.TaskFailed, ErrorCode.NoData];
 
 /** What a tool shows below its upload zone, before a file is chosen: the PDF converter, which makes PDFs of any file, offers the other way too. */
 const belowUpload: Partial<Record<string, ComponentType>> = { 'pdf-converter': FromPdfConversions };
@@ -36,7 +41,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const [limit, setLimit] = useState<LimitRefusal | null>(null);
   const files = useFileList(tool, setLimit);
   const task = useTaskRun();
-  const { requireSignIn, user } = useSession();
+  const { requireSignIn, user, status } = useSession();
   const [pickingFromCloud, setPickingFromCloud] = useState(false);
   useBindOnSignIn(() => ({
     fileIds: files.items.flatMap((f) => (f.info ? [f.info.file_id] : [])),
@@ -66,10 +71,33 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
     if (handed.length > 0) void files.addFiles(handed);
   }, [tool.slug, files.addFiles]);
 
+  // A visitor's result outlives a reload until an account takes it (keptRun.ts).
+  const resumed = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the session is known
+  useEffect(() => {
+    if (status === 'loading' || resumed.current) return;
+    resumed.current = true;
+    const kept = loadKeptRun(tool.slug);
+    if (!kept || task.state.phase !== 'idle') return;
+    void (async () => {
+      // Signed in since (on another page): the run is made the account's first, as a sign-in here does.
+      if (status === 'signedIn') await bindRun(kept);
+      await task.resume(kept);
+    })().catch((e: unknown) => {
+      // Expired, failed or not this visitor's: nothing to show again.
+      if (!isAbort(e)) keepRun(tool.slug, undefined);
+    });
+  }, [status]);
+  const shownRun = task.state.phase === 'done' ? task.state.multiId : undefined;
+  useEffect(() => {
+    if (shownRun) keepRun(tool.slug, status === 'signedOut' ? shownRun : undefined);
+  }, [shownRun, status, tool.slug]);
+
   const pickFiles = () => input.current?.click();
   const startOver = () => {
     task.reset();
     files.clear();
+    keepRun(tool.slug, undefined);
   };
 
   const runTool = async (body: unknown) => {
@@ -105,6 +133,8 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
       }
       if (e instanceof ApiError && e.upgrade) setLimit(e.upgrade);
       else toast(e instanceof Error ? e.message : messageFor(ErrorCode.TaskFailed), { durationMs: TASK_TOAST_MS });
+      // The task failed for no reason in the file (3125), or its run is gone (2405): the list starts afresh.
+      if (e instanceof ApiError && CLEARS_FILES.includes(e.code)) files.clear();
     }
   };
 

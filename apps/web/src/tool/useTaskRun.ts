@@ -27,14 +27,32 @@ export function useTaskRun() {
   /** The run's multi_id once its calls are made; undefined if making them failed. */
   const started = useRef<Promise<string | undefined>>(undefined);
 
+  /** Follows the run's tasks to their end, progress the average of the tasks; done shows the outputs. */
+  const follow = async (multi_id: string, signal: AbortSignal): Promise<void> => {
+    const entries = await pollTask(
+      {
+        fetchEntries: () => fetchTaskEntries({ multi_id }, signal),
+        sleep: (ms) => sleep(ms, signal),
+        now: () => Date.now(),
+      },
+      (progress) => setState({ phase: 'running', progress }),
+    );
+    setState({ phase: 'done', outputs: outputLinks(entries), multiId: multi_id });
+  };
+
+  const begin = () => {
+    lifetime.current?.abort();
+    const controller = new AbortController();
+    lifetime.current = controller;
+    return controller;
+  };
+
   /**
    * Starts the calls, the later ones in the first one's multi_id, and polls that multi_id: progress
    * is the average of the tasks. Resolves when all are done, rejects with an ApiError when one failed.
    */
   const run = async (calls: readonly ToolCall[]): Promise<void> => {
-    lifetime.current?.abort();
-    const controller = new AbortController();
-    lifetime.current = controller;
+    const controller = begin();
     setState({ phase: 'running', progress: 0 });
     const starting = startCalls(calls, controller.signal);
     started.current = starting.then(
@@ -43,23 +61,31 @@ export function useTaskRun() {
     );
     let taskIds: string[] = [];
     try {
-      const { multiId: multi_id, taskIds: made } = await starting;
+      const { multiId, taskIds: made } = await starting;
       taskIds = made;
-      const entries = await pollTask(
-        {
-          fetchEntries: () => fetchTaskEntries({ multi_id }, controller.signal),
-          sleep: (ms) => sleep(ms, controller.signal),
-          now: () => Date.now(),
-        },
-        (progress) => setState({ phase: 'running', progress }),
-      );
-      setState({ phase: 'done', outputs: outputLinks(entries), multiId: multi_id });
+      await follow(multiId, controller.signal);
     } catch (e) {
       // Stopped (cancelled, or the page left): whatever failed after that is no news.
       controller.signal.throwIfAborted();
       setState({ phase: 'idle' });
       const failed = e instanceof ApiError && e.taskId ? taskIds.indexOf(e.taskId) : -1;
       throw failed >= 0 ? new TaskRunError(e as ApiError, failed) : e;
+    }
+  };
+
+  /**
+   * Shows an earlier run again (a reload): followed to its end if still running. Rejects, the page
+   * left idle, when the server no longer has it (2405 once its outputs expired) or it failed.
+   */
+  const resume = async (multiId: string): Promise<void> => {
+    const controller = begin();
+    started.current = Promise.resolve(multiId);
+    try {
+      await follow(multiId, controller.signal);
+    } catch (e) {
+      controller.signal.throwIfAborted();
+      setState({ phase: 'idle' });
+      throw e;
     }
   };
 
@@ -75,5 +101,5 @@ export function useTaskRun() {
     if (multiId) await cancelTasks(multiId);
   };
 
-  return { state, run, reset, cancel };
+  return { state, run, resume, reset, cancel };
 }

@@ -10,6 +10,16 @@ describe('formatBytes', () => {
     expect(formatBytes(3 * 1024 ** 3)).toBe('3.0 GB');
   });
 
+  it('never shows a size over a limit as the limit: 20 MB and a byte more reads over 20 MB', () => {
+    const MB = 1024 * 1024;
+    expect(formatBytes(20 * MB + 1)).toBe('20.1 MB');
+    expect(formatBytes(20.4 * MB)).toBe('20.4 MB');
+    expect(formatBytes(20.45 * MB)).toBe('20.5 MB');
+    expect(formatBytes(20 * MB - 1)).toBe('20.0 MB');
+    expect(formatBytes(100 * MB + 1)).toBe('101 MB');
+    expect(formatBytes(100 * MB)).toBe('100 MB');
+  });
+
   it('writes French octets with a decimal comma, and German numbers with theirs', () => {
     expect(formatBytes(1536, 'fr-fr')).toBe('1,5 Ko');
     expect(formatBytes(20 * 1024 * 1024, 'fr-fr')).toBe('20 Mo');

@@ -3,7 +3,10 @@ import { htmlLang, type Locale } from '../i18n/locales';
 /** Size units as each language writes them: French counts octets (Ko, Mo, Go). */
 const unitsOf = (locale: Locale) => (locale === 'fr-fr' ? ['o', 'Ko', 'Mo', 'Go'] : ['B', 'KB', 'MB', 'GB']);
 
-/** 1536 -> "1.5 KB" ("1,5 Ko" in French): the largest unit below 1024, in the locale's numbers. */
+/**
+ * 1536 -> "1.5 KB" ("1,5 Ko" in French): the largest unit below 1024 (as limits count MB), in the
+ * locale's numbers. Rounded up, never down: a file over a limit of 20 MB reads "20.1 MB", not "20 MB".
+ */
 export function formatBytes(bytes: number, locale: Locale = 'en-us'): string {
   const units = unitsOf(locale);
   let value = bytes;
@@ -12,12 +15,15 @@ export function formatBytes(bytes: number, locale: Locale = 'en-us'): string {
     value /= 1024;
     unit++;
   }
-  const digits = unit === 0 || value >= 10 ? 0 : 1;
+  // Tenths below 100 unless the value is whole (20 MB exactly reads "20 MB"; under 10, "5.0 MB" as before).
+  const digits = unit === 0 || value >= 100 || (value >= 10 && Number.isInteger(value)) ? 0 : 1;
+  const scale = 10 ** digits;
+  // toFixed first: 20.4 MB in bytes over 1024² is 20.400000000000002, which must not round up to 20.5.
   const number = new Intl.NumberFormat(htmlLang[locale], {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
     useGrouping: false,
-  }).format(value);
+  }).format(Math.ceil(Number((value * scale).toFixed(6))) / scale);
   return `${number} ${units[unit]}`;
 }
 

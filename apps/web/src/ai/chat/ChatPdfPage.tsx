@@ -15,7 +15,9 @@ import { Icon } from '../../ui/Icon';
 import { Tabs } from '../../ui/Tabs';
 import { useLeaveConfirm } from '../../tool/useLeaveConfirm';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useSession } from '../../account/session';
 import { AiPage } from '../AiPage';
+import { chatDialogs, useAnalysisRefusal } from '../aiRefusal';
 import { PdfDrop } from '../PdfDrop';
 import { WorkspaceBar } from '../WorkspaceBar';
 import { ChatPanel } from './ChatPanel';
@@ -69,6 +71,7 @@ function ChatStart({ onOpen }: { onOpen(file: OpenedFile): void }) {
     <>
       <PdfDrop
         testId="chat"
+        dialogs={chatDialogs}
         hint={t('chatPdf.cloudHint')}
         onUploaded={async (file, uploaded) => {
           const saved = await addUpload(uploaded.file_id, null, 'rename');
@@ -108,6 +111,7 @@ type Pane = 'document' | 'chat' | 'notes';
 function ChatWorkspace({ opened, onClose }: { opened: OpenedFile; onClose(): void }) {
   const { t } = useI18n();
   const analysis = useAnalysis(opened.fileId);
+  const { user } = useSession();
   const [summary, setSummary] = useState<{ data?: AiSummary; error?: ApiError; loading: boolean }>({ loading: false });
   const [refusal, setRefusal] = useState<LimitRefusal>();
   const [pane, setPane] = useState<Pane>('chat');
@@ -115,6 +119,7 @@ function ChatWorkspace({ opened, onClose }: { opened: OpenedFile; onClose(): voi
   const asked = useRef(false);
   // Leaving with a document open asks first; its conversations are kept either way.
   const leaving = useLeaveConfirm(true);
+  useAnalysisRefusal(analysis, user, chatDialogs, setRefusal, !opened.conversationId);
 
   // A new document is summarised once it is analysed; a reopened conversation goes on without.
   useEffect(() => {

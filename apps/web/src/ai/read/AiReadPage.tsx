@@ -10,7 +10,9 @@ import { useI18n } from '../../i18n/I18nProvider';
 import { usePdfDocument } from '../../pdf/pdfDocument';
 import { Icon, type IconName } from '../../ui/Icon';
 import { Tabs } from '../../ui/Tabs';
+import { useSession } from '../../account/session';
 import { AiPage } from '../AiPage';
+import { aiPageDialogs, useAnalysisRefusal } from '../aiRefusal';
 import { PdfDrop } from '../PdfDrop';
 import { WorkspaceBar } from '../WorkspaceBar';
 import { useAnalysis } from '../chat/useAnalysis';
@@ -37,7 +39,12 @@ export function AiReadPage() {
       {opened ? (
         <ReadWorkspace key={opened.fileId} {...opened} initialTool={initial} onClose={() => setOpened(undefined)} />
       ) : (
-        <PdfDrop testId="read" hint={t('aiRead.hint')} onUploaded={(file, uploaded) => setOpened({ file, fileId: uploaded.file_id })} />
+        <PdfDrop
+          testId="read"
+          dialogs={aiPageDialogs}
+          hint={t('aiRead.hint')}
+          onUploaded={(file, uploaded) => setOpened({ file, fileId: uploaded.file_id })}
+        />
       )}
     </AiPage>
   );
@@ -82,6 +89,8 @@ function ReadWorkspace({ file, fileId, initialTool, onClose }: { file: File; fil
   const [cited, setCited] = useState<{ page: number; at: number }>();
   const [pane, setPane] = useState<Pane>('document');
   const [refusal, setRefusal] = useState<LimitRefusal>();
+  const { user } = useSession();
+  useAnalysisRefusal(analysis, user, aiPageDialogs, setRefusal);
 
   useEffect(() => {
     const follow = () => setFloating(readSelection());

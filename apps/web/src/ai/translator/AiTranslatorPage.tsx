@@ -19,6 +19,7 @@ import { Tabs } from '../../ui/Tabs';
 import { useToast } from '../../ui/Toast';
 import { useCopyText } from '../../ui/useCopyText';
 import { AiPage } from '../AiPage';
+import { aiPageDialogs, onAiPage } from '../aiRefusal';
 import { useAiStream } from '../useAiStream';
 import { languageNamer } from '../languageNames';
 
@@ -67,7 +68,7 @@ function Translator() {
   };
 
   const failed = (e: unknown) => {
-    if (e instanceof ApiError && e.upgrade) setRefusal(e.upgrade);
+    if (e instanceof ApiError && e.upgrade) setRefusal(onAiPage(e.upgrade, aiPageDialogs));
     else toast(e instanceof Error ? e.message : String(e));
   };
 
