@@ -126,7 +126,8 @@ export function toTaskEntry(task: TaskTable, words: Words): TaskEntry {
     status: failed ? task.error_code || ErrorCode.TaskFailed : 0,
     msg: failed ? failureMessage(task, words) : 'success',
     progress: task.state === 'done' ? 100 : task.progress,
-    is_done: task.state === 'done',
+    // A failed task is finished too: a client polling is_done alone stops, and reads why in status.
+    is_done: failed || task.state === 'done',
     output_file_name: task.state === 'done' ? downloadName(task) : '',
     outputs: outputsOf(task).map(({ key: _key, source: _source, note_said, ...output }) => ({
       ...output,
