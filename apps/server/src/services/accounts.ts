@@ -218,9 +218,9 @@ async function useLink(ctx: AppContext, token: string, purpose: AccountTokenPurp
 /** Checked against when an address has no account, so that the answer takes as long as a wrong password. */
 let decoyHash: Promise<string> | undefined;
 
-/** Counts the attempt against the address (or account) and the client's IP; false when the password is wrong. */
+/** Counts the attempt against the address (or account) from the client's IP; false when the password is wrong. */
 async function passwordMatches(ctx: AppContext, client: string, ip: string, password: string, account: AccountTable | undefined) {
-  ctx.rateLimits.take('account', client, ip);
+  ctx.rateLimits.takePasswordCheck(client, ip);
   decoyHash ??= hashPassword(newToken());
   // An account of single sign-on only has no password ('') and is checked against the decoy too.
   const matches = await verifyPassword(password, account?.password_hash || (await decoyHash));
