@@ -26,6 +26,7 @@ import {
 import { filesOf } from '../db/filesRepo.js';
 import type { AccountRole, AccountTable, AccountTokenPurpose } from '../db/schema.js';
 import { tasksOf } from '../db/tasksRepo.js';
+import { takeRun } from '../db/anonymousRunsRepo.js';
 import { uploadsOf } from '../db/uploadsRepo.js';
 import { newId } from '../ids.js';
 import type { Mail } from '../mail/mailer.js';
@@ -36,6 +37,9 @@ import { deleteAiOf } from '../db/aiRepo.js';
 import { deleteMessagesOf } from '../db/messagesRepo.js';
 import { discardSharesOf } from './shares.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { utcDay } from './anonymous.js';
+import { clientKey, countedAddress } from './clientKeys.js';
+import { RateLimited } from './rateLimits.js';
 import { creditInvite, recordInvite } from './referrals.js';
 import { discardTask } from './tasks.js';
 import { discardUpload } from './uploads.js';
@@ -71,6 +75,7 @@ export const newToken = () => randomBytes(32).toString('base64url');
 export const tokenId = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
 /** How long each kind of mailed link works. */
 const LINK_LIFETIME_MS: Record<AccountTokenPurpose, number> = { verify: 48 * HOUR_MS, reset: HOUR_MS, email: 48 * HOUR_MS };
 /** The web app's page for each link; the token rides in the fragment, which browsers never send to a server. */
@@ -233,6 +238,18 @@ async function confirmPassword(ctx: AppContext, session: Session, password: stri
 }
 
 /**
+ * Counts a sign-up of the client's address on the UTC day (in the anonymous runs' table, by keyed
+ * hash), or 3500 (429) until the next day once it asked its QUIRE_SIGNUPS_PER_ADDRESS_DAY: many
+ * accounts from one address would multiply every per-account allowance.
+ */
+async function countSignUp(ctx: AppContext, ip: string) {
+  const max = ctx.config.signUpsPerAddressPerDay;
+  const now = Date.now();
+  if (max === 0 || (await takeRun(ctx.db, clientKey(ctx, `signup:${countedAddress(ip)}`), utcDay(now), max))) return;
+  throw new RateLimited(Math.ceil((DAY_MS - (now % DAY_MS)) / 1000));
+}
+
+/**
  * A new account, not signed in until its address is confirmed by the mailed link. The answer is
  * the same when the address already has an account (which is mailed instead), so sign-up does not
  * tell who has one.
@@ -250,6 +267,7 @@ export async function register(
   ip: string,
 ): Promise<{ email: string }> {
   ctx.rateLimits.take('account', req.email, ip);
+  await countSignUp(ctx, ip);
   const account = newAccount(req.email, await hashPassword(req.password), { first_name: req.first_name, last_name: req.last_name });
   if (await insertAccount(ctx.db, account)) {
     await recordInvite(ctx, account, req.invite);
