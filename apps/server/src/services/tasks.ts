@@ -40,7 +40,8 @@ async function enqueue(ctx: AppContext, task: TaskTable, inputs: FileTable[], an
     const queued = await countQueued(ctx.db, task.owner_id);
     if (queued.all >= ctx.config.maxQueued || queued.owners >= ctx.config.maxQueuedPerOwner) throw new QuireError(ErrorCode.Busy);
     const maxWork = ctx.config.maxQueuedWorkPerAddress;
-    const addressWork = maxWork > 0 ? await unfinishedWork(ctx.db, task.client_key) : 0;
+    // The instance's own tasks (the self-check) come from no address.
+    const addressWork = maxWork > 0 && task.client_key ? await unfinishedWork(ctx.db, task.client_key) : 0;
     if (addressWork > 0 && addressWork + task.work > maxWork) throw new RateLimited(BUSY_ADDRESS_RETRY_S);
     if (anonymous) await admitAnonymousTask(ctx, anonymous, task, inputs);
     await insertTask(ctx.db, task);
