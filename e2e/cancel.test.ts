@@ -49,7 +49,7 @@ describe('Cancel in the browser', () => {
     const answer = await page.request.get(`${e2e.quire.url}/api/tools/v1/get-task-result?task_id=${task!.id}`);
     expect(await answer.json()).toMatchObject({
       code: 0,
-      data: [{ status: ErrorCode.Cancelled, msg: errorMessages[ErrorCode.Cancelled], is_done: false }],
+      data: [{ status: ErrorCode.Cancelled, msg: errorMessages[ErrorCode.Cancelled], is_done: true }],
     });
     await until('Tesseract stopped', () => !tesseractRunning(), 15_000);
 

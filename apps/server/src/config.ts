@@ -60,6 +60,11 @@ export interface Config {
   maxQueuedPerOwner: number;
   /** Tasks of one visitor running at once; the worker takes other visitors' tasks meanwhile. */
   maxRunningPerOwner: number;
+  /**
+   * Work (tools/budget.ts units) of the unfinished tasks asked from one address, whatever accounts
+   * or visitors they are; a task past it is refused with 3500 (429) unless the address has none. 0: no limit.
+   */
+  maxQueuedWorkPerAddress: number;
   /** Requests per visitor (and, times ipRateFactor, per IP address) answered before 429. */
   uploadRate: RateLimit;
   taskRate: RateLimit;
@@ -90,6 +95,8 @@ export interface Config {
   sessionDays: number;
   /** Password checks and account mails per address (and, times ipRateFactor, per IP address). */
   accountRate: RateLimit;
+  /** Sign-ups (account/register) one address may ask per UTC day; beyond it 3500 (429). 0: no limit. */
+  signUpsPerAddressPerDay: number;
   /** How users reach the operator to buy a plan (an address or a URL), shown on the pricing page; empty: not given. */
   operatorContact: string;
   /** The shipped templates: sources and metadata, with their PDFs built into .built/ (scripts/build-templates.mjs). */
@@ -299,6 +306,8 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     maxQueued: int('QUIRE_MAX_QUEUED', 500),
     maxQueuedPerOwner: int('QUIRE_MAX_QUEUED_PER_VISITOR', 20),
     maxRunningPerOwner: Math.max(1, int('QUIRE_MAX_RUNNING_PER_VISITOR', 2)),
+    // About a quarter of an hour of one core: eight 100-page conversions to PNG at 600 dpi, or one 500-page OCR.
+    maxQueuedWorkPerAddress: int('QUIRE_MAX_QUEUED_WORK_PER_ADDRESS', 30_000),
     // An upload of the largest file is 200 parts sent 12 at a time: the burst takes one at once.
     uploadRate: { perSecond: int('QUIRE_UPLOADS_PER_S', 50), burst: int('QUIRE_UPLOAD_BURST', 600) },
     taskRate: { perSecond: int('QUIRE_TASKS_PER_S', 20), burst: int('QUIRE_TASK_BURST', 200) },
@@ -315,6 +324,7 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     sessionDays: int('QUIRE_SESSION_DAYS', 30),
     // Ten attempts at once, then one every two minutes: a password guesser gets 720 a day.
     accountRate: { perSecond: int('QUIRE_SIGNIN_PER_HOUR', 30) / 3600, burst: int('QUIRE_SIGNIN_BURST', 10) },
+    signUpsPerAddressPerDay: Math.max(0, int('QUIRE_SIGNUPS_PER_ADDRESS_DAY', 10)),
     anonymousTasksPerDay: Math.max(0, int('QUIRE_ANON_TASKS_PER_DAY', 1)),
     anonymousDownloads: process.env.QUIRE_ANON_DOWNLOADS === '1',
     oidc: overrides.oidc ?? loadOidc(),

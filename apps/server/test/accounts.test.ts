@@ -566,18 +566,24 @@ describe('a session token in the web address, and links in the language of the p
 });
 
 describe('sign-in attempts', () => {
-  // Three attempts per address at once, six per IP address (all of these come from 127.0.0.1), refilled at one an hour.
-  const limited = quireForTests('signin-limits', { smtpUrl: mailbox.url, accountRate: { perSecond: 1 / 3600, burst: 3 }, ipRateFactor: 2 });
-  const attempt = async (email: string, password: string) => {
+  // Three attempts per account and address at once, six per IP address, refilled at one an hour.
+  // Addresses come from X-Forwarded-For, believed from the loopback.
+  const limited = quireForTests('signin-limits', {
+    smtpUrl: mailbox.url,
+    accountRate: { perSecond: 1 / 3600, burst: 3 },
+    ipRateFactor: 2,
+    trustProxy: 'loopback',
+  });
+  const attempt = async (email: string, password: string, from?: string) => {
     const res = await limited.client.raw('/api/account/v1/login', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(from && { 'x-forwarded-for': from }) },
       body: JSON.stringify({ email, password }),
     });
     return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as Envelope };
   };
 
-  it('are limited per account: a locked account answers 3500 whether the password is right or not', async () => {
+  it('lock an account out at the guessing address only: the owner signs in from another', async () => {
     await createAccount(limited.quire.ctx, 'lin@example.org', 'right password', 'free');
     for (let i = 0; i < 3; i++) expect((await attempt('lin@example.org', `guess ${i}`)).body.code).toBe(ErrorCode.SignInFailed);
     const right = await attempt('lin@example.org', 'right password');
@@ -589,6 +595,7 @@ describe('sign-in attempts', () => {
       expect(Number(refused.retryAfter)).toBeGreaterThan(3000);
       expect(Number(refused.retryAfter)).toBeLessThanOrEqual(3600);
     }
+    expect((await attempt('lin@example.org', 'right password', '198.51.100.60')).body.code).toBe(0);
   });
 
   it('are limited per client address, across accounts and unknown addresses alike', async () => {
@@ -598,6 +605,26 @@ describe('sign-in attempts', () => {
     const refused = await attempt('d@example.org', 'some password');
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe(ErrorCode.Busy);
+  });
+});
+
+describe('sign-in attempts from many addresses', () => {
+  // One attempt per account and address, ten per account from anywhere (ten times the rate).
+  const limited = quireForTests('signin-spread', { accountRate: { perSecond: 1 / 3600, burst: 1 }, trustProxy: 'loopback' });
+
+  it('are limited per account from anywhere at ten times the rate: guessing from many addresses stays bounded', async () => {
+    await createAccount(limited.quire.ctx, 'mo@example.org', 'right password', 'free');
+    const attempt = async (password: string, from: string) => {
+      const res = await limited.client.raw('/api/account/v1/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+        body: JSON.stringify({ email: 'mo@example.org', password }),
+      });
+      return { status: res.status, body: (await res.json()) as Envelope };
+    };
+    for (let i = 0; i < 10; i++) expect((await attempt(`guess ${i}`, `203.0.113.${100 + i}`)).body.code).toBe(ErrorCode.SignInFailed);
+    const refused = await attempt('right password', '203.0.113.200');
+    expect([refused.status, refused.body.code]).toEqual([429, ErrorCode.Busy]);
   });
 });
 

@@ -105,9 +105,28 @@ describe('the daily allowance', () => {
     const dump = execFileSync('sqlite3', [path.join(dataDir, 'quire.db'), '.dump']).toString();
     expect(dump).not.toContain(HOME);
     const counts = execFileSync('sqlite3', [path.join(dataDir, 'quire.db'), '.dump anonymous_runs']).toString();
-    // Five visitors (one refused at its address, its count given back) and three addresses.
-    expect(counts.match(/INSERT INTO/g)).toHaveLength(8);
+    // Five visitors (one refused at its address, its count given back), three addresses and Ann's run of two.
+    expect(counts.match(/INSERT INTO/g)).toHaveLength(9);
     expect(counts).not.toContain(ann.cookie.match(/quire_vid=(\w+)/)![1]);
+  });
+
+  it('counts the tasks a run made, not those kept: deleting outputs gives no place in the run back', async () => {
+    const eve = visitorAt('192.0.2.77');
+    const first = await rotate(eve);
+    expect(first.created.code).toBe(0);
+    const run = first.created.data.multi_id as string;
+    // A cancelled task stays in the run (failed), so the run is never empty of tasks.
+    expect((await eve.post('document/cancel-task', { task_id: first.taskId })).code).toBe(0);
+    const codes: number[] = [];
+    for (let i = 0; i < 21 && codes.at(-1) !== ErrorCode.DailyTaskLimit; i++) {
+      const next = await rotate(eve, { multi_id: run });
+      codes.push(next.created.code);
+      if (next.created.code !== 0) break;
+      await eve.waitTask(next.taskId);
+      expect((await eve.post('document/delete-outputs', { multi_id: run })).data).toEqual({ deleted: 1 });
+    }
+    // The run's 20 tasks: the first, then 19 joining it; the 20th join is a new task of the day, refused.
+    expect(codes).toEqual([...Array<number>(19).fill(0), ErrorCode.DailyTaskLimit]);
   });
 });
 

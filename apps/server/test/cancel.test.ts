@@ -23,7 +23,7 @@ beforeAll(async () => {
   await makePdf(file('short.pdf'), 2);
 });
 
-const cancelled = { status: ErrorCode.Cancelled, msg: errorMessages[ErrorCode.Cancelled], is_done: false, outputs: [] };
+const cancelled = { status: ErrorCode.Cancelled, msg: errorMessages[ErrorCode.Cancelled], is_done: true, outputs: [] };
 /** What a task's engines are called: OCRmyPDF, the Tesseracts and Ghostscript below it, and the rest of the tools'. */
 const ENGINE = /ocrmypdf|tesseract|\bgs\b|pdftoppm|mutool|qpdf/;
 type Engine = ReturnType<typeof processesBelow>[number];

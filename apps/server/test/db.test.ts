@@ -190,6 +190,8 @@ function task(id: string, createdAt: number, owner = 'o'): TaskTable {
     started_at: 0,
     finished_at: 0,
     expires_at: createdAt + 3600_000,
+    client_key: '',
+    work: 1,
   };
 }
 
@@ -296,6 +298,24 @@ describe.each(targets)('%s', (name, url) => {
     await db.deleteFrom('tasks').execute();
   });
 
+  it.skipIf(!url)("takes another address's task before the queue of many accounts from one address", async () => {
+    const base = Date.now();
+    const at = (t: TaskTable, clientKey: string) => ({ ...t, client_key: clientKey });
+    await db
+      .insertInto('tasks')
+      .values([
+        ...Array.from({ length: 8 }, (_, i) => at(task(`${name}-many${i}`, base + i, `account${i % 4}`), 'flooding-address')),
+        at(task(`${name}-solo`, base + 100, 'solo'), 'other-address'),
+      ])
+      .execute();
+    expect((await claimTask(ctx()))!.id).toBe(`${name}-many0`);
+    // Three accounts of the flooding address have nothing running, but the address has one task running.
+    expect((await claimTask(ctx()))!.id).toBe(`${name}-solo`);
+    // Each address has one running: the one served longest ago goes first.
+    expect((await claimTask(ctx()))!.id).toBe(`${name}-many1`);
+    await db.deleteFrom('tasks').execute();
+  });
+
   it.skipIf(!url || name !== 'sqlite')(
     "never runs more of one visitor's tasks at once than the limit, however many workers race",
     async () => {
@@ -366,9 +386,13 @@ describe.each(targets)('%s', (name, url) => {
     await insertReferral(db, 'a2', 'other-inviter', 11);
     const pending = (await pendingReferral(db, 'a2'))!;
     expect(pending).toMatchObject({ inviter_id: 'a1', credited_at: 0 });
-    expect(await creditReferral(db, pending, 3_000_000_000, 7, 20)).toBe(true);
-    expect(await creditReferral(db, pending, 3_000_000_000, 7, 21)).toBe(false);
+    expect(await creditReferral(db, pending, 'mailbox-2', 3_000_000_000, 7, 20)).toBe(true);
+    expect(await creditReferral(db, pending, 'mailbox-2', 3_000_000_000, 7, 21)).toBe(false);
     expect(await pendingReferral(db, 'a2')).toBeUndefined();
+    // Another account of a mailbox that earned a credit earns none: its invite stays pending.
+    await insertReferral(db, 'a1', 'a2', 12);
+    expect(await creditReferral(db, (await pendingReferral(db, 'a1'))!, 'mailbox-2', 5, 5, 22)).toBe(false);
+    expect(await pendingReferral(db, 'a1')).toMatchObject({ credited_at: 0 });
     expect((await findAccount(db, 'a2'))?.bonus_tokens).toBe(3_000_000_000);
     expect((await findAccount(db, 'a1'))?.bonus_tokens).toBe(7);
     expect(await inviterTotals(db, 'a1')).toEqual({ friends: 1, tokens: 7 });

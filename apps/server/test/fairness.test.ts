@@ -9,6 +9,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { TaskTable } from '../src/db/schema.js';
 import { makePdf } from './fixtures.js';
 import { Client, fileForm, startQuire, type Running } from './harness.js';
+import { Mailbox } from './mailbox.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-fair-'));
 let pdf: string;
@@ -86,6 +87,97 @@ describe('a visitor flooding the queue', () => {
     expect(otherTask!.finished_at).toBeLessThan(Math.max(...floodTasks.map((t) => t.finished_at)));
     // And the flood never had more than its 2 tasks running at once, though 3 slots were free.
     expect(mostAtOnce(floodTasks)).toBeLessThanOrEqual(quire.ctx.config.maxRunningPerOwner);
+  });
+});
+
+describe('many accounts from one address flooding the queue', () => {
+  // Three sign-ups a day per address; an address's unfinished work at most 40 megapixels: three
+  // of these 20-page conversions to PNG at 72 dpi (11 each), not four. Addresses come from
+  // X-Forwarded-For, believed from the loopback.
+  let quire: Running;
+  let mailbox: Mailbox;
+  let pages20: string;
+  const FLOOD = '203.0.113.50';
+  beforeAll(async () => {
+    mailbox = await Mailbox.start();
+    quire = await startQuire({
+      workerConcurrency: 2,
+      trustProxy: 'loopback',
+      smtpUrl: mailbox.url,
+      signUpsPerAddressPerDay: 3,
+      maxQueuedWorkPerAddress: 40,
+    });
+    pages20 = await makePdf(path.join(dir, 'twenty.pdf'), 20);
+  });
+  afterAll(async () => {
+    await quire.stop();
+    await mailbox.close();
+  });
+
+  /** A browser at `address`, with cookies of its own. */
+  function clientAt(address: string): Client {
+    const client = new Client(quire.url);
+    const raw = client.raw.bind(client);
+    client.raw = (pathname, init = {}) => raw(pathname, { ...init, headers: { 'x-forwarded-for': address, ...(init.headers as object) } });
+    return client;
+  }
+  const json = (client: Client, pathname: string, body: unknown) =>
+    client.raw(pathname, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  /** Signs up at `address` through the page's calls, confirms by the mailed link, signs in. */
+  async function signUp(address: string, email: string): Promise<Client> {
+    const client = clientAt(address);
+    expect(await (await json(client, '/api/account/v1/register', { email, password: 'flood-password-1' })).json()).toMatchObject({
+      code: 0,
+    });
+    const token = new URLSearchParams(new URL((await mailbox.take(email)).links[0]!).hash.slice(1)).get('token');
+    expect(await (await json(client, '/api/account/v1/verify-email', { token })).json()).toMatchObject({ code: 0 });
+    expect(await (await json(client, '/api/account/v1/login', { email, password: 'flood-password-1' })).json()).toMatchObject({ code: 0 });
+    return client;
+  }
+  const toPng = (client: Client, fileId: string) => client.answer(`converter?file_id=${fileId}&output_format=png&dpi=72`);
+
+  it("refuses the address's sign-ups past its cap, and its tasks past its work (429, 3500); others' tasks are taken and run", async () => {
+    const flooders = [];
+    for (const n of [1, 2, 3]) flooders.push(await signUp(FLOOD, `flood${n}@example.org`));
+    const fourth = await json(clientAt(FLOOD), '/api/account/v1/register', { email: 'flood4@example.org', password: 'flood-password-1' });
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await fourth.json()).toEqual({ code: 3500, msg: 'The service is busy. Please try again later.', data: null });
+
+    const files = await Promise.all(flooders.map((c) => c.uploadId(pages20)));
+    const flood = await Promise.all(flooders.flatMap((c, i) => [0, 1, 2].map(() => toPng(c, files[i]!))));
+    const accepted = flood.filter((a) => a.body?.code === 0);
+    const refused = flood.filter((a) => a.body?.code !== 0);
+    // Each account is far below its own queue limit: the address's work is what refuses.
+    expect(accepted.length).toBeGreaterThanOrEqual(3);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const a of refused)
+      expect([a.status, a.body]).toEqual([429, { code: 3500, msg: 'The service is busy. Please try again later.', data: null }]);
+
+    // An account and a visitor of other addresses are accepted while the flood's tasks wait, and finish.
+    const solo = await signUp('198.51.100.70', 'solo@example.org');
+    const visitor = clientAt('198.51.100.71');
+    const others = [];
+    for (const client of [solo, visitor]) {
+      const created = await toPng(client, await client.uploadId(pages20));
+      expect(created.body?.code).toBe(0);
+      others.push({ client, taskId: created.body!.data.task_id as string });
+    }
+    for (const { client, taskId } of others) expect(await client.waitTask(taskId)).toMatchObject({ status: 0, is_done: true });
+    for (const [i, a] of accepted.entries()) {
+      const owner = flooders[Math.floor(flood.indexOf(a) / 3)]!;
+      expect((await owner.waitTask(a.body!.data.task_id)).is_done, String(i)).toBe(true);
+    }
+    // No flood task queued before the others' was started ahead of them.
+    const tasks = await quire.ctx.db.selectFrom('tasks').selectAll().execute();
+    for (const { taskId } of others) {
+      const mine = tasks.find((t) => t.id === taskId)!;
+      const jumped = tasks.filter(
+        (t) => t.client_key !== mine.client_key && t.started_at > mine.created_at && t.started_at < mine.started_at,
+      );
+      expect(jumped).toEqual([]);
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { createContext, type AppContext } from '../src/context.js';
 import { buildApp } from '../src/app.js';
 import { Worker } from '../src/queue/worker.js';
-import type { AiStreamEvent, Plan, TaskEntry } from '@quire/contracts';
+import { defaultLimits, type AiStreamEvent, type LimitsTable, type Plan, type TaskEntry } from '@quire/contracts';
 import { createAccount } from '../src/services/accounts.js';
 import { nameKey } from '../src/db/cloudRepo.js';
 import type { CloudFileTable } from '../src/db/schema.js';
@@ -20,15 +20,29 @@ export interface Running {
   stop(keepData?: boolean): Promise<void>;
 }
 
+/** The plans with a visitor's as Premium's: tests of tools send visitors' files that a free account could not. */
+const TOOL_TEST_LIMITS: LimitsTable = { ...defaultLimits, anonymous: defaultLimits.premium };
+
 /**
  * A fresh data folder unless `overrides.dataDir` names one to reuse (a restart); requests are logged to `logStream` if given.
- * Anonymous visitors run and download without limit unless the overrides say otherwise: most tests are about tools.
+ * Anonymous visitors run and download without limit, within Premium's limits, unless the overrides (`limits`, a
+ * `limitsFile`) say otherwise: most tests are about tools.
  */
 export async function startQuire(overrides: Partial<Config> = {}, withWorker = true, logStream?: NodeJS.WritableStream): Promise<Running> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'quire-test-'));
   const ctx = await createContext(
     loadConfig(
-      { dataDir, databaseUrl: `sqlite:${path.join(dataDir, 'quire.db')}`, anonymousTasksPerDay: 0, anonymousDownloads: true, ...overrides },
+      {
+        dataDir,
+        databaseUrl: `sqlite:${path.join(dataDir, 'quire.db')}`,
+        anonymousTasksPerDay: 0,
+        anonymousDownloads: true,
+        // Every test's client is 127.0.0.1: the bounds on one address's sign-ups and work are their tests' own.
+        signUpsPerAddressPerDay: 0,
+        maxQueuedWorkPerAddress: 0,
+        ...(!overrides.limitsFile && { limits: TOOL_TEST_LIMITS }),
+        ...overrides,
+      },
       [],
     ),
   );

@@ -66,7 +66,7 @@ describe('restart', () => {
       expect(states.find((t) => t.id === retry)).toMatchObject({ state: 'queued' });
       expect(states.find((t) => t.id === give_up)).toMatchObject({ state: 'failed', error_code: ErrorCode.TaskFailed });
       const failed = (await client.call(`get-task-result?task_id=${give_up}`)).data[0];
-      expect(failed).toMatchObject({ status: ErrorCode.TaskFailed, is_done: false });
+      expect(failed).toMatchObject({ status: ErrorCode.TaskFailed, is_done: true });
     } finally {
       await quire.stop();
     }

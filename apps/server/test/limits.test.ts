@@ -14,7 +14,8 @@ import { setPlan } from '../src/services/accounts.js';
 import { type Client, fileForm, quireForTests, signedIn, startQuire } from './harness.js';
 import { makePdf } from './fixtures.js';
 
-const served = quireForTests('limits');
+// The shipped limits, visitors' among them (the harness gives visitors Premium's for tests of tools).
+const served = quireForTests('limits', { limits: defaultLimits });
 const { dir } = served;
 const clients = {} as Record<LimitRole, Client>;
 
@@ -104,6 +105,14 @@ describe('the config call', () => {
     }
     expect((await clients.free.call('config')).data).toMatchObject({ max_file_size: 20 * MB, max_pages: 100, max_files_per_task: 5 });
     expect((await clients.premium.call('config')).data.ocr).toEqual({ allowed: true, max_file_size: 50 * MB, max_pages: 2000 });
+  });
+
+  it('gives a visitor no more than a free account: the same size, pages, files per task and no OCR', async () => {
+    const { plan: _visitor, ...visitor } = (await clients.anonymous.call('config')).data;
+    const { plan: _free, ...free } = (await clients.free.call('config')).data;
+    expect(visitor).toMatchObject({ max_file_size: 20 * MB, max_pages: 100, max_files_per_task: 5, ocr: { allowed: false } });
+    for (const limit of ['max_file_size', 'max_pages', 'max_files_per_task', 'ocr'] as const)
+      expect(visitor[limit], limit).toEqual(free[limit]);
   });
 });
 
@@ -207,18 +216,19 @@ describe('files per task', () => {
     for (const role of roles) ids[role] = await Promise.all(Array.from({ length: 6 }, () => clients[role].uploadId(pdf)));
   }, 60_000);
 
-  it('merges 5 files on the free plan and refuses 6 with 4014', async () => {
-    expect((await clients.free.post('merge', { file_ids: ids.free.slice(0, 5) })).code).toBe(0);
-    expect(await clients.free.post('merge', { file_ids: ids.free })).toEqual({
-      code: ErrorCode.TooManyFiles,
-      msg: inEnglish({ key: 'error.limit.files', params: { max: 5 } }),
-      data: { upgrade: 'notBatchFuncFilesLimit', limit: 5 },
-    });
+  it('merges 5 files for a visitor and on the free plan and refuses 6 with 4014', async () => {
+    for (const role of ['anonymous', 'free'] as const) {
+      expect((await clients[role].post('merge', { file_ids: ids[role].slice(0, 5) })).code).toBe(0);
+      expect(await clients[role].post('merge', { file_ids: ids[role] })).toEqual({
+        code: ErrorCode.TooManyFiles,
+        msg: inEnglish({ key: 'error.limit.files', params: { max: 5 } }),
+        data: { upgrade: 'notBatchFuncFilesLimit', limit: 5 },
+      });
+    }
   });
 
-  it('merges 6 files for a visitor and on the paid plans', async () => {
-    for (const role of ['anonymous', 'premium', 'ai'] as const)
-      expect((await clients[role].post('merge', { file_ids: ids[role] })).code, role).toBe(0);
+  it('merges 6 files on the paid plans', async () => {
+    for (const role of ['premium', 'ai'] as const) expect((await clients[role].post('merge', { file_ids: ids[role] })).code, role).toBe(0);
   });
 });
 
@@ -233,20 +243,23 @@ describe('OCR', () => {
     return answer;
   }
 
-  it('is refused on the free plan with 4015, by the OCR tool and by a conversion that recognises text', async () => {
-    const id = await clients.free.uploadId(await makePdf(path.join(dir, 'scan.pdf'), 1, 'Scan'));
-    for (const call of ['image/images-ocr-merge-pdf', 'converter'] as const) {
-      expect(await ocrAnswer(clients.free, call, id)).toEqual({
-        code: ErrorCode.OcrNotInPlan,
-        msg: errorMessages[ErrorCode.OcrNotInPlan],
-        data: { upgrade: 'OCRLimit', limit: 0 },
-      });
+  it('is refused to a visitor and on the free plan with 4015, by the OCR tool and by a conversion that recognises text', async () => {
+    const pdf = await makePdf(path.join(dir, 'scan.pdf'), 1, 'Scan');
+    for (const role of ['anonymous', 'free'] as const) {
+      const id = await clients[role].uploadId(pdf);
+      for (const call of ['image/images-ocr-merge-pdf', 'converter'] as const) {
+        expect(await ocrAnswer(clients[role], call, id), role).toEqual({
+          code: ErrorCode.OcrNotInPlan,
+          msg: errorMessages[ErrorCode.OcrNotInPlan],
+          data: { upgrade: 'OCRLimit', limit: 0 },
+        });
+      }
     }
   });
 
-  it('is taken by a visitor and on the paid plans', async () => {
+  it('is taken on the paid plans', async () => {
     const pdf = await makePdf(path.join(dir, 'scan.pdf'), 1, 'Scan');
-    for (const role of ['anonymous', 'premium', 'ai'] as const) {
+    for (const role of ['premium', 'ai'] as const) {
       const id = await clients[role].uploadId(pdf);
       for (const call of ['image/images-ocr-merge-pdf', 'converter'] as const)
         expect((await ocrAnswer(clients[role], call, id)).code).toBe(0);

@@ -259,7 +259,7 @@ describe('bad input', () => {
     fs.writeFileSync(await served.quire.ctx.storage.localPath(row.storage_key), '%PDF-1.4\nthis is no longer a PDF');
     const created = await client.post('document/rotate', { file_id: id, angle: 90, pages: 'all' });
     const entry = await client.waitTask(created.data.task_id);
-    expect(entry).toMatchObject({ status: ErrorCode.Damaged, is_done: false });
+    expect(entry).toMatchObject({ status: ErrorCode.Damaged, is_done: true });
     expect(fs.existsSync(path.join(served.quire.ctx.config.dataDir, 'storage', 'outputs', entry.task_id))).toBe(false);
     expect((await client.raw(`/api/tools/v1/document/download-doc?task_id=${entry.task_id}`)).status).toBe(404);
   });

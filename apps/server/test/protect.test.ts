@@ -111,7 +111,7 @@ describe('unlock', () => {
 
   it("answers a file that is not protected with 3126 and the spec's message", async () => {
     const entry = await client.runTool('decode', { file_id: await client.uploadId(plain) }, file('never.pdf'));
-    expect(entry).toMatchObject({ status: ErrorCode.NotProtected, msg: 'not password protected, no need to unlock', is_done: false });
+    expect(entry).toMatchObject({ status: ErrorCode.NotProtected, msg: 'not password protected, no need to unlock', is_done: true });
     expect(errorMessages[ErrorCode.NotProtected]).toBe('not password protected, no need to unlock');
     expect((await client.raw(`/api/tools/v1/document/download-doc?task_id=${entry.task_id}`)).status).toBe(404);
   });

@@ -136,6 +136,25 @@ describe('referral programme', () => {
     expect(await referral(inviter)).toMatchObject({ friends_joined: 3, tokens_earned: 10_000, reward_tokens: 300 });
   });
 
+  it('credits a mailbox once ever: deleting the account and signing up again, as written or as Gmail reads it, earns nothing more', async () => {
+    await setReward(700);
+    const host = await signedIn(t.quire.url, t.quire.ctx, 'host@example.org', 'free');
+    const hostCode = (await referral(host)).invite_code;
+    const first = await signUp('farmer@gmail.com', hostCode);
+    expect(await totalTokens(first)).toBe(planTokens + 700);
+    expect((await send(first, 'POST', '/api/account/v1/delete', { password: PASSWORD })).code).toBe(0);
+
+    for (const again of ['farmer@gmail.com', 'far.mer@googlemail.com']) {
+      const friend = await signUp(again, hostCode);
+      expect(await totalTokens(friend), again).toBe(planTokens);
+      expect((await send(friend, 'POST', '/api/account/v1/delete', { password: PASSWORD })).code).toBe(0);
+    }
+    expect(await referral(host)).toMatchObject({ friends_joined: 1, tokens_earned: 700 });
+    expect(await totalTokens(host)).toBe(planTokens + 700);
+    // Another mailbox still earns it.
+    expect(await totalTokens(await signUp('farmers-friend@gmail.com', hostCode))).toBe(planTokens + 700);
+  });
+
   it('spends the tokens it earned once, after the plan’s, though the AI plan’s own renew each month', async () => {
     const { ctx } = t.quire;
     const id = (await createAccount(ctx, 'monthly@example.org', PASSWORD, 'ai')).id;

@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { defaultLimits } from '@quire/contracts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 
@@ -26,6 +27,14 @@ export async function until<T>(what: string, ready: () => T | undefined | Promis
   }
 }
 
+/** A limits file in `dir` giving visitors Premium's limits (`maxFileMb` if given), as startQuire does; its path. */
+function visitorsAsPremium(dir: string, maxFileMb?: number): string {
+  const file = path.join(dir, 'test-limits.json');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ anonymous: { ...defaultLimits.premium, ...(maxFileMb && { maxFileMb }) } }));
+  return file;
+}
+
 /**
  * Starts Quire on `dataDir` with one worker slot and `env` added (QUIRE_SERVICES=worker: a worker alone, which answers
  * nothing); anonymous visitors run and download without limit, as with startQuire.
@@ -40,6 +49,9 @@ export function spawnQuire(dataDir: string, env: Record<string, string> = {}): C
       QUIRE_WORKERS: '1',
       QUIRE_ANON_TASKS_PER_DAY: '0',
       QUIRE_ANON_DOWNLOADS: '1',
+      QUIRE_SIGNUPS_PER_ADDRESS_DAY: '0',
+      QUIRE_MAX_QUEUED_WORK_PER_ADDRESS: '0',
+      QUIRE_LIMITS_FILE: visitorsAsPremium(dataDir),
       ...env,
     },
     stdio: 'ignore',
@@ -106,10 +118,8 @@ export function processesBelow(pid: number): { pid: number; startTime: number; c
 
 /**
  * The settings that let an anonymous visitor send files of up to `maxFileMb` (the big-file runs):
- * the server's ceiling, and a limits file (QUIRE_LIMITS_FILE) in `dir` raising the visitors' plan.
+ * the server's ceiling, and a limits file (QUIRE_LIMITS_FILE) in `dir` giving visitors Premium's limits at that size.
  */
 export function visitorFileLimit(dir: string, maxFileMb: number): Record<string, string> {
-  const file = path.join(dir, 'limits.json');
-  fs.writeFileSync(file, JSON.stringify({ anonymous: { maxFileMb } }));
-  return { QUIRE_MAX_FILE_MB: String(maxFileMb), QUIRE_LIMITS_FILE: file };
+  return { QUIRE_MAX_FILE_MB: String(maxFileMb), QUIRE_LIMITS_FILE: visitorsAsPremium(dir, maxFileMb) };
 }

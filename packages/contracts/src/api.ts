@@ -84,7 +84,7 @@ export const taskEntry = z.object({
   status: z.number().int().describe('0 while running or done; a catalogue code once failed'),
   msg: z.string(),
   progress: z.number().int().min(0).max(100),
-  is_done: z.boolean(),
+  is_done: z.boolean().describe('True once the task is finished: done (status 0) or failed (status its code)'),
   output_file_name: z.string(),
   outputs: z.array(taskOutput),
 });

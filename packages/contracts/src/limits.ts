@@ -73,10 +73,11 @@ export type PlanLimits = z.infer<typeof planLimits>;
 export type LimitsTable = Record<LimitRole, PlanLimits>;
 
 /**
- * The plans as the product sells them. Anonymous visitors keep what they had before plans
- * existed: their use is bounded by the daily task count instead. OCR for paid plans is 50 MB and
- * 2,000 pages (one reading of the product's limits; the other, Premium only at 100 MB, is looser
- * on size, so the stricter is kept). The engine's own OCR ceiling is 100 MB (OCR_LIMIT_MB).
+ * The plans as the product sells them. A visitor never gets more than a free account: the same
+ * files, pages, files per task and no OCR, with one task a day on top (QUIRE_ANON_TASKS_PER_DAY).
+ * OCR for paid plans is 50 MB and 2,000 pages (one reading of the product's limits; the other,
+ * Premium only at 100 MB, is looser on size, so the stricter is kept). The engine's own OCR
+ * ceiling is 100 MB (OCR_LIMIT_MB).
  */
 const paid: PlanLimits = {
   maxFileMb: 100,
@@ -88,29 +89,21 @@ const paid: PlanLimits = {
   permanentShare: true,
   ai: premiumAiLimits,
 };
+// The product: free accounts cannot share documents nor choose a permanent share (upgrade prompt).
+const free: PlanLimits = {
+  maxFileMb: 20,
+  maxPages: 100,
+  maxFilesPerTask: 5,
+  ocr: { allowed: false, maxFileMb: 20, maxPages: 100 },
+  cloudGb: 10,
+  sharesPerDay: 0,
+  permanentShare: false,
+  ai: freeAiLimits,
+};
 export const defaultLimits: LimitsTable = {
-  anonymous: {
-    maxFileMb: 100,
-    maxPages: 2000,
-    maxFilesPerTask: null,
-    ocr: { allowed: true, maxFileMb: 100, maxPages: 2000 },
-    cloudGb: 10,
-    sharesPerDay: 0,
-    permanentShare: false,
-    // Visitors sign in before any AI tool; the free quotas stand in for completeness.
-    ai: freeAiLimits,
-  },
-  // The product: free accounts cannot share documents nor choose a permanent share (upgrade prompt).
-  free: {
-    maxFileMb: 20,
-    maxPages: 100,
-    maxFilesPerTask: 5,
-    ocr: { allowed: false, maxFileMb: 20, maxPages: 100 },
-    cloudGb: 10,
-    sharesPerDay: 0,
-    permanentShare: false,
-    ai: freeAiLimits,
-  },
+  // Visitors sign in before any AI tool and have no cloud: those values are unused.
+  anonymous: free,
+  free,
   premium: paid,
   ai: { ...paid, ai: aiPlanAiLimits },
   // Both plans: the product's limits of Premium and of AI are the same for files and pages.

@@ -501,4 +501,26 @@ export const migrations = {
       await db.schema.createIndex('owner_addresses_seen').on('owner_addresses').column('seen_at').execute();
     },
   },
+  '023_fairness': {
+    // Fairness across owners and addresses (issue 25): each task's client address (a keyed hash)
+    // and its estimated work, so one address's queued work is bounded and workers take turns
+    // between addresses; and the addresses that earned a referral credit, kept past the account's
+    // deletion so that one mailbox earns it once.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('tasks')
+        .addColumn('client_key', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .alterTable('tasks')
+        .addColumn('work', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('tasks_client_state').on('tasks').columns(['client_key', 'state']).execute();
+      await db.schema
+        .createTable('referred_addresses')
+        .addColumn('address_key', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('credited_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

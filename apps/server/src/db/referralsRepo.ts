@@ -1,5 +1,6 @@
 // The referral programme's rows: accounts' invite codes and earned tokens, and the invited friends.
-// A credit is one conditional UPDATE of the friend's row, so a friend is never credited twice.
+// A credit is one conditional UPDATE of the friend's row, so a friend is never credited twice, and
+// a mailbox's keyed hash is remembered for good, so it earns a credit once whatever its accounts.
 import type { Db } from './connect.js';
 import type { AccountTable, ReferralTable } from './schema.js';
 
@@ -38,16 +39,25 @@ export async function inviterTotals(db: Db, inviterId: string): Promise<{ friend
 
 /**
  * Credits the friend's pending invite: the friend earns `friendReward` tokens, the inviter
- * `inviterReward`; false (nothing earned) when it was credited already.
+ * `inviterReward`; false (nothing earned) when it was credited already, or its mailbox (keyed
+ * hash) earned a credit before, under this account or a deleted one (the invite stays pending).
  */
 export async function creditReferral(
   db: Db,
   referral: ReferralTable,
+  mailboxKey: string,
   friendReward: number,
   inviterReward: number,
   now: number,
 ): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
+    const firstTime = await tx
+      .insertInto('referred_addresses')
+      .values({ address_key: mailboxKey, credited_at: now })
+      .onConflict((oc) => oc.column('address_key').doNothing())
+      .returning('address_key')
+      .executeTakeFirst();
+    if (!firstTime) return false;
     const marked = await tx
       .updateTable('referrals')
       .set({ credited_at: now, reward: inviterReward })

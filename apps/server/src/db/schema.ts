@@ -57,6 +57,10 @@ export interface TaskTable {
   started_at: number;
   finished_at: number;
   expires_at: number;
+  /** Keyed hash of the address the task was asked from ('' for the instance's own): its queued work is bounded, and workers take turns between addresses */
+  client_key: string;
+  /** Estimated work (tools/budget.ts: megapixels rendered, a page of simpler work counted as one) */
+  work: number;
 }
 
 export interface AccountTable {
@@ -350,6 +354,12 @@ export interface ReferralTable {
   credited_at: number;
 }
 
+/** A friend's address (keyed hash of it normalised) that earned a referral credit: once ever, whatever accounts come and go. */
+export interface ReferredAddressTable {
+  address_key: string;
+  credited_at: number;
+}
+
 /** An operator's setting of the site (the referral reward, the activity event), by name. */
 export interface SiteSettingTable {
   name: string;
@@ -423,5 +433,6 @@ export interface Database {
   messages: MessageTable;
   message_reads: MessageReadTable;
   referrals: ReferralTable;
+  referred_addresses: ReferredAddressTable;
   site_settings: SiteSettingTable;
 }

@@ -1,6 +1,7 @@
 // The tasks table, which is also the queue: workers claim queued rows with a conditional update.
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from './connect.js';
-import type { TaskTable } from './schema.js';
+import type { Database, TaskTable } from './schema.js';
 
 /** One output of a finished task, as the outputs column holds it (JSON). */
 export interface StoredOutput {
@@ -33,6 +34,17 @@ export async function countQueued(db: Db, ownerId: string): Promise<{ all: numbe
   return { all: Number(queued.all), owners: Number(queued.owners) };
 }
 
+/** The work of the queued and running tasks asked from one address (its keyed hash). */
+export async function unfinishedWork(db: Db, clientKey: string): Promise<number> {
+  const row = await db
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('work'), eb.lit(0)).as('work'))
+    .where('client_key', '=', clientKey)
+    .where('state', 'in', ['queued', 'running'])
+    .executeTakeFirstOrThrow();
+  return Number(row.work);
+}
+
 export async function insertTask(db: Db, task: TaskTable): Promise<void> {
   await db.insertInto('tasks').values(task).execute();
 }
@@ -52,28 +64,40 @@ export function ownedTasks(
 }
 
 /**
- * The next task to run, fairly between visitors: among visitors below their limit of running
- * tasks, the one with the fewest running, then the one served longest ago, then its oldest task.
- * So one visitor with many queued tasks cannot hold the workers while another waits.
+ * The next task to run, fairly between addresses, then between visitors: the address with the
+ * fewest tasks running, then the one served longest ago; among its visitors below their limit of
+ * running tasks, the one with the fewest running, then the one served longest ago; then its oldest
+ * task. So neither one visitor's many tasks nor many accounts' tasks from one address hold the
+ * workers while another waits.
  */
 export function nextFairTask(db: Db, maxRunningPerOwner: number): Promise<Pick<TaskTable, 'id' | 'owner_id'> | undefined> {
-  const waiting = db.selectFrom('tasks').select('owner_id').where('state', '=', 'queued');
+  // How many of its tasks run, and when it was last served: of each owner, and of each address.
+  const turns = (eb: ExpressionBuilder<Database, 'tasks'>) => [
+    eb.fn.sum<number>(eb.case().when('state', '=', 'running').then(1).else(0).end()).as('running'),
+    eb.fn.max('started_at').as('last_started'),
+  ];
+  const queued = db.selectFrom('tasks').where('state', '=', 'queued');
   const owners = db
     .selectFrom('tasks')
-    .select((eb) => [
-      'owner_id',
-      eb.fn.sum<number>(eb.case().when('state', '=', 'running').then(1).else(0).end()).as('running'),
-      eb.fn.max('started_at').as('last_started'),
-    ])
-    .where('owner_id', 'in', waiting)
+    .select((eb) => ['owner_id', ...turns(eb)])
+    .where('owner_id', 'in', queued.select('owner_id'))
     .groupBy('owner_id')
     .as('o');
+  const addresses = db
+    .selectFrom('tasks')
+    .select((eb) => ['client_key', ...turns(eb)])
+    .where('client_key', 'in', queued.select('client_key'))
+    .groupBy('client_key')
+    .as('a');
   return db
     .selectFrom('tasks as t')
     .innerJoin(owners, 'o.owner_id', 't.owner_id')
+    .innerJoin(addresses, 'a.client_key', 't.client_key')
     .select(['t.id', 't.owner_id'])
     .where('t.state', '=', 'queued')
     .where('o.running', '<', maxRunningPerOwner)
+    .orderBy('a.running')
+    .orderBy('a.last_started')
     .orderBy('o.running')
     .orderBy('o.last_started')
     .orderBy('t.created_at')

@@ -153,14 +153,7 @@ const SIGN_CALL_BODY_BYTES = 8 * 1024 * 1024;
 
 /** A tool's task; a request without a session is an anonymous visitor's, whose tasks a day are limited. */
 const queueTask = (c: CallContext, toolId: string, params: unknown) =>
-  createTask(
-    c.ctx,
-    c.ownerId,
-    limitsOf(c.ctx, c.identity),
-    toolId,
-    params,
-    c.identity.account ? undefined : { visitorId: c.ownerId, address: c.req.ip },
-  );
+  createTask(c.ctx, c.ownerId, limitsOf(c.ctx, c.identity), toolId, params, { address: c.req.ip, anonymous: !c.identity.account });
 
 /** The account owner of a signed-in call (3001 without a session) and the visitor of its cookie, whose work it may take. */
 const bindingParties = (c: CallContext) => {

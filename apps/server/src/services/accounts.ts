@@ -26,6 +26,7 @@ import {
 import { filesOf } from '../db/filesRepo.js';
 import type { AccountRole, AccountTable, AccountTokenPurpose } from '../db/schema.js';
 import { tasksOf } from '../db/tasksRepo.js';
+import { takeRun } from '../db/anonymousRunsRepo.js';
 import { uploadsOf } from '../db/uploadsRepo.js';
 import { accountOwner, newId } from '../ids.js';
 import type { Mail } from '../mail/mailer.js';
@@ -36,6 +37,9 @@ import { deleteAiOf } from '../db/aiRepo.js';
 import { deleteMessagesOf } from '../db/messagesRepo.js';
 import { discardSharesOf } from './shares.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { utcDay } from './anonymous.js';
+import { clientKey, countedAddress } from './clientKeys.js';
+import { RateLimited } from './rateLimits.js';
 import { creditInvite, recordInvite } from './referrals.js';
 import { discardTask } from './tasks.js';
 import { discardUpload } from './uploads.js';
@@ -71,6 +75,7 @@ export const newToken = () => randomBytes(32).toString('base64url');
 export const tokenId = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
 /** How long each kind of mailed link works. */
 const LINK_LIFETIME_MS: Record<AccountTokenPurpose, number> = { verify: 48 * HOUR_MS, reset: HOUR_MS, email: 48 * HOUR_MS };
 /** The web app's page for each link; the token rides in the fragment, which browsers never send to a server. */
@@ -215,9 +220,9 @@ async function useLink(ctx: AppContext, token: string, purpose: AccountTokenPurp
 /** Checked against when an address has no account, so that the answer takes as long as a wrong password. */
 let decoyHash: Promise<string> | undefined;
 
-/** Counts the attempt against the address (or account) and the client's IP; false when the password is wrong. */
+/** Counts the attempt against the address (or account) from the client's IP; false when the password is wrong. */
 async function passwordMatches(ctx: AppContext, client: string, ip: string, password: string, account: AccountTable | undefined) {
-  ctx.rateLimits.take('account', client, ip);
+  ctx.rateLimits.takePasswordCheck(client, ip);
   decoyHash ??= hashPassword(newToken());
   // An account of single sign-on only has no password ('') and is checked against the decoy too.
   const matches = await verifyPassword(password, account?.password_hash || (await decoyHash));
@@ -227,6 +232,18 @@ async function passwordMatches(ctx: AppContext, client: string, ip: string, pass
 /** A signed-in user proves the password again before a change; 3123 if it is wrong. */
 async function confirmPassword(ctx: AppContext, session: Session, password: string, ip: string) {
   if (!(await passwordMatches(ctx, session.account.id, ip, password, session.account))) throw new QuireError(ErrorCode.WrongPassword);
+}
+
+/**
+ * Counts a sign-up of the client's address on the UTC day (in the anonymous runs' table, by keyed
+ * hash), or 3500 (429) until the next day once it asked its QUIRE_SIGNUPS_PER_ADDRESS_DAY: many
+ * accounts from one address would multiply every per-account allowance.
+ */
+async function countSignUp(ctx: AppContext, ip: string) {
+  const max = ctx.config.signUpsPerAddressPerDay;
+  const now = Date.now();
+  if (max === 0 || (await takeRun(ctx.db, clientKey(ctx, `signup:${countedAddress(ip)}`), utcDay(now), max))) return;
+  throw new RateLimited(Math.ceil((DAY_MS - (now % DAY_MS)) / 1000));
 }
 
 /**
@@ -247,6 +264,7 @@ export async function register(
   ip: string,
 ): Promise<{ email: string }> {
   ctx.rateLimits.take('account', req.email, ip);
+  await countSignUp(ctx, ip);
   const account = newAccount(req.email, await hashPassword(req.password), { first_name: req.first_name, last_name: req.last_name });
   if (await insertAccount(ctx.db, account)) {
     await recordInvite(ctx, account, req.invite);

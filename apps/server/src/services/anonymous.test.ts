@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countedAddress, utcDay } from './anonymous.js';
+import { utcDay } from './anonymous.js';
+import { countedAddress } from './clientKeys.js';
 
 describe('countedAddress', () => {
   it('counts an IPv4 client by its address, written plainly or mapped into IPv6', () => {

@@ -1,9 +1,5 @@
 // Anonymous visitors: a few runs a day, counted in the database per visitor and per address; and
 // task/bind and file/bind, which move a visitor's work to the account it signs in to.
-import { createHmac, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import { isIPv6 } from 'node:net';
-import path from 'node:path';
 import { ErrorCode, QuireError } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import { refusal } from '../texts/words.js';
@@ -11,7 +7,7 @@ import { giveBackRun, takeRun } from '../db/anonymousRunsRepo.js';
 import { findOwnedFile, moveFiles } from '../db/filesRepo.js';
 import type { FileTable, TaskTable } from '../db/schema.js';
 import { moveTasks, ownedTasks } from '../db/tasksRepo.js';
-import { newId } from '../ids.js';
+import { addressKey, clientKey } from './clientKeys.js';
 import { toolById } from '../tools/registry.js';
 
 /** A request of an anonymous visitor: its cookie's id and the address it came from. */
@@ -26,57 +22,6 @@ const RUN_JOIN_MS = 10 * 60_000;
 const MAX_TASKS_PER_RUN = 20;
 
 export const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
-
-/**
- * The address a client is counted by. An IPv6 client by its /64: one subscriber's devices share
- * it, and a device can take a new address inside it at will.
- */
-export function countedAddress(ip: string): string {
-  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (v4) return v4[1]!;
-  if (!isIPv6(ip)) return ip;
-  const [head = '', tail] = ip.split('::');
-  const before = head ? head.split(':') : [];
-  const after = tail ? tail.split(':') : [];
-  const groups = [...before, ...Array<string>(Math.max(0, 8 - before.length - after.length)).fill('0'), ...after];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
-}
-
-const keys = new Map<string, Buffer>();
-
-/**
- * The key of the client hashes: 32 random bytes in the data folder, made once (linked into place,
- * so processes starting together agree on one). Kept out of the database, so a copy of it alone
- * cannot test the 2^32 IPv4 addresses against its hashes.
- */
-function hashKey(dataDir: string): Buffer {
-  const known = keys.get(dataDir);
-  if (known) return known;
-  const file = path.join(dataDir, 'anonymous-runs.key');
-  if (!fs.existsSync(file)) {
-    const tmp = `${file}.${newId()}`;
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(tmp, randomBytes(32), { mode: 0o600 });
-    try {
-      fs.linkSync(tmp, file);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    } finally {
-      fs.rmSync(tmp, { force: true });
-    }
-  }
-  const key = fs.readFileSync(file);
-  keys.set(dataDir, key);
-  return key;
-}
-
-const clientKey = (ctx: AppContext, client: string) => createHmac('sha256', hashKey(ctx.config.dataDir)).update(client).digest('hex');
-
-/** The keyed hash an address (its /64 for IPv6) is kept under: the database never holds the address itself. */
-export const addressKey = (ctx: AppContext, ip: string) => clientKey(ctx, `address:${countedAddress(ip)}`);
 
 /**
  * Whether a task continues a session of its tool: a tool with sessions (the editor) run on files
@@ -101,9 +46,11 @@ export async function admitAnonymousTask(
   const limit = ctx.config.anonymousTasksPerDay;
   if (limit === 0 || continuesSession(task.tool, inputs)) return;
   const now = task.created_at;
-  const run = await ownedTasks(ctx.db, client.visitorId, { multi_id: task.multi_id }, now);
-  if (run.length > 0 && run.length < MAX_TASKS_PER_RUN && now - run[0]!.created_at < RUN_JOIN_MS) return;
   const day = utcDay(now);
+  const run = await ownedTasks(ctx.db, client.visitorId, { multi_id: task.multi_id }, now);
+  // The tasks a run made are counted, not those still kept: deleting outputs gives no place back.
+  const joins = clientKey(ctx, `run:${client.visitorId}:${task.multi_id}`);
+  if (run.length > 0 && now - run[0]!.created_at < RUN_JOIN_MS && (await takeRun(ctx.db, joins, day, MAX_TASKS_PER_RUN - 1))) return;
   const words = limit === 1 ? 'error.limit.dailyTasks.one' : 'error.limit.dailyTasks.other';
   const refused = refusal(ErrorCode.DailyTaskLimit, words, { limit }, { upgrade: 'taskLimit', limit });
   const visitor = clientKey(ctx, `visitor:${client.visitorId}`);

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import { ErrorCode, QuireError } from '@quire/contracts';
 import type { AppContext } from '../context.js';
 import { heldBytes, noteOwnerAddress } from '../db/holdingsRepo.js';
-import { addressKey } from './anonymous.js';
+import { addressKey } from './clientKeys.js';
 
 /** Bytes free on the data volume for this process (statfs: blocks available to an unprivileged user). */
 export async function freeBytes(ctx: AppContext): Promise<number> {

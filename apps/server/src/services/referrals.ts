@@ -1,6 +1,7 @@
 // The referral programme (activity dialog, free kind): each account's invite link; a friend whose
 // NEW account is created through it earns both accounts the operator's AI tokens once the friend's
-// address is confirmed, so throwaway sign-ups earn nothing. An unknown code is ignored.
+// address is confirmed, so throwaway sign-ups earn nothing, and a mailbox earns it once ever. An
+// unknown code is ignored.
 import { randomBytes } from 'node:crypto';
 import { INVITE_PARAM, type ReferralInfo } from '@quire/contracts';
 import type { AppContext } from '../context.js';
@@ -15,6 +16,7 @@ import {
 } from '../db/referralsRepo.js';
 import type { AccountTable } from '../db/schema.js';
 import { activitySettingsOf } from './activitySettings.js';
+import { clientKey } from './clientKeys.js';
 
 // Base 32 without look-alikes: 10 characters are 50 bits, not guessable.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -48,13 +50,39 @@ export async function recordInvite(ctx: AppContext, friend: AccountTable, code: 
   await insertReferral(ctx.db, friend.id, inviter.id, ctx.now());
 }
 
-/** Once the friend's address is confirmed, credits its invite once: both earn the reward; an inviter past the operator's cap earns nothing more. */
+/** Mail providers whose addresses ignore dots in the local part. */
+const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
+/**
+ * One mailbox however its address is written: lower case, without a +tag (an address from single
+ * sign-on may carry one), and without the dots Gmail ignores. Deleting an account and signing up
+ * again with a variant stays one friend.
+ */
+function mailboxOf(email: string): string {
+  const at = email.lastIndexOf('@');
+  const domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
+  let local = email.slice(0, at).trim().toLowerCase().replace(/\+.*$/, '');
+  const canonical = DOTLESS_DOMAINS[domain];
+  if (canonical) local = local.replaceAll('.', '');
+  return `${local}@${canonical ?? domain}`;
+}
+
+/**
+ * Once the friend's address is confirmed, credits its invite once: both earn the reward; an
+ * inviter past the operator's cap earns nothing more. A mailbox earns it once ever: a friend who
+ * deletes the account and signs up again through a link earns nothing the second time.
+ */
 export async function creditInvite(ctx: AppContext, friendId: string): Promise<void> {
   const referral = await pendingReferral(ctx.db, friendId);
-  if (!referral) return;
+  const friend = referral && (await findAccount(ctx.db, friendId));
+  if (!referral || !friend) return;
   const { reward_tokens, invite_cap } = await activitySettingsOf(ctx);
   const capped = invite_cap > 0 && (await inviterTotals(ctx.db, referral.inviter_id)).friends >= invite_cap;
-  if (await creditReferral(ctx.db, referral, reward_tokens, capped ? 0 : reward_tokens, ctx.now()))
+  const mailbox = clientKey(ctx, `mailbox:${mailboxOf(friend.email)}`);
+  if (await creditReferral(ctx.db, referral, mailbox, reward_tokens, capped ? 0 : reward_tokens, ctx.now()))
     console.info(
       `The invite of account ${friendId} by ${referral.inviter_id} earned ${reward_tokens} AI tokens${capped ? ' (inviter past the cap)' : ''}.`,
     );

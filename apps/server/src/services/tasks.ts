@@ -3,15 +3,17 @@ import { ErrorCode, QuireError, errorMessages, type TaskCreated, type TaskEntry 
 import type { AppContext } from '../context.js';
 import type { Said, Words } from '../texts/words.js';
 import type { FileTable, TaskTable } from '../db/schema.js';
-import { cancelUnfinished, countQueued, deleteTask, insertTask, outputsOf, ownedTasks } from '../db/tasksRepo.js';
+import { cancelUnfinished, countQueued, deleteTask, insertTask, outputsOf, ownedTasks, unfinishedWork } from '../db/tasksRepo.js';
 import { newId } from '../ids.js';
 import { toolById } from '../tools/registry.js';
-import { workBudgetOf } from '../tools/budget.js';
+import { simpleWork, workBudgetOf } from '../tools/budget.js';
 import { zipName } from '../tools/tool.js';
 import { unlockedFile } from './files.js';
 import { checkInputTypes } from './inputTypes.js';
 import { admitAnonymousTask, type AnonymousClient } from './anonymous.js';
+import { addressKey } from './clientKeys.js';
 import { checkTaskLimits, type Limits } from './limits.js';
+import { RateLimited } from './rateLimits.js';
 
 /**
  * Counting queued tasks and adding one happen one call at a time in this process, so two calls
@@ -24,14 +26,23 @@ function oneAtATime<T>(admit: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/** Seconds an address over its queued work is asked to wait: about what a heavy task takes. */
+const BUSY_ADDRESS_RETRY_S = 60;
+
 /**
  * Queues `task` unless the service's or its visitor's queue is full (3500: try again later), or
- * an anonymous visitor's runs of the day are used up (4016).
+ * its address's unfinished work would pass its bound (3500, HTTP 429: one address's many accounts
+ * cannot fill the queue; an address with nothing unfinished may always ask one task), or an
+ * anonymous visitor's runs of the day are used up (4016).
  */
 async function enqueue(ctx: AppContext, task: TaskTable, inputs: FileTable[], anonymous: AnonymousClient | undefined): Promise<void> {
   await oneAtATime(async () => {
     const queued = await countQueued(ctx.db, task.owner_id);
     if (queued.all >= ctx.config.maxQueued || queued.owners >= ctx.config.maxQueuedPerOwner) throw new QuireError(ErrorCode.Busy);
+    const maxWork = ctx.config.maxQueuedWorkPerAddress;
+    // The instance's own tasks (the self-check) come from no address.
+    const addressWork = maxWork > 0 && task.client_key ? await unfinishedWork(ctx.db, task.client_key) : 0;
+    if (addressWork > 0 && addressWork + task.work > maxWork) throw new RateLimited(BUSY_ADDRESS_RETRY_S);
     if (anonymous) await admitAnonymousTask(ctx, anonymous, task, inputs);
     await insertTask(ctx.db, task);
   });
@@ -45,14 +56,20 @@ export function firstIssue(error: { issues: { message: string; path: PropertyKey
   return issue.message;
 }
 
-/** `anonymous`: the visitor and address of a request without a session, whose tasks a day are limited. */
+/** Who asked for a task: the client's address, and whether it has no account (its tasks a day are limited). */
+export interface TaskClient {
+  address: string;
+  anonymous: boolean;
+}
+
+/** `client`: the request's; none for the instance's own tasks (the self-check). */
 export async function createTask(
   ctx: AppContext,
   ownerId: string,
   limits: Limits,
   toolId: string,
   body: unknown,
-  anonymous?: AnonymousClient,
+  client?: TaskClient,
 ): Promise<TaskCreated> {
   const tool = toolById(toolId);
   if (!tool) throw new QuireError(ErrorCode.NoData);
@@ -72,11 +89,8 @@ export async function createTask(
     files.map((f) => f.total_page),
     limits.maxPages,
   );
-  tool.checkBudget?.(
-    params as never,
-    files.map((f) => ({ pages: f.total_page, pageWidth: f.page_w, pageHeight: f.page_h })),
-    workBudgetOf(ctx.config),
-  );
+  const facts = files.map((f) => ({ pages: f.total_page, pageWidth: f.page_w, pageHeight: f.page_h }));
+  const work = tool.work ? tool.work(params as never, facts, workBudgetOf(ctx.config)) : simpleWork(facts);
 
   const now = Date.now();
   const task: TaskTable = {
@@ -96,8 +110,10 @@ export async function createTask(
     started_at: 0,
     finished_at: 0,
     expires_at: now + ctx.config.retentionHours * 3600_000,
+    client_key: client ? addressKey(ctx, client.address) : '',
+    work,
   };
-  await enqueue(ctx, task, files, anonymous);
+  await enqueue(ctx, task, files, client?.anonymous ? { visitorId: ownerId, address: client.address } : undefined);
   const named = tool.downloadName?.(
     params as never,
     files.map((f) => ({ name: f.name, pages: f.total_page })),
@@ -126,7 +142,8 @@ export function toTaskEntry(task: TaskTable, words: Words): TaskEntry {
     status: failed ? task.error_code || ErrorCode.TaskFailed : 0,
     msg: failed ? failureMessage(task, words) : 'success',
     progress: task.state === 'done' ? 100 : task.progress,
-    is_done: task.state === 'done',
+    // A failed task is finished too: a client polling is_done alone stops, and reads why in status.
+    is_done: failed || task.state === 'done',
     output_file_name: task.state === 'done' ? downloadName(task) : '',
     outputs: outputsOf(task).map(({ key: _key, source: _source, note_said, ...output }) => ({
       ...output,

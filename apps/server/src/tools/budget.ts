@@ -25,11 +25,26 @@ export const workBudgetOf = (config: Pick<Config, 'maxRenderMegapixels' | 'maxOc
 
 const millions = (n: number) => Math.ceil(n / 1e6);
 
-/** Refuses rendering pages of these sizes (points) at `dpi` when their pixels together exceed the budget. */
-export function checkRenderBudget(pageSizes: { w: number; h: number }[], dpi: number, budget: WorkBudget): void {
+/**
+ * Work is counted in megapixels rendered (pdftoppm writes about 29 a CPU second); a page of any
+ * other tool counts as one, at least one a file (a document's pages are unknown before it runs).
+ */
+export const simpleWork = (inputs: readonly InputFacts[]): number => inputs.reduce((sum, input) => sum + Math.max(1, input.pages), 0);
+
+/** Tesseract takes about two CPU seconds a page: sixty megapixels' worth. */
+const OCR_PAGE_WORK = 60;
+
+/** The work of recognising `pages` pages. */
+const ocrWork = (pages: number): number => pages * OCR_PAGE_WORK;
+
+/**
+ * Refuses rendering pages of these sizes (points) at `dpi` when their pixels together exceed the
+ * budget; else the work it is (megapixels).
+ */
+export function checkRenderBudget(pageSizes: { w: number; h: number }[], dpi: number, budget: WorkBudget): number {
   const pages = pageSizes.length;
   const total = pageSizes.reduce((sum, size) => sum + size.w * size.h, 0) * (dpi / 72) ** 2;
-  if (total <= budget.maxRenderPixels) return;
+  if (total <= budget.maxRenderPixels) return millions(total);
   // Pixels grow with the square of the resolution.
   const fittingDpi = Math.floor(dpi * Math.sqrt(budget.maxRenderPixels / total));
   const fittingPages = Math.floor(budget.maxRenderPixels / (total / pages));
@@ -46,8 +61,8 @@ export function checkRenderBudget(pageSizes: { w: number; h: number }[], dpi: nu
   throw refusal(ErrorCode.InvalidParams, 'error.limit.renderTryEither', { limit, first, second });
 }
 
-/** Refuses recognising more pages than the budget allows in one task. */
-export function checkOcrBudget(pages: number, budget: WorkBudget): void {
-  if (pages <= budget.maxOcrPages) return;
+/** Refuses recognising more pages than the budget allows in one task; else the work it is. */
+export function checkOcrBudget(pages: number, budget: WorkBudget): number {
+  if (pages <= budget.maxOcrPages) return ocrWork(pages);
   throw refusal(ErrorCode.InvalidParams, 'error.limit.ocrPages', { max: budget.maxOcrPages, pages });
 }

@@ -27,7 +27,7 @@ import { detectEncoding, transcodeToUtf8 } from '../engines/textEncoding.js';
 import { isRtf, withSoundNesting } from '../engines/rtfNesting.js';
 import { detectFileType, extensionOf, imageTypes } from '../engines/fileTypes.js';
 import { isOcrResult, ocrOutput, ocrStep } from './steps/ocr.js';
-import { checkOcrBudget, checkRenderBudget } from './budget.js';
+import { checkOcrBudget, checkRenderBudget, simpleWork } from './budget.js';
 import { defineTool, outputName, singleInput, type ToolContext, type ToolInput, type ToolOutput, readableInput, zipName } from './tool.js';
 
 /** The document as LibreOffice is to read it: a copy in the job's folder under its own extension. */
@@ -92,17 +92,20 @@ export const convert = defineTool({
   inputsOf: singleInput,
   usesOcr: (p) => p.using_ocr === true,
   downloadName: (p, [input]) => convertedName(p, input!),
-  checkBudget(p, [input], budget) {
-    if (p.using_ocr) checkOcrBudget(input!.pages, budget);
-    if (!isPdfImageFormat(p.output_format)) return;
+  work(p, [input], budget) {
+    const recognising = p.using_ocr ? checkOcrBudget(input!.pages, budget) : 0;
+    if (!isPdfImageFormat(p.output_format)) return recognising + simpleWork([input!]);
     const dpi = p.dpi ?? PDF_IMAGE_DPI.default;
     // Only the first page's size is known before the task runs: it stands for all of them.
     const firstPage = { w: input!.pageWidth, h: input!.pageHeight };
     checkRenderSize(1, firstPage, dpi);
-    checkRenderBudget(
-      Array.from({ length: input!.pages }, () => firstPage),
-      dpi,
-      budget,
+    return (
+      recognising +
+      checkRenderBudget(
+        Array.from({ length: input!.pages }, () => firstPage),
+        dpi,
+        budget,
+      )
     );
   },
   // OCR first makes the searchable PDF the rest converts, in 70% of the progress; with a PDF or

@@ -17,7 +17,7 @@ export const ocr = defineTool({
   inputsOf: (p) => p.file_ids.map((fileId, i) => ({ fileId, password: i === 0 ? p.passwd : undefined })),
   usesOcr: () => true,
   // Images become one page each; a single input may be a PDF of many.
-  checkBudget: (_p, inputs, budget) => checkOcrBudget(inputs.length > 1 ? inputs.length : inputs[0]!.pages, budget),
+  work: (_p, inputs, budget) => checkOcrBudget(inputs.length > 1 ? inputs.length : inputs[0]!.pages, budget),
   // A conversion to Word or Excel has the last 30% of the progress.
   steps: (p) => [ocrStep(isOcrResult(p.output_format) ? 100 : 70, { languages: p.languages, force: p.force_ocr, deskew: p.deskew })],
   async run(ctx, p) {

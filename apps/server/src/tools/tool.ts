@@ -88,8 +88,11 @@ export interface Tool<Id extends ToolId = ToolId> {
   usesOcr?(params: z.infer<(typeof toolParams)[Id]>): boolean;
   /** Checks the call against the inputs' page counts (and the page limit of one document) before a task is queued. */
   check?(params: z.infer<(typeof toolParams)[Id]>, pageCounts: number[], maxPages: number): void;
-  /** Refuses, before a task is queued, a call asking for more work than one task may do. */
-  checkBudget?(params: z.infer<(typeof toolParams)[Id]>, inputs: InputFacts[], budget: WorkBudget): void;
+  /**
+   * Refuses, before a task is queued, a call asking for more work than one task may do; else the
+   * work it is (tools/budget.ts's units). Without it a page counts one (simpleWork).
+   */
+  work?(params: z.infer<(typeof toolParams)[Id]>, inputs: InputFacts[], budget: WorkBudget): number;
   /** Steps run in order before `run`, each on the inputs the one before made. */
   steps?(params: z.infer<(typeof toolParams)[Id]>): Step[];
   /** The outputs, from the inputs the steps made (the uploads when there are none), in the progress the steps leave. */
