@@ -21,6 +21,9 @@ import { languageOf, wordsFor } from './texts/words.js';
 /** The words of the language the caller asks for: the page sends its own with each call. */
 const callerWords = (req: FastifyRequest) => wordsFor(languageOf(req.headers['accept-language']));
 
+/** A build file named by its content's hash ("index-DiU0li6X.js", or its .br/.gz): it never changes under that name. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.br|\.gz)?$/;
+
 declare module 'fastify' {
   interface FastifyRequest {
     identity: Identity;
@@ -117,7 +120,17 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
   if (fs.existsSync(path.join(ctx.config.webDist, 'index.html'))) {
     // wildcard: files built after start are served too; a missing one falls to the handler below.
     // No index: "/" is the home page, answered with its own head and content by marketingRoutes.
-    await app.register(fastifyStatic, { root: ctx.config.webDist, index: false });
+    await app.register(fastifyStatic, {
+      root: ctx.config.webDist,
+      index: false,
+      // The build's .br and .gz beside each text file, chosen by Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.setHeader('vary', 'accept-encoding');
+        res.setHeader('cache-control', HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/'))
