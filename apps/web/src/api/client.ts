@@ -32,11 +32,18 @@ export function withPageLanguage(headers: HeadersInit = {}): Headers {
   return all;
 }
 
-const serverWorded: readonly number[] = [ErrorCode.InvalidParams, ErrorCode.TooManyPages, ErrorCode.TooLarge, ErrorCode.TooManyFiles];
+const serverWorded: readonly number[] = [
+  ErrorCode.InvalidParams,
+  ErrorCode.TooManyPages,
+  ErrorCode.TooLarge,
+  ErrorCode.TooManyFiles,
+  ErrorCode.TaskFailed,
+];
 
 /** The message to show for a catalogue code: the catalogue's, else the server's, else generic. */
 export function messageFor(code: number, serverMsg?: string): string {
-  // For these the server's msg carries the exact message to show: a page range's, the limit passed.
+  // For these the server's msg carries the exact message to show, in the page's language: a page
+  // range's, the limit passed, why a task failed (it took too long: fewer pages, a lower resolution).
   if (serverWorded.includes(code) && serverMsg) return serverMsg;
   return catalogueText(code) ?? (serverMsg || catalogueText(ErrorCode.Generic)!);
 }
