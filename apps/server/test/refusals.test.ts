@@ -1,11 +1,12 @@
 // What a refused request is answered with over real HTTP: a quota, a cut-short upload, a bad
 // escape in a path and a write to a page are 4xx in the {code, msg, data} envelope (or with
-// Allow), never a 500; a PDF whose image has too many pixels is told so, not that the file is too large.
+// Allow), never a 500; a PDF whose image has too many pixels is told so, not that the file is too
+// large; a text too long for the proofreader is told its limit in the caller's words, not zod's.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultLimits, ErrorCode, tooManyPixelsMessage } from '@quire/contracts';
+import { AI_LANGUAGE_LIMITS, aiTextTooLongMessage, defaultLimits, ErrorCode, tooManyPixelsMessage } from '@quire/contracts';
 import { Client, type Envelope, quireForTests, signedIn } from './harness.js';
 import { pixelBomb } from './bombFixtures.js';
 import { makePdf } from './fixtures.js';
@@ -97,5 +98,23 @@ describe('what is too large is named', () => {
     expect(fs.statSync(bomb).size).toBeLessThan(100 * 1024);
     const answer = await new Client(served.quire.url).upload(bomb);
     expect(answer).toMatchObject({ code: ErrorCode.TooLarge, msg: tooManyPixelsMessage });
+  });
+});
+
+describe('a text past the AI language limit', () => {
+  it("is refused with the limit's message in the caller's language, not the validator's", async () => {
+    const client = await signedIn(served.quire.url, served.quire.ctx, 'long-text@example.org', 'free');
+    const text = 'word '.repeat(AI_LANGUAGE_LIMITS.maxTextChars / 5 + 1);
+    const ask = async (language: string) => {
+      const res = await client.raw('/api/ai/v2/proofread/text', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': language },
+        body: JSON.stringify({ text, lang: 'en-US' }),
+      });
+      expect(res.status).toBe(400);
+      return (await res.json()) as Envelope;
+    };
+    expect(await ask('en')).toMatchObject({ code: ErrorCode.InvalidParams, msg: aiTextTooLongMessage });
+    expect((await ask('de-DE')).msg).toBe('Der Text ist zu lang: höchstens 20.000 Zeichen auf einmal. Bitte kürzen Sie ihn.');
   });
 });
