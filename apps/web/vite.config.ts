@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 // A relative import: the config runs in Node, which cannot load the contracts package's TypeScript by its name.
@@ -23,8 +24,44 @@ function marketingTexts(): Plugin {
   };
 }
 
+/** Files worth compressing: text formats (images and fonts are compressed already). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|wasm)$/;
+
+/**
+ * Every built text file also as .br and .gz (when smaller), made once here at brotli's and gzip's
+ * best, for the server to send by Accept-Encoding instead of compressing on each request.
+ * dist/seo/ is the server's own reading, not served compressed.
+ */
+function precompressed(): Plugin {
+  let outDir = '';
+  return {
+    name: 'quire-precompressed',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = fs
+        .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => COMPRESSIBLE.test(f) && !f.startsWith(`seo${path.sep}`))
+        .map((f) => path.join(outDir, f));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = await fs.promises.readFile(file);
+          const variants: [string, Buffer][] = [
+            ['.br', zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })],
+            ['.gz', zlib.gzipSync(source, { level: 9 })],
+          ];
+          for (const [ext, compressed] of variants)
+            if (compressed.length < source.length) await fs.promises.writeFile(file + ext, compressed);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), marketingTexts()],
+  plugins: [react(), marketingTexts(), precompressed()],
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },

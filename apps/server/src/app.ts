@@ -1,11 +1,11 @@
 // The HTTP server: the API under /api, the OpenAPI document at /api/docs, and the built web app.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { ErrorCode, QuireError, type ErrorCode as Code } from '@quire/contracts';
+import { ErrorCode, errorHttpStatus, QuireError } from '@quire/contracts';
 import type { AppContext } from './context.js';
 import { buildCalls } from './routes/calls.js';
 import { openApiDocument } from './routes/openapi.js';
@@ -24,34 +24,8 @@ import { checkFreeSpace, checkHoldings } from './services/holdings.js';
 /** The words of the language the caller asks for: the page sends its own with each call. */
 const callerWords = (req: FastifyRequest) => wordsFor(languageOf(req.headers['accept-language']));
 
-const httpStatus: Partial<Record<Code, number>> = {
-  [ErrorCode.InvalidParams]: 400,
-  [ErrorCode.NotPdf]: 415,
-  [ErrorCode.WrongType]: 415,
-  [ErrorCode.UnsupportedType]: 415,
-  [ErrorCode.Unreadable]: 422,
-  [ErrorCode.Encrypted]: 403,
-  [ErrorCode.WrongPassword]: 403,
-  [ErrorCode.Damaged]: 422,
-  [ErrorCode.NoData]: 404,
-  [ErrorCode.TooLarge]: 413,
-  [ErrorCode.TooManyPages]: 413,
-  [ErrorCode.TooManyFiles]: 413,
-  [ErrorCode.OcrNotInPlan]: 403,
-  [ErrorCode.Busy]: 503,
-  [ErrorCode.NeedPdfFirst]: 400,
-  [ErrorCode.UploadFailed]: 400,
-  [ErrorCode.NotLogin]: 401,
-  [ErrorCode.SessionEnded]: 401,
-  [ErrorCode.SignInFailed]: 401,
-  [ErrorCode.EmailNotVerified]: 403,
-  [ErrorCode.LinkExpired]: 410,
-  [ErrorCode.EmailInUse]: 409,
-  [ErrorCode.DailyTaskLimit]: 429,
-  [ErrorCode.HoldingLimit]: 413,
-  [ErrorCode.SessionNeeded]: 403,
-  [ErrorCode.NotPermitted]: 403,
-};
+/** A build file named by its content's hash ("index-DiU0li6X.js", or its .br/.gz): it never changes under that name. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.br|\.gz)?$/;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -66,7 +40,15 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
     calls.map((c) => c.path),
     logStream,
   );
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024, forceCloseConnections: true, trustProxy: ctx.config.trustProxy });
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
+    trustProxy: ctx.config.trustProxy,
+    // A path the router cannot decode (a bad percent escape) is refused in the envelope too.
+    frameworkErrors: (_err, req: FastifyRequest, reply: FastifyReply) =>
+      reply.status(400).send({ code: ErrorCode.InvalidParams, msg: callerWords(req).code(ErrorCode.InvalidParams), data: null }),
+  });
   addSecurityHeaders(app);
   cutOffStalledBodies(app, ctx.config.bodyTimeoutMs);
   await app.register(cookie);
@@ -88,7 +70,7 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
     }
     if (err instanceof QuireError) {
       const msg = callerWords(req).message(err);
-      return reply.status(httpStatus[err.code] ?? 500).send({ code: err.code, msg, data: err.data ?? null });
+      return reply.status(errorHttpStatus[err.code]).send({ code: err.code, msg, data: err.data ?? null });
     }
     const e = err as { statusCode?: number; code?: string; message: string };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
@@ -157,14 +139,26 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
   if (fs.existsSync(path.join(ctx.config.webDist, 'index.html'))) {
     // wildcard: files built after start are served too; a missing one falls to the handler below.
     // No index: "/" is the home page, answered with its own head and content by marketingRoutes.
-    await app.register(fastifyStatic, { root: ctx.config.webDist, index: false });
+    await app.register(fastifyStatic, {
+      root: ctx.config.webDist,
+      index: false,
+      // The build's .br and .gz beside each text file, chosen by Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.setHeader('vary', 'accept-encoding');
+        res.setHeader('cache-control', HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/'))
       return reply.status(404).send({ code: ErrorCode.NoData, msg: callerWords(req).code(ErrorCode.NoData), data: null });
     // A missing build asset is a 404, not the app (a module served as HTML breaks the page).
     if (req.url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
-    // Every other path is a route of the single-page app, which handles redirects itself.
+    // Every other path is a route of the single-page app, which handles redirects itself; a page is only read.
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return reply.status(405).header('allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
     return sendPage(ctx.config, req, reply);
   });
   return app;

@@ -22,7 +22,9 @@ const language = z
   .toLowerCase()
   .regex(/^[a-z]{2,3}$/, { message: 'A language is a two-letter code like en, es or fr.' })
   .meta({ examples: ['en'] });
-const text = z.string().max(AI_LANGUAGE_LIMITS.maxTextChars);
+/** What a text past maxTextChars is told, instead of the schema library's own words. */
+export const aiTextTooLongMessage = 'The text is too long: at most 20,000 characters at a time. Please shorten it.';
+const text = z.string().max(AI_LANGUAGE_LIMITS.maxTextChars, { message: aiTextTooLongMessage });
 
 /** A translation direction the machine offers; `via` names the languages it passes through (pivots). */
 export const translationPair = z.object({ from: z.string(), to: z.string(), via: z.array(z.string()) });

@@ -141,6 +141,81 @@ export const errorMessages: Record<ErrorCode, string> = {
 };
 
 /**
+ * The HTTP status each code is answered with. A refusal of the caller's request (bad input, a
+ * limit, a quota, a missing permission) is 4xx; only a fault on the server's side (ours, or a
+ * service it depends on) is 5xx, so that monitoring counts only those.
+ */
+export const errorHttpStatus: Record<ErrorCode, number> = {
+  [ErrorCode.Ok]: 200,
+  [ErrorCode.Generic]: 500,
+  [ErrorCode.ServiceDown]: 503,
+  [ErrorCode.NotLogin]: 401,
+  [ErrorCode.SignInFailed]: 401,
+  [ErrorCode.EmailNotVerified]: 403,
+  [ErrorCode.LinkExpired]: 410,
+  [ErrorCode.EmailInUse]: 409,
+  [ErrorCode.SsoUnavailable]: 503,
+  [ErrorCode.SsoFailed]: 401,
+  [ErrorCode.SsoCancelled]: 401,
+  [ErrorCode.SsoEmailUnconfirmed]: 403,
+  [ErrorCode.SessionNeeded]: 403,
+  [ErrorCode.NotPermitted]: 403,
+  [ErrorCode.SessionEnded]: 401,
+  [ErrorCode.InvalidParams]: 400,
+  [ErrorCode.WrongType]: 415,
+  [ErrorCode.NotPdf]: 415,
+  [ErrorCode.UnsupportedType]: 415,
+  [ErrorCode.Unreadable]: 422,
+  [ErrorCode.Empty]: 400,
+  [ErrorCode.Encrypted]: 403,
+  [ErrorCode.WrongPassword]: 403,
+  [ErrorCode.Damaged]: 422,
+  [ErrorCode.TaskFailed]: 500,
+  [ErrorCode.NotProtected]: 422,
+  [ErrorCode.Cancelled]: 409,
+  [ErrorCode.Busy]: 503,
+  [ErrorCode.NoData]: 404,
+  [ErrorCode.TooLarge]: 413,
+  [ErrorCode.TooManyPages]: 413,
+  [ErrorCode.TooManyFiles]: 413,
+  [ErrorCode.OcrNotInPlan]: 403,
+  [ErrorCode.DailyTaskLimit]: 429,
+  [ErrorCode.HoldingLimit]: 413,
+  [ErrorCode.CloudNameExists]: 409,
+  [ErrorCode.FolderExists]: 409,
+  [ErrorCode.EditTargetGone]: 409,
+  [ErrorCode.EditPageMissing]: 422,
+  [ErrorCode.EditImageUnreadable]: 422,
+  [ErrorCode.EditFieldUnknown]: 422,
+  [ErrorCode.EditTooMuch]: 413,
+  [ErrorCode.EditFontMissing]: 422,
+  // A quota an upgrade lifts.
+  [ErrorCode.CloudFull]: 402,
+  [ErrorCode.TooManySignatures]: 403,
+  [ErrorCode.BadSignatureImage]: 422,
+  [ErrorCode.NoCertificate]: 422,
+  [ErrorCode.BadCertificate]: 422,
+  // The operator's timestamp authority failed: a service the server depends on.
+  [ErrorCode.TimestampUnavailable]: 502,
+  [ErrorCode.TimestampInvalid]: 502,
+  [ErrorCode.NoTimestampAuthority]: 422,
+  [ErrorCode.ShareLimit]: 403,
+  [ErrorCode.NotEnoughTokens]: 402,
+  [ErrorCode.TextTooShort]: 422,
+  [ErrorCode.QuestionLimit]: 402,
+  [ErrorCode.DetectorCharsLimit]: 402,
+  [ErrorCode.DetectorRequestLimit]: 413,
+  [ErrorCode.DetectorFileLimit]: 413,
+  [ErrorCode.AnalysisFailed]: 500,
+  [ErrorCode.StreamExpired]: 410,
+  [ErrorCode.AiUnavailable]: 503,
+  [ErrorCode.LanguageUnavailable]: 422,
+  [ErrorCode.ShareExpired]: 410,
+  [ErrorCode.NeedPdfFirst]: 400,
+  [ErrorCode.UploadFailed]: 400,
+};
+
+/**
  * A failure that carries its catalogue code; the message defaults to the catalogue's. A limit's
  * refusal carries the upgrade dialog to open and the limit passed, as the envelope's `data`.
  */

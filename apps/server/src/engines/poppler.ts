@@ -12,14 +12,18 @@ import type { ImagePlacement } from './mupdf/jobs.js';
 import { runImageJob } from './sharp.js';
 import { refusal } from '../texts/words.js';
 
-async function poppler(command: string, args: string[], limits: EngineLimits) {
+/** `tooLong`: what a run that ran out of time says. */
+async function poppler(command: string, args: string[], limits: EngineLimits, tooLong = tookTooLong) {
   try {
     return await runEngine(command, args, limits);
   } catch (e) {
-    if (e instanceof EngineTimeout) throw tookTooLong();
+    if (e instanceof EngineTimeout) throw tooLong();
     throw e;
   }
 }
+
+/** A render out of time says what would make it fit: fewer pages, a lower resolution. */
+const renderTookTooLong = () => refusal(ErrorCode.TaskFailed, 'error.task.renderTooLong');
 
 /** Width and height in points of each page as shown (crop box), from pdfinfo. */
 export async function pageSizes(file: string, pages: number, limits: EngineLimits): Promise<{ w: number; h: number }[]> {
@@ -126,7 +130,7 @@ async function renderPages(
     file,
     path.join(outDir, 'page'),
   ];
-  const res = await poppler('pdftoppm', args, boundFor('render', limits, last - first + 1));
+  const res = await poppler('pdftoppm', args, boundFor('render', limits, last - first + 1), renderTookTooLong);
   // pdftoppm writes "page-<n>.<ext>", n zero-padded to the page count's digits.
   const name = new RegExp(`^page-(\\d+)\\.${pdftoppmExt[format]}$`);
   const written = new Map<number, string>();

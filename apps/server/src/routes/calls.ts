@@ -19,6 +19,7 @@ import {
   downloadQuery,
   fileDownloadQuery,
   ErrorCode,
+  isQuireError,
   QuireError,
   documentInfoQuery,
   fileInfo,
@@ -137,13 +138,17 @@ async function receiveMultipart(c: CallContext) {
   part.file.once('limit', () => part.file.destroy(tooLarge()));
   fs.mkdirSync(c.ctx.scratchDir, { recursive: true });
   const tmp = path.join(c.ctx.scratchDir, `${newId()}.upload`);
+  const out = fs.createWriteStream(tmp);
   try {
-    await pipeline(part.file, fs.createWriteStream(tmp));
+    await pipeline(part.file, out);
     // A small body can end before the limit's destroy lands: the parser marks it cut short.
     if (part.file.truncated) throw tooLarge();
   } catch (e) {
+    // A stream that fails while still opening its file creates it after any earlier removal.
+    if (!out.closed) await new Promise<void>((closed) => out.once('close', closed));
     fs.rmSync(tmp, { force: true });
-    throw e;
+    // The parser's own failure is a body that ended before its closing boundary: the client's.
+    throw isQuireError(e) ? e : new QuireError(ErrorCode.UploadFailed);
   }
   return acceptUpload(c.ctx, c.ownerId, limits, part.filename, tmp);
 }

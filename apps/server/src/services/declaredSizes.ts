@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { ErrorCode, PDF_IMAGE_MAX_PIXELS, QuireError } from '@quire/contracts';
+import { ErrorCode, PDF_IMAGE_MAX_PIXELS, QuireError, tooManyPixelsMessage } from '@quire/contracts';
 import type { EngineLimits } from '../engines/qpdf.js';
 import { dumpObjects, type PdfObjects, type PdfValue } from '../engines/qpdfObjects.js';
 import { newId } from '../ids.js';
@@ -90,7 +90,8 @@ async function checkStreams(objects: PdfObjects) {
     if (image) {
       const width = Number(resolve(objects, dict['/Width'])) || 0;
       const height = Number(resolve(objects, dict['/Height'])) || 0;
-      if (width * height > PDF_IMAGE_MAX_PIXELS) throw new QuireError(ErrorCode.TooLarge);
+      // Said as pixels: the file itself may be a few kilobytes.
+      if (width * height > PDF_IMAGE_MAX_PIXELS) throw new QuireError(ErrorCode.TooLarge, tooManyPixelsMessage);
       const mask = resolve(objects, dict['/ImageMask']) === true;
       const bits = mask ? 1 : Number(resolve(objects, dict['/BitsPerComponent'])) || 8;
       const colorSpace = resolve(objects, dict['/ColorSpace']);

@@ -102,15 +102,17 @@ export function SubmitRow({ label, busy, danger = false, testId }: { label: stri
   );
 }
 
-/** The server's refusal of a form: the catalogue's message, and for 3500 why it came. */
+/**
+ * The server's refusal of a form: the catalogue's message, or for 3500 (an account form's only
+ * cause of it is the sign-in rate limit) the one saying so, instead of "the service is busy".
+ */
 export function FormError({ error }: { error: unknown }) {
   const t = useT();
   if (!error) return null;
   const tooMany = error instanceof ApiError && error.code === ErrorCode.Busy;
   return (
     <div className="form-error" role="alert" data-testid="form-error">
-      <p>{error instanceof Error ? error.message : String(error)}</p>
-      {tooMany && <p>{t('account.tooManyAttempts')}</p>}
+      <p>{tooMany ? t('account.tooManyAttempts') : error instanceof Error ? error.message : String(error)}</p>
     </div>
   );
 }

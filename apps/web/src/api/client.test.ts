@@ -32,6 +32,12 @@ describe('messageFor', () => {
     expect(messageFor(4013)).toBe('The number of pages exceeds the limit.');
   });
 
+  it("keeps the server's words for a task that failed, which say why (it took too long) and what to try", () => {
+    const render = 'Rendering the pages took too long and was stopped. Please choose fewer pages or a lower resolution.';
+    expect(messageFor(3125, render)).toBe(render);
+    expect(messageFor(3125)).toBe('Task failed. Please try again later.');
+  });
+
   it("shows the server's message where it carries specifics: Premium's detector limit, NEED_OCR", () => {
     expect(messageFor(11009, 'Limit of 100,000 characters exceeded')).toBe('Limit of 100,000 characters exceeded');
     expect(messageFor(11009)).toBe('Not enough characters left for the AI detector.');

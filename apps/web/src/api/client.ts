@@ -41,11 +41,13 @@ const serverWorded: readonly number[] = [
   ErrorCode.DetectorCharsLimit,
   // The string code NEED_OCR travels as 3999 with its own message; other 3999s carry the catalogue's.
   ErrorCode.ServiceDown,
+  ErrorCode.TaskFailed,
 ];
 
 /** The message to show for a catalogue code: the catalogue's, else the server's, else generic. */
 export function messageFor(code: number, serverMsg?: string): string {
-  // For these the server's msg carries the exact message to show: a page range's, the limit passed.
+  // For these the server's msg carries the exact message to show, in the page's language: a page
+  // range's, the limit passed, why a task failed (it took too long: fewer pages, a lower resolution).
   if (serverWorded.includes(code) && serverMsg) return serverMsg;
   return catalogueText(code) ?? (serverMsg || catalogueText(ErrorCode.Generic)!);
 }

@@ -27,9 +27,14 @@ describe('readTaskEntries', () => {
   });
 
   it('fails on any non-zero status with the catalogue message', () => {
-    const s = readTaskEntries([entry({ progress: 100, is_done: true }), entry({ status: 3125, msg: 'x' })]);
+    const s = readTaskEntries([entry({ progress: 100, is_done: true }), entry({ status: 3124, msg: 'x' })]);
     expect(s.kind).toBe('failed');
-    expect(s.kind === 'failed' && s.error.message).toBe('Task failed. Please try again later.');
+    expect(s.kind === 'failed' && s.error.message).toBe('The PDF file is corrupted and cannot be processed.');
+  });
+
+  it("says why a task failed (3125) in the server's words", () => {
+    const s = readTaskEntries([entry({ status: 3125, msg: 'Processing took too long and was stopped.' })]);
+    expect(s.kind === 'failed' && s.error.message).toBe('Processing took too long and was stopped.');
   });
 });
 

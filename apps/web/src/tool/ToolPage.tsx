@@ -1,6 +1,6 @@
 // The one tool page every tool uses: upload, the tool's option panel, the task, the result.
 import { ErrorCode, toolCallPath, type LimitRefusal, type ToolDefinition } from '@quire/contracts';
-import { type ComponentType, useEffect, useRef, useState, type ReactNode } from 'react';
+import { type ComponentType, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FromPdfConversions } from './FromPdfConversions';
 import { useSession } from '../account/session';
 import { UpgradeDialog } from '../account/UpgradeDialog';
@@ -204,7 +204,12 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
     const first = ready[0];
     // A single-file tool starts its options afresh for each new file.
     const panelKey = `${tool.slug}:${tool.isSingleUpload ? (first?.uid ?? 'waiting') : 'list'}`;
-    content = <Panel key={panelKey} files={ready} layout={layout} />;
+    // The panel's code is fetched the first time its page shows it.
+    content = (
+      <Suspense fallback={null}>
+        <Panel key={panelKey} files={ready} layout={layout} />
+      </Suspense>
+    );
   }
 
   return (

@@ -2,30 +2,44 @@
 // looks in menus and cards, and the names of its texts. Pages sharing one API tool (the converter's
 // word-to-pdf, pdf-to-jpg…) differ only here, so a new page is one record plus its translations.
 import type { ToolDefinition } from '@quire/contracts';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import type { MessageKey } from '../i18n/translate';
 import type { IconName } from '../ui/Icon';
-import { CompressPanel } from './panels/CompressPanel';
-import { ConvertToPdfPanel } from './panels/ConvertToPdfPanel';
-import { CropPanel } from './panels/CropPanel';
-import { ExtractImagesPanel } from './panels/ExtractImagesPanel';
-import { CompressImagePanel, ConvertImagePanel, CropImagePanel, ResizeImagePanel, RotateImagePanel } from './panels/ImageProcessPanel';
-import { ImagesToPdfPanel } from './panels/ImagesToPdfPanel';
-import { MergePanel } from './panels/MergePanel';
-import { OcrPanel } from './panels/OcrPanel';
-import { DeletePanel, ExtractPanel } from './panels/PagePickPanel';
-import { PdfToDocumentPanel } from './panels/PdfToDocumentPanel';
-import { PdfToImagesPanel } from './panels/PdfToImagesPanel';
-import { PdfToSlidesDrawingPanel } from './panels/PdfToSlidesDrawingPanel';
-import { ProtectPanel } from './panels/ProtectPanel';
-import { RearrangePanel } from './panels/RearrangePanel';
-import { RedactPanel } from './panels/RedactPanel';
-import { ReplaceTextPanel } from './panels/ReplaceTextPanel';
-import { RotatePanel } from './panels/RotatePanel';
-import { SplitPanel } from './panels/SplitPanel';
-import { UnlockPanel } from './panels/UnlockPanel';
-import { SignPanel } from '../sign/SignPanel';
 import type { OptionPanelProps } from './panels/types';
+
+/**
+ * A panel fetched when its page opens: the home page and the menus read the pages' looks and
+ * texts here, and must not carry every tool's options (e2e/homeBundle.test.ts). ToolPage waits for it.
+ */
+function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Panel = lazy(async () => ({ default: await load() }));
+  return (props: P) => <Panel {...props} />;
+}
+const CompressPanel = lazyPanel(async () => (await import('./panels/CompressPanel')).CompressPanel);
+const ConvertToPdfPanel = lazyPanel(async () => (await import('./panels/ConvertToPdfPanel')).ConvertToPdfPanel);
+const CropPanel = lazyPanel(async () => (await import('./panels/CropPanel')).CropPanel);
+const ExtractImagesPanel = lazyPanel(async () => (await import('./panels/ExtractImagesPanel')).ExtractImagesPanel);
+const CompressImagePanel = lazyPanel(async () => (await import('./panels/ImageProcessPanel')).CompressImagePanel);
+const ConvertImagePanel = lazyPanel(async () => (await import('./panels/ImageProcessPanel')).ConvertImagePanel);
+const CropImagePanel = lazyPanel(async () => (await import('./panels/ImageProcessPanel')).CropImagePanel);
+const ResizeImagePanel = lazyPanel(async () => (await import('./panels/ImageProcessPanel')).ResizeImagePanel);
+const RotateImagePanel = lazyPanel(async () => (await import('./panels/ImageProcessPanel')).RotateImagePanel);
+const ImagesToPdfPanel = lazyPanel(async () => (await import('./panels/ImagesToPdfPanel')).ImagesToPdfPanel);
+const MergePanel = lazyPanel(async () => (await import('./panels/MergePanel')).MergePanel);
+const OcrPanel = lazyPanel(async () => (await import('./panels/OcrPanel')).OcrPanel);
+const DeletePanel = lazyPanel(async () => (await import('./panels/PagePickPanel')).DeletePanel);
+const ExtractPanel = lazyPanel(async () => (await import('./panels/PagePickPanel')).ExtractPanel);
+const PdfToDocumentPanel = lazyPanel(async () => (await import('./panels/PdfToDocumentPanel')).PdfToDocumentPanel);
+const PdfToImagesPanel = lazyPanel(async () => (await import('./panels/PdfToImagesPanel')).PdfToImagesPanel);
+const PdfToSlidesDrawingPanel = lazyPanel(async () => (await import('./panels/PdfToSlidesDrawingPanel')).PdfToSlidesDrawingPanel);
+const ProtectPanel = lazyPanel(async () => (await import('./panels/ProtectPanel')).ProtectPanel);
+const RearrangePanel = lazyPanel(async () => (await import('./panels/RearrangePanel')).RearrangePanel);
+const RedactPanel = lazyPanel(async () => (await import('./panels/RedactPanel')).RedactPanel);
+const ReplaceTextPanel = lazyPanel(async () => (await import('./panels/ReplaceTextPanel')).ReplaceTextPanel);
+const RotatePanel = lazyPanel(async () => (await import('./panels/RotatePanel')).RotatePanel);
+const SplitPanel = lazyPanel(async () => (await import('./panels/SplitPanel')).SplitPanel);
+const UnlockPanel = lazyPanel(async () => (await import('./panels/UnlockPanel')).UnlockPanel);
+const SignPanel = lazyPanel(async () => (await import('../sign/SignPanel')).SignPanel);
 
 /** The sidebar group a page is listed under. */
 export type ToolCategory = 'edit' | 'convert' | 'organize' | 'protect' | 'ai';

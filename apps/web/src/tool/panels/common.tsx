@@ -1,10 +1,10 @@
 // Pieces the option panels share: request fields, page picking, the range field, the preview grid.
-import { parsePageRanges, pagesOf, type PageRange } from '@quire/contracts';
+import { pageRangeMessages, parsePageRanges, pagesOf, type PageRange } from '@quire/contracts';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useId, type ReactNode } from 'react';
 import { fileDownloadUrl } from '../../api/files';
 import type { ReadyFile } from '../../files/fileList';
-import { useT } from '../../i18n/I18nProvider';
+import { type Translate, useT } from '../../i18n/I18nProvider';
 import { MAX_THUMBNAILS, PageThumb } from '../../pdf/PageThumb';
 import { usePdfDocument } from '../../pdf/pdfDocument';
 
@@ -26,6 +26,20 @@ export function readRanges(text: string, pageCount: number): { ranges: PageRange
   return { ranges: result.ranges, pages: pagesOf(result.ranges) };
 }
 
+/** A range list's mistake (the contracts' English, shared with the server) in the page's language; any other message as it is. */
+export function rangeErrorText(t: Translate, error: string): string {
+  switch (error) {
+    case pageRangeMessages.format:
+      return t('pages.rangeFormat');
+    case pageRangeMessages.invalid:
+      return t('pages.rangeInvalid');
+    case pageRangeMessages.tooMany:
+      return t('pages.rangeTooMany');
+    default:
+      return error;
+  }
+}
+
 interface RangeFieldProps {
   label: string;
   value: string;
@@ -36,6 +50,7 @@ interface RangeFieldProps {
 }
 
 export function RangeField({ label, value, onChange, error, placeholder = '1, 6-159, 59-100', disabled }: RangeFieldProps) {
+  const t = useT();
   return (
     <label className="field">
       <span className="field-label">{label}</span>
@@ -51,7 +66,7 @@ export function RangeField({ label, value, onChange, error, placeholder = '1, 6-
       />
       {error && (
         <span className="field-error" role="alert" data-testid="range-error">
-          {error}
+          {rangeErrorText(t, error)}
         </span>
       )}
     </label>

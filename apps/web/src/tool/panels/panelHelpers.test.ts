@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { parseCropRanges } from '@quire/contracts';
 import type { ReadyFile } from '../../files/fileList';
-import { fileFields, readRanges, togglePage } from './common';
+import de from '../../i18n/locales/de-de.json';
+import ja from '../../i18n/locales/ja-jp.json';
+import { translate } from '../../i18n/translate';
+import { fileFields, rangeErrorText, readRanges, togglePage } from './common';
 import { defaultSplitRanges, withNextRange } from './splitRanges';
 
 describe('readRanges', () => {
@@ -12,6 +16,21 @@ describe('readRanges', () => {
     expect(readRanges('3-4, 1', 10).pages).toEqual([1, 3, 4]);
     expect(readRanges('1-', 10).error).toBe('Please input something like: 1, 6-159, or 59-100');
     expect(readRanges('1-11', 10).error).toBe('Please enter a valid page range.');
+  });
+});
+
+describe("a range list's mistake", () => {
+  it("is said in the page's language, not in English", () => {
+    const crop = parseCropRanges('1-12', 10);
+    const mistakes = [readRanges('1-', 10).error!, readRanges('1-11', 10).error!, crop.ok ? '' : crop.message];
+    const german = (key: Parameters<typeof translate>[2]) => translate('de-de', de, key);
+    expect(mistakes.map((m) => rangeErrorText(german, m))).toEqual([
+      'Bitte geben Sie einen Bereich wie 1, 6-159 oder 59-100 ein',
+      'Bitte geben Sie einen gültigen Seitenbereich ein.',
+      'Maximale Seitenzahl überschritten',
+    ]);
+    expect(rangeErrorText((key) => translate('ja-jp', ja, key), mistakes[1]!)).toBe('有効なページ範囲を入力してください。');
+    expect(rangeErrorText(german, 'Select at least one page.')).toBe('Select at least one page.');
   });
 });
 
