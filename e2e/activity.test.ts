@@ -32,6 +32,8 @@ const shot = async (page: Page, name: string) => {
 
 async function newPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await e2e.browser.newContext({ viewport });
+  // The desktop's bookmark hint, closed before: it would hold the gift button back (one interruption at a time).
+  await context.addInitScript(() => localStorage.setItem('quire.bookmarkHint.dismissed', '1'));
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('page error:', e));
   return { context, page };

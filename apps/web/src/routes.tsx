@@ -20,6 +20,7 @@ import { MarketingHome } from './pages/MarketingHome';
 import { resolveRedirect } from './routing/redirects';
 import { PricingPage } from './pricing/PricingPage';
 import { TemplateGalleryPage } from './templates/TemplateGalleryPage';
+import { InterruptionProvider } from './ui/interruptions';
 import { ToastProvider } from './ui/Toast';
 
 function Root() {
@@ -31,13 +32,15 @@ function Root() {
       <MetaDescription />
       <ToastProvider>
         <SessionProvider>
-          <Outlet />
-          {!embedded && (
-            <>
-              <OccupationSurvey />
-              <ActivityHost />
-            </>
-          )}
+          <InterruptionProvider>
+            <Outlet />
+            {!embedded && (
+              <>
+                <OccupationSurvey />
+                <ActivityHost />
+              </>
+            )}
+          </InterruptionProvider>
         </SessionProvider>
       </ToastProvider>
     </I18nProvider>

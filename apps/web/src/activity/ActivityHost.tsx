@@ -9,6 +9,7 @@ import { useSession } from '../account/session';
 import { useT } from '../i18n/I18nProvider';
 import { splitLocalePrefix } from '../i18n/locales';
 import { Icon } from '../ui/Icon';
+import { useInterruption } from '../ui/interruptions';
 import { ActivityDialog, type ActivityKind } from './ActivityDialog';
 import { activityBoxShown, eventPopUpDue, eventShownAt, keepInviteFrom, rememberEventShown } from './activityRules';
 import './activity.css';
@@ -24,6 +25,9 @@ export function ActivityHost() {
   const [freeOffered, setFreeOffered] = useState(false);
   const [open, setOpen] = useState<ActivityKind>();
   const boxShown = activityBoxShown(path);
+  // The event may pop up until its settings are in, and the gift waits behind every other interruption.
+  useInterruption('event', ad === undefined || open !== undefined);
+  const giftShown = useInterruption('gift', boxShown);
   const userId = user?.user_id;
   const isVip = user?.isVip;
 
@@ -55,7 +59,7 @@ export function ActivityHost() {
 
   return (
     <>
-      {boxShown && (
+      {giftShown && (
         <button
           type="button"
           className="activity-box"

@@ -7,6 +7,7 @@ import { useSession } from '../account/session';
 import { ApiError, messageFor } from '../api/client';
 import { useT } from '../i18n/I18nProvider';
 import { Icon } from '../ui/Icon';
+import { FilePickButton } from '../ui/FilePickButton';
 import { useFileDrop } from '../ui/useFileDrop';
 import { Editor } from './Editor';
 import type { EditorMode } from './EditorPageView';
@@ -135,19 +136,14 @@ export function EditorPage() {
           </form>
         )}
         {(opening.kind === 'empty' || opening.kind === 'failed') && (
-          <label className="button button-primary button-xl" data-testid="select-files">
+          <FilePickButton
+            className="button button-primary button-xl"
+            accept=".pdf,application/pdf"
+            testId="file-input"
+            onPick={(f) => pick([f])}
+          >
             <Icon name="upload" /> {t('upload.selectFile')}
-            <input
-              type="file"
-              hidden
-              accept=".pdf,application/pdf"
-              data-testid="file-input"
-              onChange={(e) => {
-                pick([...(e.target.files ?? [])]);
-                e.target.value = '';
-              }}
-            />
-          </label>
+          </FilePickButton>
         )}
         {(opening.kind === 'empty' || opening.kind === 'failed') && <span className="upload-or">{t('upload.dropOne')}</span>}
       </section>

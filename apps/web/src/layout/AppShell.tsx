@@ -4,6 +4,7 @@ import { splitLocalePrefix } from '../i18n/locales';
 import { useI18n } from '../i18n/I18nProvider';
 import { AccountControl, PhoneAvatar } from '../account/AccountControl';
 import { Icon } from '../ui/Icon';
+import { CONTENT_ID, SkipLink } from '../ui/SkipLink';
 import { LocaleNavLink } from '../ui/LocaleLink';
 import { MessageBell } from '../messages/MessageCentre';
 import { IconTile } from '../ui/ToolIcon';
@@ -28,6 +29,7 @@ export function AppShell() {
 
   return (
     <div className={`app-shell ${drawerOpen ? 'drawer-open' : ''}`}>
+      <SkipLink />
       <div className="app-topbar">
         <Logo />
         <MessageBell className="bell-phone" />
@@ -55,7 +57,7 @@ export function AppShell() {
       </aside>
       {/* biome-ignore lint/a11y: the backdrop is a mouse shortcut only; the menu button closes the drawer from the keyboard */}
       <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} />
-      <main className="app-main">
+      <main id={CONTENT_ID} tabIndex={-1} className="app-main">
         <TopBanner />
         <Outlet />
       </main>

@@ -5,6 +5,7 @@ import { useSession } from '../account/session';
 import { useI18n } from '../i18n/I18nProvider';
 import { HeaderSearch } from '../search/ToolSearch';
 import { Icon } from '../ui/Icon';
+import { CONTENT_ID, SkipLink } from '../ui/SkipLink';
 import { LocaleLink } from '../ui/LocaleLink';
 import { MessageBell } from '../messages/MessageCentre';
 import { CategoryMenu } from './CategoryMenu';
@@ -70,6 +71,7 @@ export function MarketingLayout() {
   const compact = useCompactHeader(header, locale, session.status);
   return (
     <div className={compact ? 'marketing compact' : 'marketing'}>
+      <SkipLink />
       <header className={compact ? 'site-header compact' : 'site-header'} ref={header}>
         <Logo />
         <nav className="header-nav">
@@ -135,7 +137,7 @@ export function MarketingLayout() {
           </div>
         </div>
       )}
-      <main className="marketing-main">
+      <main id={CONTENT_ID} tabIndex={-1} className="marketing-main">
         <TopBanner />
         <Outlet />
       </main>

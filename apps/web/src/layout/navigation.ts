@@ -64,6 +64,21 @@ export const appPages = {
   },
 } as const satisfies Record<string, AppPage>;
 
+/**
+ * Every page the tool search finds: the registry's tools, then the pages of their own that are no
+ * tool of it (the AI tools, sharing, the editor in both of its modes).
+ */
+export const searchablePages: AppPage[] = [
+  ...toolDefinitions.map((tool) => linkedPage({ kind: 'tool', tool })),
+  ...Object.values(appPages).filter((page) => !toolDefinitions.some((tool) => tool.slug === page.slug)),
+  {
+    ...appPages['pdf-editor'],
+    title: 'editor.titleAnnotate',
+    look: { ...appPages['pdf-editor'].look, icon: 'annotate' },
+    query: '?t=annotate',
+  },
+];
+
 export type NavChild = { kind: 'tool'; tool: ToolDefinition } | { kind: 'page'; page: AppPage };
 
 export type NavItem =

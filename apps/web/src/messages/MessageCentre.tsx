@@ -11,6 +11,7 @@ import { Icon } from '../ui/Icon';
 import { LocaleLink } from '../ui/LocaleLink';
 import { Modal } from '../ui/Modal';
 import { Tabs } from '../ui/Tabs';
+import { useInterruption } from '../ui/interruptions';
 import { useDismiss } from '../ui/useDismiss';
 import { setUnreadCounts, useUnreadCounts } from './unreadStore';
 import './messages.css';
@@ -284,6 +285,8 @@ export function MessageBell({ className = '' }: { className?: string }) {
   }, [open]);
 
   const total = counts.total_unread_count;
+  // The count stays in the bell's name; the badge waits while another interruption shows.
+  const badge = useInterruption('badge', total > 0);
   return (
     <div ref={anchor} className={`message-bell ${className}`}>
       <button
@@ -297,7 +300,7 @@ export function MessageBell({ className = '' }: { className?: string }) {
         onClick={() => setOpen(!open)}
       >
         <Icon name="bell" />
-        {total > 0 && (
+        {badge && (
           <span className="message-badge" data-testid="message-badge" aria-hidden="true">
             {total > 99 ? '99+' : total}
           </span>

@@ -1,9 +1,9 @@
 // Every tool by category, with live search: the home page's list and the all-tools page.
 import { useState, type ReactNode } from 'react';
 import { useT } from '../i18n/I18nProvider';
-import { toolCategories } from '../layout/navigation';
+import { linkedPage, pagePath, toolCategories } from '../layout/navigation';
 import { SearchBox, useToolMatches } from '../search/ToolSearch';
-import { PageCard, ToolCard } from '../ui/ToolCard';
+import { PageCard } from '../ui/ToolCard';
 
 /** `heading`: the list's own heading (the home page's), with the id it is labelled by; without one, `label` names it. */
 export function ToolDirectory({ heading, label }: { heading?: ReactNode; label: string }) {
@@ -15,11 +15,10 @@ export function ToolDirectory({ heading, label }: { heading?: ReactNode; label: 
   const groups = toolCategories
     .map((group) => ({
       group,
-      tools: group.children.flatMap((c) => (c.kind === 'tool' && matches.includes(c.tool) ? [c.tool] : [])),
-      // Pages outside the tool registry are not searched: they show in the full list.
-      pages: searching ? [] : group.children.flatMap((c) => (c.kind === 'page' ? [c.page] : [])),
+      // The tools and the pages of their own (the AI tools, the editor) alike.
+      pages: group.children.map(linkedPage).filter((page) => !searching || matches.some((m) => pagePath(m) === pagePath(page))),
     }))
-    .filter((g) => g.tools.length > 0 || !searching);
+    .filter((g) => g.pages.length > 0 || !searching);
 
   return (
     <section className="all-tools" aria-label={label}>
@@ -33,16 +32,13 @@ export function ToolDirectory({ heading, label }: { heading?: ReactNode; label: 
         </p>
       )}
       {matches.length > 0 &&
-        groups.map(({ group, tools, pages }) => (
+        groups.map(({ group, pages }) => (
           <section key={group.id} className="tool-category" data-testid="tool-category">
             <h3>{t(group.labelKey)}</h3>
-            {tools.length + pages.length > 0 && (
+            {pages.length > 0 && (
               <div className="tool-grid">
-                {tools.map((tool) => (
-                  <ToolCard key={tool.slug} tool={tool} />
-                ))}
                 {pages.map((page) => (
-                  <PageCard key={page.slug} page={page} />
+                  <PageCard key={pagePath(page)} page={page} />
                 ))}
               </div>
             )}

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import { Icon } from './Icon';
+import { useInterruption } from './interruptions';
 
 const DISMISSED_KEY = 'quire.bookmarkHint.dismissed';
 /** A desktop: a fine pointer and a wide window. */
@@ -21,6 +22,7 @@ function dismissedBefore(): boolean {
 export function BookmarkHint() {
   const { t } = useI18n();
   const [shown, setShown] = useState(() => !dismissedBefore() && window.matchMedia(DESKTOP).matches);
+  const turn = useInterruption('bookmark', shown);
 
   const dismiss = () => {
     setShown(false);
@@ -41,7 +43,7 @@ export function BookmarkHint() {
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  if (!shown) return null;
+  if (!turn) return null;
   const keys = isMac() ? '⌘ Cmd + D' : 'Ctrl + D';
   return (
     <aside className="bookmark-hint" data-testid="bookmark-hint" aria-label={t('bookmark.label')}>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 interface FilePickButtonProps {
   className: string;
@@ -8,12 +8,19 @@ interface FilePickButtonProps {
   children: ReactNode;
 }
 
-/** A button that opens the file chooser for one file; the same file may be picked again. */
+/**
+ * A button that opens the file chooser for one file; the same file may be picked again. A real
+ * button, not a label around a hidden input: a label takes no focus, so Tab never reached it.
+ */
 export function FilePickButton({ className, accept, testId, onPick, children }: FilePickButtonProps) {
+  const input = useRef<HTMLInputElement>(null);
   return (
-    <label className={className}>
-      {children}
+    <>
+      <button type="button" className={className} data-testid={`${testId}-button`} onClick={() => input.current?.click()}>
+        {children}
+      </button>
       <input
+        ref={input}
         type="file"
         hidden
         accept={accept}
@@ -24,6 +31,6 @@ export function FilePickButton({ className, accept, testId, onPick, children }: 
           if (file) onPick(file);
         }}
       />
-    </label>
+    </>
   );
 }

@@ -1,4 +1,5 @@
-// Toasts: warnings close after 3 s, task toasts after 4 s.
+// Toasts: warnings close after 3 s, task toasts after 4 s; one that offers an action (a link) stays
+// until it is followed or closed, since reading it and reaching for its link takes longer.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Icon } from './Icon';
@@ -32,7 +33,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       const id = nextId.current++;
       // The same message twice in a row (e.g. two bad files) shows once.
       setToasts((list) => [...list.filter((t) => t.text !== text), { id, kind, text, ...(link && { link }) }]);
-      setTimeout(() => dismiss(id), durationMs);
+      if (!link) setTimeout(() => dismiss(id), durationMs);
     },
     [dismiss],
   );
@@ -46,7 +47,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <div
             key={toast.id}
             className={`toast toast-${toast.kind}`}
-            role={toast.kind === 'warning' ? 'alert' : 'status'}
+            // One with an action is said politely: it waits for the reader, so it need not interrupt.
+            role={toast.kind === 'warning' && !toast.link ? 'alert' : 'status'}
             data-testid="toast"
           >
             <Icon name={toast.kind === 'warning' ? 'alert' : 'check'} size={18} />
