@@ -168,7 +168,7 @@ export function accountCalls(): Call[] {
     {
       method: 'POST',
       path: `${base}reset-password`,
-      summary: 'Choose a new password with the token of the mailed link; every session of the account ends',
+      summary: 'Choose a new password with the token of the mailed link; every session, mailed link and API key of the account ends',
       body: resetPasswordRequest,
       session: 'ignored',
       handler: async ({ body }, c) => {
@@ -179,7 +179,8 @@ export function accountCalls(): Call[] {
     {
       method: 'POST',
       path: `${base}change-password`,
-      summary: 'Change the password (the current one proves it is you); every session ends and this client is signed in anew',
+      summary:
+        'Change the password (the current one proves it is you); every session, mailed link and API key ends and this client is signed in anew',
       body: changePasswordRequest,
       response: signedIn,
       session: 'required',
@@ -198,11 +199,11 @@ export function accountCalls(): Call[] {
     {
       method: 'POST',
       path: `${base}confirm-email`,
-      summary: 'Move the account to its new address with the token of the mailed link',
+      summary: "Move the account to its new address with the token of the mailed link; every session ends but this browser's",
       body: linkTokenRequest,
       response: mailSent,
       session: 'ignored',
-      handler: ({ body }, c) => confirmEmail(c.ctx, body.token),
+      handler: ({ body }, c) => confirmEmail(c.ctx, body.token, c.identity.session),
     },
     {
       method: 'POST',

@@ -18,6 +18,7 @@ import {
   insertAccount,
   insertSession,
   replaceAccountToken,
+  replacePasswordHash,
   sessionsOf,
   takeAccountToken,
   touchSession,
@@ -359,10 +360,12 @@ export async function forgotPassword(ctx: AppContext, email: string, ip: string,
   return { email };
 }
 
-/** A new password ends every session of the account. */
+/**
+ * A new password ends every session, mailed link (a reset link sent before) and API key of the
+ * account: whoever had the old password may have left any of them behind.
+ */
 async function setPassword(ctx: AppContext, account: AccountTable, password: string, verified: boolean) {
-  await updateAccount(ctx.db, account.id, { password_hash: await hashPassword(password), ...(verified && { email_verified: 1 }) });
-  await deleteSessionsOf(ctx.db, account.id);
+  await replacePasswordHash(ctx.db, account.id, await hashPassword(password), verified);
 }
 
 /** The reset link proves the mailbox, so it confirms the address too. */
@@ -394,9 +397,16 @@ export async function changeEmail(ctx: AppContext, session: Session, password: s
   return { email };
 }
 
-export async function confirmEmail(ctx: AppContext, token: string): Promise<{ email: string }> {
+/**
+ * Moves the account to the address of the link. Every other session ends: one left signed in by
+ * whoever asked for the change (or the owner it was taken from) would outlive it. `caller`: the
+ * session of the browser that opened the link, kept if it is the account's.
+ */
+export async function confirmEmail(ctx: AppContext, token: string, caller: Session | undefined): Promise<{ email: string }> {
   const { account, email } = await useLink(ctx, token, 'email');
   if (!(await changeAccountEmail(ctx.db, account.id, email))) throw new QuireError(ErrorCode.EmailInUse);
+  if (caller?.account.id === account.id) await deleteOtherSessions(ctx.db, account.id, caller.publicId);
+  else await deleteSessionsOf(ctx.db, account.id);
   return { email };
 }
 

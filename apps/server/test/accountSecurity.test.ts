@@ -1,0 +1,121 @@
+// What a changed password or address takes with it, how a session reaches a browser from a link,
+// and which browsers' requests may change an account: each an attack that worked before.
+import { afterAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '@quire/contracts';
+import { Client, quireForTests, type Envelope } from './harness.js';
+import { Mailbox, type ReceivedMail } from './mailbox.js';
+
+const mailbox = await Mailbox.start();
+afterAll(() => mailbox.close());
+
+const PUBLIC_URL = 'https://quire.example.org';
+const served = quireForTests('account-security', {
+  smtpUrl: mailbox.url,
+  publicUrl: PUBLIC_URL,
+  accountRate: { perSecond: 1, burst: 200 },
+});
+
+interface Answer {
+  status: number;
+  body: Envelope;
+}
+
+/** A call of the account service; GET without a body, POST with a JSON one. */
+async function account(client: Client, name: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const init: RequestInit =
+    body === undefined
+      ? { headers }
+      : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+  const res = await client.raw(`/api/account/v1/${name}`, init);
+  return { status: res.status, body: (await res.json()) as Envelope };
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const newClient = () => new Client(served.quire.url);
+
+/** The token of the one link a mail holds. */
+function linkToken(mail: ReceivedMail): string {
+  expect(mail.links).toHaveLength(1);
+  return new URLSearchParams(new URL(mail.links[0]!).hash.slice(1)).get('token')!;
+}
+
+/** A confirmed account signed in from a browser of its own. */
+async function signedUp(email: string, password: string) {
+  const browser = newClient();
+  expect((await account(browser, 'register', { email, password })).body.code).toBe(0);
+  expect((await account(newClient(), 'verify-email', { token: linkToken(await mailbox.take(email)) })).body.code).toBe(0);
+  const login = await account(browser, 'login', { email, password });
+  expect(login.body.code).toBe(0);
+  return browser;
+}
+
+async function apiKeyOf(browser: Client): Promise<string> {
+  const made = await account(browser, 'api-keys', { name: 'script' });
+  expect(made.body.code).toBe(0);
+  const key = made.body.data.key as string;
+  expect((await newClient().call('config', { headers: bearer(key) })).code).toBe(0);
+  return key;
+}
+
+describe('a new password or address', () => {
+  it('a reset ends the API keys and an address change asked for before', async () => {
+    const email = 'reset@example.org';
+    const password = 'first password';
+    const browser = await signedUp(email, password);
+    const key = await apiKeyOf(browser);
+    // Whoever held the password asked to move the account to their address; the owner resets it.
+    expect((await account(browser, 'change-email', { password, email: 'taker@example.org' })).body.code).toBe(0);
+    const move = linkToken(await mailbox.take('taker@example.org'));
+    await mailbox.take(email);
+    expect((await account(newClient(), 'forgot-password', { email })).body.code).toBe(0);
+    const reset = linkToken(await mailbox.take(email));
+    expect((await account(newClient(), 'reset-password', { token: reset, password: 'second password' })).body.code).toBe(0);
+
+    const byKey = await newClient().answer('config', { headers: bearer(key) });
+    expect(byKey.status).toBe(401);
+    expect(byKey.body?.code).toBe(ErrorCode.SessionEnded);
+    expect((await account(newClient(), 'confirm-email', { token: move })).body.code).toBe(ErrorCode.LinkExpired);
+  });
+
+  it('a change ends the API keys and a reset link mailed before', async () => {
+    const email = 'change@example.org';
+    const browser = await signedUp(email, 'first password');
+    const key = await apiKeyOf(browser);
+    expect((await account(newClient(), 'forgot-password', { email })).body.code).toBe(0);
+    const pending = linkToken(await mailbox.take(email));
+    const changed = await account(browser, 'change-password', { password: 'first password', new_password: 'second password' });
+    expect(changed.body.code).toBe(0);
+
+    expect((await newClient().answer('config', { headers: bearer(key) })).body?.code).toBe(ErrorCode.SessionEnded);
+    expect((await account(newClient(), 'reset-password', { token: pending, password: 'attacker password' })).body.code).toBe(
+      ErrorCode.LinkExpired,
+    );
+    expect((await account(newClient(), 'login', { email, password: 'second password' })).body.code).toBe(0);
+  });
+
+  it('a new address ends every other session; the browser that confirms it stays signed in', async () => {
+    const email = 'move@example.org';
+    const password = 'moving password';
+    const browser = await signedUp(email, password);
+    const elsewhere = newClient();
+    expect((await account(elsewhere, 'login', { email, password })).body.code).toBe(0);
+    expect((await account(browser, 'change-email', { password, email: 'moved@example.org' })).body.code).toBe(0);
+    const token = linkToken(await mailbox.take('moved@example.org'));
+    await mailbox.take(email);
+    expect((await account(browser, 'confirm-email', { token })).body.code).toBe(0);
+
+    expect((await account(browser, 'me')).body.data.email).toBe('moved@example.org');
+    expect((await account(elsewhere, 'me')).body.code).toBe(ErrorCode.SessionEnded);
+  });
+
+  it('a new address confirmed in a browser signed in to no session ends them all', async () => {
+    const email = 'away@example.org';
+    const password = 'moving password';
+    const browser = await signedUp(email, password);
+    expect((await account(browser, 'change-email', { password, email: 'gone@example.org' })).body.code).toBe(0);
+    const token = linkToken(await mailbox.take('gone@example.org'));
+    await mailbox.take(email);
+    expect((await account(newClient(), 'confirm-email', { token })).body.code).toBe(0);
+    expect((await account(browser, 'me')).body.code).toBe(ErrorCode.SessionEnded);
+  });
+});
