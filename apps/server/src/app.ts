@@ -64,7 +64,10 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
   );
   const app = Fastify({ logger, bodyLimit: 1024 * 1024, forceCloseConnections: true, trustProxy: ctx.config.trustProxy });
   addSecurityHeaders(app);
-  cutOffStalledBodies(app, ctx.config.bodyTimeoutMs);
+  cutOffStalledBodies(app, ctx.config.bodyTimeoutMs, ctx.config.maxFileBytes, (req) => ({
+    code: ErrorCode.UploadFailed,
+    msg: callerWords(req).code(ErrorCode.UploadFailed),
+  }));
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: ctx.config.maxFileBytes, files: 1 } });
   // Upload parts arrive as raw bytes and are streamed straight to disk.
