@@ -14,7 +14,7 @@ import { loggerOptions } from './logging.js';
 import { RateLimited } from './services/rateLimits.js';
 import type { Identity } from './services/accounts.js';
 import { addSecurityHeaders, closeIfBodyUnread, cutOffStalledBodies } from './routes/edge.js';
-import { identify, requireSession } from './routes/identity.js';
+import { identify, refuseCrossOriginWrite, requireSession } from './routes/identity.js';
 import { marketingRoutes, sendPage } from './routes/marketing.js';
 import { languageOf, wordsFor } from './texts/words.js';
 
@@ -49,6 +49,17 @@ const httpStatus: Partial<Record<Code, number>> = {
   [ErrorCode.NotPermitted]: 403,
 };
 
+/**
+ * A call that takes no upload takes JSON or nothing. A form of another page (text/plain,
+ * multipart, urlencoded) is refused before its body is read, whatever the call would ignore of it.
+ */
+function refuseNonJsonBody(req: FastifyRequest) {
+  const type = req.headers['content-type'];
+  if (type === undefined || req.method === 'GET') return;
+  if (type.split(';')[0]!.trim().toLowerCase() !== 'application/json')
+    throw new QuireError(ErrorCode.InvalidParams, 'The body must be JSON (Content-Type: application/json).');
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     identity: Identity;
@@ -76,7 +87,9 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
   // Set by the hook below for every API request, the only ones that read it.
   app.decorateRequest('identity', null as unknown as Identity);
   app.addHook('onRequest', async (req, reply) => {
-    if (req.url.startsWith('/api/')) req.identity = await identify(ctx, req, reply);
+    if (!req.url.startsWith('/api/')) return;
+    refuseCrossOriginWrite(req);
+    req.identity = await identify(ctx, req, reply);
   });
 
   app.setErrorHandler((err, req, reply) => {
@@ -107,8 +120,11 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
       method: call.method,
       url: call.path,
       ...(call.bodyLimit && { bodyLimit: call.bodyLimit }),
-      // Counted before the body is read, so a refused upload costs nothing.
-      ...(rateLimit && { onRequest: async (req: FastifyRequest) => ctx.rateLimits.take(rateLimit, req.identity.ownerId, req.ip) }),
+      onRequest: async (req: FastifyRequest) => {
+        if (!call.rawBody) refuseNonJsonBody(req);
+        // Counted before the body is read, so a refused upload costs nothing.
+        if (rateLimit) ctx.rateLimits.take(rateLimit, req.identity.ownerId, req.ip);
+      },
       handler: async (req, reply) => {
         const { identity } = req;
         const words = callerWords(req);

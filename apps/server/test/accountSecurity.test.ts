@@ -119,3 +119,75 @@ describe('a new password or address', () => {
     expect((await account(browser, 'me')).body.code).toBe(ErrorCode.SessionEnded);
   });
 });
+
+describe("another origin's page", () => {
+  /** A signed-in browser and a second session of the account, to see what its requests ended. */
+  async function twoSessions(email: string) {
+    const password = 'two sessions password';
+    const browser = await signedUp(email, password);
+    const other = newClient();
+    expect((await account(other, 'login', { email, password })).body.code).toBe(0);
+    return { browser, other };
+  }
+
+  /** A POST as the browser sends it with its cookies, from a page of `site`. */
+  const post = (browser: Client, name: string, body: BodyInit | undefined, headers: Record<string, string>) =>
+    browser.raw(`/api/account/v1/${name}`, { method: 'POST', headers, ...(body !== undefined && { body }) });
+
+  it('cannot sign the user out or end their other sessions with a text/plain or multipart POST', async () => {
+    const { browser, other } = await twoSessions('csrf@example.org');
+    const form = new FormData();
+    form.append('x', 'y');
+    const attempts = [
+      // Another port of the same host: same site, another origin.
+      await post(browser, 'logout', 'x', { 'content-type': 'text/plain', 'sec-fetch-site': 'same-site' }),
+      await post(browser, 'sessions/revoke-others', form, { 'sec-fetch-site': 'same-site' }),
+      // A browser without Sec-Fetch-Site still sends its page's origin.
+      await post(browser, 'sessions/revoke-others', form, { origin: 'http://127.0.0.1:1' }),
+      await post(browser, 'logout', undefined, { 'sec-fetch-site': 'cross-site' }),
+    ];
+    for (const res of attempts) {
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as Envelope).code).toBe(ErrorCode.NotPermitted);
+    }
+    expect((await account(browser, 'me')).body.code).toBe(0);
+    expect((await account(other, 'me')).body.code).toBe(0);
+  });
+
+  it("takes only JSON on a JSON call, even from the app's own origin", async () => {
+    const { browser, other } = await twoSessions('json-only@example.org');
+    const form = new FormData();
+    form.append('x', 'y');
+    const own = { 'sec-fetch-site': 'same-origin' };
+    for (const res of [
+      await post(browser, 'logout', 'x', { ...own, 'content-type': 'text/plain' }),
+      await post(browser, 'sessions/revoke-others', form, own),
+    ]) {
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as Envelope).code).toBe(ErrorCode.InvalidParams);
+    }
+    expect((await account(other, 'me')).body.code).toBe(0);
+    // The app's own calls: no body, and JSON, from its origin.
+    const origin = { origin: served.quire.url };
+    expect((await post(browser, 'sessions/revoke-others', undefined, origin)).status).toBe(200);
+    expect((await account(other, 'me')).body.code).toBe(ErrorCode.SessionEnded);
+    expect((await post(browser, 'logout', '{}', { ...own, 'content-type': 'application/json' })).status).toBe(200);
+    expect((await account(browser, 'me')).body.code).toBe(ErrorCode.NotLogin);
+  });
+
+  it("uploads from the app's page as before, and an API key's calls from anywhere", async () => {
+    const browser = await signedUp('uploads@example.org', 'uploads password');
+    const form = () => {
+      const f = new FormData();
+      f.append('file', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')]), 'a.pdf');
+      return f;
+    };
+    const upload = (client: Client, headers: Record<string, string>) =>
+      client.answer('file/stream', { method: 'POST', body: form(), headers });
+    // Refused or not, the file is read only after the request passes: a damaged PDF answers past that point.
+    expect((await upload(browser, { 'sec-fetch-site': 'same-origin' })).status).not.toBe(403);
+    expect((await upload(browser, { 'sec-fetch-site': 'same-site' })).status).toBe(403);
+    const key = await apiKeyOf(browser);
+    expect((await upload(newClient(), { ...bearer(key), origin: 'https://elsewhere.example' })).status).not.toBe(403);
+  });
+});
