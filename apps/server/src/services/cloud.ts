@@ -275,8 +275,20 @@ export async function moveItems(ctx: AppContext, accountId: string, req: z.infer
   for (const f of movingFolders) await withNameTaken(updateCloudFolder(ctx.db, accountId, f.id, { parent_id: to, updated_at: now }));
 }
 
-export async function renameFile(ctx: AppContext, accountId: string, fileId: string, name: string): Promise<CloudFile> {
+/**
+ * A rename never changes what a file is: a name without the file's extension gets it added
+ * ("report" for report.pdf is "report.pdf", "notes.txt" is "notes.txt.pdf"), since the tools pick
+ * a file by its extension and one renamed without it could be used by none.
+ */
+function keepingExtension(current: string, name: string): string {
+  const ext = path.extname(current);
+  if (!ext || path.extname(name).toLowerCase() === ext.toLowerCase()) return name;
+  return name.slice(0, CLOUD_NAME_MAX - ext.length) + ext;
+}
+
+export async function renameFile(ctx: AppContext, accountId: string, fileId: string, asked: string): Promise<CloudFile> {
   const row = await ownedCloudFile(ctx, accountId, fileId);
+  const name = keepingExtension(row.name, asked);
   const same = await cloudFileNamed(ctx.db, accountId, row.folder_id, name);
   if (same && same.id !== row.id) throw nameTaken();
   const renamed = { ...row, name, name_key: nameKey(name), updated_at: Date.now() };
