@@ -191,3 +191,83 @@ describe("another origin's page", () => {
     expect((await upload(newClient(), { ...bearer(key), origin: 'https://elsewhere.example' })).status).not.toBe(403);
   });
 });
+
+describe('a link that signs a browser in (?token=)', () => {
+  it("takes no session's own token: a link cannot hand a browser the session it was copied from", async () => {
+    const email = 'token@example.org';
+    const password = 'token password';
+    await signedUp(email, password);
+    const login = await account(newClient(), 'login', { email, password });
+    const victim = newClient();
+    const adopted = await account(victim, 'session', { token: login.body.data.token });
+    expect(adopted.status).toBe(410);
+    expect(adopted.body.code).toBe(ErrorCode.LinkExpired);
+    expect(victim.cookie).not.toContain('quire_session');
+    expect((await account(victim, 'me')).body.code).toBe(ErrorCode.NotLogin);
+  });
+
+  it('signs a browser in once with a session link, to a session of its own', async () => {
+    const email = 'handoff@example.org';
+    const maker = await signedUp(email, 'handoff password');
+    const made = await account(maker, 'session-link', {});
+    expect(made.body.code).toBe(0);
+    expect(made.body.data.expires_in_s).toBeLessThanOrEqual(300);
+    const browser = newClient();
+    const adopted = await account(browser, 'session', { token: made.body.data.token });
+    expect(adopted.body.code).toBe(0);
+    expect(adopted.body.data.email).toBe(email);
+    expect((await account(browser, 'me')).body.data.email).toBe(email);
+    // A session of its own: not the maker's, and not the link's token.
+    const makers = (await account(maker, 'me')).body.data.ws_token;
+    expect([makers, made.body.data.token]).not.toContain((await account(browser, 'me')).body.data.ws_token);
+    expect((await account(newClient(), 'session', { token: made.body.data.token })).body.code).toBe(ErrorCode.LinkExpired);
+  });
+});
+
+describe('confirming a new account', () => {
+  it('keeps the first link working after a sign-in before confirming mailed another, and signs the opening browser in', async () => {
+    const email = 'early@example.org';
+    const password = 'early password';
+    expect((await account(newClient(), 'register', { email, password })).body.code).toBe(0);
+    const first = linkToken(await mailbox.take(email));
+    expect((await account(newClient(), 'login', { email, password })).body.code).toBe(ErrorCode.EmailNotVerified);
+    const second = linkToken(await mailbox.take(email));
+
+    const opener = newClient();
+    const confirmed = await account(opener, 'verify-email', { token: first });
+    expect(confirmed.body).toEqual({ code: 0, msg: 'success', data: { email } });
+    expect((await account(opener, 'me')).body.data.email).toBe(email);
+    // The other link has nothing left to confirm and signs no one in.
+    const later = newClient();
+    expect((await account(later, 'verify-email', { token: second })).body.code).toBe(ErrorCode.LinkExpired);
+    expect(later.cookie).not.toContain('quire_session');
+  });
+
+  it('leaves a browser signed in to another account in it', async () => {
+    const other = await signedUp('other@example.org', 'other password');
+    const email = 'newcomer@example.org';
+    expect((await account(newClient(), 'register', { email, password: 'newcomer password' })).body.code).toBe(0);
+    expect((await account(other, 'verify-email', { token: linkToken(await mailbox.take(email)) })).body.code).toBe(0);
+    expect((await account(other, 'me')).body.data.email).toBe('other@example.org');
+  });
+
+  it('mails a new link on asking (the page of an expired link offers it), only to an address waiting for one', async () => {
+    const email = 'expired@example.org';
+    expect((await account(newClient(), 'register', { email, password: 'expired password' })).body.code).toBe(0);
+    await mailbox.take(email);
+    const asked = await account(newClient(), 'resend-confirmation', { email });
+    expect(asked.body).toEqual({ code: 0, msg: 'success', data: { email } });
+    expect((await account(newClient(), 'verify-email', { token: linkToken(await mailbox.take(email)) })).body.code).toBe(0);
+    for (const address of [email, 'unknown@example.org']) {
+      expect((await account(newClient(), 'resend-confirmation', { email: address })).body).toEqual({
+        code: 0,
+        msg: 'success',
+        data: { email: address },
+      });
+    }
+    // Mail is sent in the background: a confirmation mailed by mistake would be here by the time a fresh one is.
+    expect((await account(newClient(), 'forgot-password', { email })).body.code).toBe(0);
+    expect((await mailbox.take(email)).subject).toBe('Reset your password');
+    expect(mailbox.mails.filter((m) => m.to.includes(email) || m.to.includes('unknown@example.org'))).toEqual([]);
+  });
+});

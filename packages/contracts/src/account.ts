@@ -58,8 +58,10 @@ export const resetPasswordRequest = linkTokenRequest.extend({ password: newPassw
 export const changePasswordRequest = z.object({ password: givenPassword, new_password: newPassword });
 export const changeEmailRequest = z.object({ password: givenPassword, email, lang });
 export const deleteAccountRequest = z.object({ password: givenPassword });
-/** A session token handed to the page in its address (`?token=`), made the browser's session. */
+/** A session link's token handed to the page in its address (`?token=`): it signs the browser in once. */
 export const sessionTokenRequest = z.object({ token: z.string().min(1).max(128) });
+/** POST /api/account/v1/session-link: a token for a product link's `?token=`, single use and short-lived. */
+export const sessionLinkAnswer = z.object({ token: z.string(), expires_in_s: z.number().int() });
 
 export const userInfo = z.object({
   user_id: z.string(),

@@ -129,11 +129,21 @@ export async function deleteSessionsOf(db: Db, accountId: string): Promise<void>
   await db.deleteFrom('sessions').where('account_id', '=', accountId).execute();
 }
 
+/** Ends the account's links of `purpose`. */
+export async function deleteAccountTokens(db: Db, accountId: string, purpose: AccountTokenPurpose): Promise<void> {
+  await db.deleteFrom('account_tokens').where('account_id', '=', accountId).where('purpose', '=', purpose).execute();
+}
+
+/** Stores a link's token beside the account's others. */
+export async function insertAccountToken(db: Db, row: AccountTokenTable): Promise<void> {
+  await db.insertInto('account_tokens').values(row).execute();
+}
+
 /** Stores a link's token, ending the links of the same purpose sent to the account before. */
 export async function replaceAccountToken(db: Db, row: AccountTokenTable): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('account_tokens').where('account_id', '=', row.account_id).where('purpose', '=', row.purpose).execute();
-    await tx.insertInto('account_tokens').values(row).execute();
+    await deleteAccountTokens(tx, row.account_id, row.purpose);
+    await insertAccountToken(tx, row);
   });
 }
 
