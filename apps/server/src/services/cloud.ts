@@ -54,6 +54,7 @@ import {
   usedCloudBytes,
   writeWithinCapacity,
 } from '../db/cloudRepo.js';
+import type { Db } from '../db/connect.js';
 import type { CloudFileTable, CloudFolderTable } from '../db/schema.js';
 import { detectFileType } from '../engines/fileTypes.js';
 import { firstPageThumbnail } from '../engines/poppler.js';
@@ -350,8 +351,8 @@ export async function receiveFreeSpace(ctx: AppContext, account: CloudAccount): 
 }
 
 /** "name (n).ext" for the first n from 1 whose name the folder does not hold, within the name's length. */
-async function numberedName(ctx: AppContext, accountId: string, folderId: string, name: string): Promise<string> {
-  const taken = await fileNameKeysIn(ctx.db, accountId, folderId);
+async function numberedName(db: Db, accountId: string, folderId: string, name: string): Promise<string> {
+  const taken = await fileNameKeysIn(db, accountId, folderId);
   const ext = path.extname(name);
   const base = name.slice(0, name.length - ext.length);
   for (let n = 1; ; n++) {
@@ -382,11 +383,12 @@ type Placement = Pick<z.infer<typeof addUploadRequest>, 'folder_id' | 'name' | '
  */
 async function addToCloud(ctx: AppContext, account: CloudAccount, source: StoredBytes, place: Placement): Promise<CloudFile> {
   const folderId = await ownedFolderId(ctx, account.id, place.folder_id);
-  let name = place.name ?? source.name.slice(0, CLOUD_NAME_MAX);
+  const asked = place.name ?? source.name.slice(0, CLOUD_NAME_MAX);
+  let name = asked;
   const existing = await cloudFileNamed(ctx.db, account.id, folderId, name);
   if (existing && place.on_conflict === 'ask') throw nameTaken();
   const replaced = place.on_conflict === 'replace' ? existing : undefined;
-  if (existing && place.on_conflict === 'rename') name = await numberedName(ctx, account.id, folderId, name);
+  if (existing && place.on_conflict === 'rename') name = await numberedName(ctx.db, account.id, folderId, name);
   const now = Date.now();
   const content = {
     size: source.size,
@@ -417,7 +419,15 @@ async function addToCloud(ctx: AppContext, account: CloudAccount, source: Stored
     const capacityBytes = await totalCapacity(ctx, account);
     const written = await withNameTaken(
       writeWithinCapacity(ctx.db, account.id, capacityBytes, { size: source.size, replacingId: replaced?.id }, async (trx) => {
-        if (!replaced) return insertCloudFile(trx, row);
+        if (!replaced) {
+          // Adds of one account take turns here: one that raced others to the same numbered name
+          // numbers it again after theirs, instead of being refused by the name index.
+          if (place.on_conflict === 'rename' && (await cloudFileNamed(trx, account.id, folderId, row.name))) {
+            row.name = await numberedName(trx, account.id, folderId, asked);
+            row.name_key = nameKey(row.name);
+          }
+          return insertCloudFile(trx, row);
+        }
         // Deleted since it was found: nothing to replace, and these bytes must not stay unrecorded.
         const current = await findCloudFile(trx, account.id, replaced.id);
         if (!current) throw notFound();
