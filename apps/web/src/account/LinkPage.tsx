@@ -56,10 +56,14 @@ function AddressConfirmation({ token, kind }: { token: string; kind: 'verify-ema
     void request.run(async () => setConfirmed((await (kind === 'verify-email' ? verifyEmail(token) : confirmEmail(token))).email));
   }, [kind, token, request.run]);
   const { status, signedIn } = session;
-  // A signed-in page shows the new address at once; a confirmed sign-up signed a signed-out browser in.
+  // A signed-in page shows the new address at once; a confirmed sign-up signed a signed-out
+  // browser in, which the page learns once (a sign-out later must not ask again).
+  const askedWho = useRef(false);
   useEffect(() => {
-    if (confirmed && (kind === 'confirm-email' ? status === 'signedIn' : status === 'signedOut'))
-      void fetchMe().then(signedIn, () => undefined);
+    if (!confirmed || askedWho.current) return;
+    if (kind === 'confirm-email' ? status !== 'signedIn' : status !== 'signedOut') return;
+    askedWho.current = true;
+    void fetchMe().then(signedIn, () => undefined);
   }, [confirmed, kind, status, signedIn]);
 
   if (request.error) {
