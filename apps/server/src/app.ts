@@ -14,7 +14,7 @@ import { loggerOptions } from './logging.js';
 import { RateLimited } from './services/rateLimits.js';
 import type { Identity } from './services/accounts.js';
 import { addSecurityHeaders, closeIfBodyUnread, cutOffStalledBodies } from './routes/edge.js';
-import { identify, requireSession } from './routes/identity.js';
+import { identify, refuseCrossOriginWrite, requireSession } from './routes/identity.js';
 import { marketingRoutes, sendPage } from './routes/marketing.js';
 import { languageOf, wordsFor } from './texts/words.js';
 import { isDatabaseUnavailable } from './db/connect.js';
@@ -26,6 +26,17 @@ const callerWords = (req: FastifyRequest) => wordsFor(languageOf(req.headers['ac
 
 /** A build file named by its content's hash ("index-DiU0li6X.js", or its .br/.gz): it never changes under that name. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.br|\.gz)?$/;
+
+/**
+ * A call that takes no upload takes JSON or nothing. A form of another page (text/plain,
+ * multipart, urlencoded) is refused before its body is read, whatever the call would ignore of it.
+ */
+function refuseNonJsonBody(req: FastifyRequest) {
+  const type = req.headers['content-type'];
+  if (type === undefined || req.method === 'GET') return;
+  if (type.split(';')[0]!.trim().toLowerCase() !== 'application/json')
+    throw new QuireError(ErrorCode.InvalidParams, 'The body must be JSON (Content-Type: application/json).');
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,7 +61,10 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
       reply.status(400).send({ code: ErrorCode.InvalidParams, msg: callerWords(req).code(ErrorCode.InvalidParams), data: null }),
   });
   addSecurityHeaders(app);
-  cutOffStalledBodies(app, ctx.config.bodyTimeoutMs);
+  cutOffStalledBodies(app, ctx.config.bodyTimeoutMs, ctx.config.maxFileBytes, (req) => ({
+    code: ErrorCode.UploadFailed,
+    msg: callerWords(req).code(ErrorCode.UploadFailed),
+  }));
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: ctx.config.maxFileBytes, files: 1 } });
   // Upload parts arrive as raw bytes and are streamed straight to disk.
@@ -59,7 +73,9 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
   // Set by the hook below for every API request, the only ones that read it.
   app.decorateRequest('identity', null as unknown as Identity);
   app.addHook('onRequest', async (req, reply) => {
-    if (req.url.startsWith('/api/')) req.identity = await identify(ctx, req, reply);
+    if (!req.url.startsWith('/api/')) return;
+    refuseCrossOriginWrite(req);
+    req.identity = await identify(ctx, req, reply);
   });
 
   app.setErrorHandler((err, req, reply) => {
@@ -95,15 +111,16 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
       method: call.method,
       url: call.path,
       ...(call.bodyLimit && { bodyLimit: call.bodyLimit }),
-      // Counted and checked before the body is read, so a refused upload costs nothing.
-      ...(rateLimit && {
-        onRequest: async (req: FastifyRequest) => {
+      onRequest: async (req: FastifyRequest) => {
+        if (!call.rawBody) refuseNonJsonBody(req);
+        // Counted and checked before the body is read, so a refused upload costs nothing.
+        if (rateLimit) {
           ctx.rateLimits.take(rateLimit, req.identity.ownerId, req.ip);
           // Uploads, tasks and cloud writes all write to the data volume.
           if (rateLimit !== 'account') await checkFreeSpace(ctx);
           if (call.holds) await checkHoldings(ctx, req.identity.ownerId, req.ip);
-        },
-      }),
+        }
+      },
       handler: async (req, reply) => {
         const { identity } = req;
         const words = callerWords(req);

@@ -1,6 +1,7 @@
 // Request and response shapes of the account service under /api/account/v1/.
 import { z } from 'zod';
 import { inviteCode } from './activity.js';
+import { SAME_ORIGIN_PATH } from './banners.js';
 import { linkLanguages } from './languages.js';
 
 /**
@@ -57,8 +58,10 @@ export const resetPasswordRequest = linkTokenRequest.extend({ password: newPassw
 export const changePasswordRequest = z.object({ password: givenPassword, new_password: newPassword });
 export const changeEmailRequest = z.object({ password: givenPassword, email, lang });
 export const deleteAccountRequest = z.object({ password: givenPassword });
-/** A session token handed to the page in its address (`?token=`), made the browser's session. */
+/** A session link's token handed to the page in its address (`?token=`): it signs the browser in once. */
 export const sessionTokenRequest = z.object({ token: z.string().min(1).max(128) });
+/** POST /api/account/v1/session-link: a token for a product link's `?token=`, single use and short-lived. */
+export const sessionLinkAnswer = z.object({ token: z.string(), expires_in_s: z.number().int() });
 
 export const userInfo = z.object({
   user_id: z.string(),
@@ -82,12 +85,6 @@ export const signedIn = userInfo.extend({ token: z.string() });
 export type SignedIn = z.infer<typeof signedIn>;
 export const mailSent = z.object({ email: z.string().describe('Where the mail went (when the account service sends mail)') });
 
-/**
- * A path of this site to come back to after single sign-on: one leading slash, printable ASCII
- * without blanks or backslashes (browsers read `//host`, `/\host` and a tab-split `/	/host` as
- * another site).
- */
-export const SAME_ORIGIN_PATH = /^\/(?![/\\])[!-[\]-~]*$/;
 export const ssoStartQuery = z.object({
   return: z.string().max(2048).regex(SAME_ORIGIN_PATH, 'The return address must be a path of this site.').optional(),
   /** The code of the invite link the browser came with: a new account made by this sign-in is the inviter's friend. */

@@ -30,12 +30,19 @@ export const operationList = z.object({
 });
 export type OperationList = z.infer<typeof operationList>;
 
+/**
+ * A path of this site: one leading slash, printable ASCII without blanks or backslashes (browsers
+ * read `//host`, `/\host` and a tab-split `/	/host` as another site).
+ */
+export const SAME_ORIGIN_PATH = /^\/(?![/\\])[!-[\]-~]*$/;
+/** An http(s) address with no blank, control character or backslash a browser would drop or turn into a slash. */
+const WEB_ADDRESS = /^https?:\/\/[^\s\p{Cc}\\]+$/iu;
+
+/** Whether an operator's link (a banner's, a message's, the activity's) is a page of the site or a web address, and nothing a browser reads otherwise. */
+export const isSiteLink = (link: string) => SAME_ORIGIN_PATH.test(link) || WEB_ADDRESS.test(link);
+
 /** A banner's or a message's link: a page of the site (a path) or a web address. */
-export const siteLink = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((u) => /^\/(?!\/)/.test(u) || /^https?:\/\/[^\s]+$/i.test(u), 'A link is a path of the site (/pricing) or an http(s) address.');
+export const siteLink = z.string().trim().max(2000).refine(isSiteLink, 'A link is a path of the site (/pricing) or an http(s) address.');
 
 /** POST /api/account/v1/admin/banners */
 export const bannerCreateRequest = z

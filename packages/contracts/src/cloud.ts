@@ -4,13 +4,20 @@ import { z } from 'zod';
 import { fileInfo } from './api.js';
 
 export const CLOUD_NAME_MAX = 240;
-/** A file or folder name: trimmed, not empty, at most 240 characters, no path separators. */
+/** Control characters, lone surrogates and the bidi controls that show `exe.pdf` for `fdp.exe`. */
+const INVISIBLE = /[\p{Cc}\p{Cs}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/**
+ * A file or folder name: trimmed, not empty, at most 240 characters, no path separators, no
+ * invisible characters, not only dots (`.` and `..` name folders on every disk and in every zip).
+ */
 export const cloudName = z
   .string()
   .trim()
   .min(1, 'Please enter name')
   .max(CLOUD_NAME_MAX, `The name can be at most ${CLOUD_NAME_MAX} characters.`)
-  .refine((n) => !/[/\\]/.test(n), 'The name cannot contain / or \\.');
+  .refine((n) => !/[/\\]/.test(n), 'The name cannot contain / or \\.')
+  .refine((n) => !INVISIBLE.test(n), 'The name cannot contain control characters.')
+  .refine((n) => !/^\.+$/.test(n), 'The name cannot be only dots.');
 
 /** null or omitted: the top of the cloud. */
 const folderRef = z.string().min(1).nullable().optional();

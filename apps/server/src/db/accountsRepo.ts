@@ -38,13 +38,30 @@ export async function changeAccountEmail(db: Db, id: string, email: string): Pro
   return true;
 }
 
+/** Ends everything that acts for the account without its password: sessions, mailed links, API keys. */
+async function deleteCredentials(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('account_id', '=', id).execute();
+  await db.deleteFrom('account_tokens').where('account_id', '=', id).execute();
+  await db.deleteFrom('api_keys').where('account_id', '=', id).execute();
+}
+
+/** A new password: every session, mailed link and API key of the account ends with the old one. */
+export async function replacePasswordHash(db: Db, id: string, passwordHash: string, verified: boolean): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('accounts')
+      .set({ password_hash: passwordHash, ...(verified && { email_verified: 1 }) })
+      .where('id', '=', id)
+      .execute();
+    await deleteCredentials(tx, id);
+  });
+}
+
 /** The account and what signed it in goes; its files and tasks are the caller's to remove first. */
 export async function deleteAccount(db: Db, id: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('sessions').where('account_id', '=', id).execute();
-    await tx.deleteFrom('account_tokens').where('account_id', '=', id).execute();
+    await deleteCredentials(tx, id);
     await tx.deleteFrom('sso_identities').where('account_id', '=', id).execute();
-    await tx.deleteFrom('api_keys').where('account_id', '=', id).execute();
     await tx.deleteFrom('accounts').where('id', '=', id).execute();
   });
 }
@@ -112,11 +129,21 @@ export async function deleteSessionsOf(db: Db, accountId: string): Promise<void>
   await db.deleteFrom('sessions').where('account_id', '=', accountId).execute();
 }
 
+/** Ends the account's links of `purpose`. */
+export async function deleteAccountTokens(db: Db, accountId: string, purpose: AccountTokenPurpose): Promise<void> {
+  await db.deleteFrom('account_tokens').where('account_id', '=', accountId).where('purpose', '=', purpose).execute();
+}
+
+/** Stores a link's token beside the account's others. */
+export async function insertAccountToken(db: Db, row: AccountTokenTable): Promise<void> {
+  await db.insertInto('account_tokens').values(row).execute();
+}
+
 /** Stores a link's token, ending the links of the same purpose sent to the account before. */
 export async function replaceAccountToken(db: Db, row: AccountTokenTable): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('account_tokens').where('account_id', '=', row.account_id).where('purpose', '=', row.purpose).execute();
-    await tx.insertInto('account_tokens').values(row).execute();
+    await deleteAccountTokens(tx, row.account_id, row.purpose);
+    await insertAccountToken(tx, row);
   });
 }
 

@@ -104,9 +104,12 @@ export interface SessionTable {
   last_used_at: number;
 }
 
-export type AccountTokenPurpose = 'verify' | 'reset' | 'email';
+/** The links the account mails. */
+export type MailedLinkPurpose = 'verify' | 'reset' | 'email';
+/** A mailed link's, or a session link's: a product link's `?token=` that signs a browser in once. */
+export type AccountTokenPurpose = MailedLinkPurpose | 'session';
 
-/** The single-use token of a mailed link. */
+/** The single-use token of a mailed link or a session link. */
 export interface AccountTokenTable {
   /** SHA-256 (hex) of the token the link carries */
   id: string;

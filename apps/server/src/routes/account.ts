@@ -11,6 +11,7 @@ import {
   resetPasswordRequest,
   revokeSessionRequest,
   sessionList,
+  sessionLinkAnswer,
   sessionTokenRequest,
   signedIn,
   userInfo,
@@ -24,8 +25,10 @@ import {
   forgotPassword,
   refreshSession,
   register,
-  liveSession,
+  sessionFromLink,
+  sessionLink,
   listSessions,
+  resendConfirmation,
   resetPassword,
   revokeOtherSessions,
   revokeSession,
@@ -78,11 +81,28 @@ export function accountCalls(): Call[] {
     {
       method: 'POST',
       path: `${base}verify-email`,
-      summary: "Confirm the address with the token of the mailed link (the link's #token)",
+      summary:
+        "Confirm the address with the token of the mailed link (the link's #token); a browser signed in to no account is signed in to this one (the cookie)",
       body: linkTokenRequest,
       response: mailSent,
       session: 'ignored',
-      handler: ({ body }, c) => verifyEmail(c.ctx, body.token),
+      handler: async ({ body }, c) => {
+        const { email, signed } = await verifyEmail(c.ctx, body.token, {
+          userAgent: c.req.headers['user-agent'],
+          signedInAlready: c.identity.session !== undefined,
+        });
+        if (signed) keepSession(c, signed);
+        return { email };
+      },
+    },
+    {
+      method: 'POST',
+      path: `${base}resend-confirmation`,
+      summary: 'Mail a new link to confirm the address (the same answer whether or not the address has an account waiting for one)',
+      body: emailRequest,
+      response: mailSent,
+      session: 'ignored',
+      handler: ({ body }, c) => resendConfirmation(c.ctx, body.email, c.req.ip, body.lang),
     },
     {
       method: 'POST',
@@ -144,17 +164,22 @@ export function accountCalls(): Call[] {
     },
     {
       method: 'POST',
+      path: `${base}session-link`,
+      summary:
+        "A token for a link that signs a browser in to this account (the web app's ?token=): single use, for two minutes; never a session's own token",
+      response: sessionLinkAnswer,
+      session: 'required',
+      handler: (_, c) => sessionLink(c.ctx, currentSession(c)),
+    },
+    {
+      method: 'POST',
       path: `${base}session`,
       summary:
-        "Make a session token this browser's session (the web app's ?token= in its address): the cookie is set, the user info answered; 1408 if the token opens no session",
+        "Sign this browser in with a session link's token (the web app's ?token= in its address): a new session, its cookie set; 3004 if the token is unknown, used, past its time, or not a session link's",
       body: sessionTokenRequest,
-      response: userInfo,
+      response: signedIn,
       session: 'ignored',
-      handler: async ({ body }, c) => {
-        const user = await liveSession(c.ctx, body.token);
-        setCookie(c.req, c.reply, SESSION_COOKIE, body.token, c.ctx.config.sessionDays * 86400);
-        return user;
-      },
+      handler: async ({ body }, c) => keepSession(c, await sessionFromLink(c.ctx, body.token, c.req.headers['user-agent'])),
     },
     {
       method: 'POST',
@@ -168,7 +193,7 @@ export function accountCalls(): Call[] {
     {
       method: 'POST',
       path: `${base}reset-password`,
-      summary: 'Choose a new password with the token of the mailed link; every session of the account ends',
+      summary: 'Choose a new password with the token of the mailed link; every session, mailed link and API key of the account ends',
       body: resetPasswordRequest,
       session: 'ignored',
       handler: async ({ body }, c) => {
@@ -179,7 +204,8 @@ export function accountCalls(): Call[] {
     {
       method: 'POST',
       path: `${base}change-password`,
-      summary: 'Change the password (the current one proves it is you); every session ends and this client is signed in anew',
+      summary:
+        'Change the password (the current one proves it is you); every session, mailed link and API key ends and this client is signed in anew',
       body: changePasswordRequest,
       response: signedIn,
       session: 'required',
@@ -198,11 +224,11 @@ export function accountCalls(): Call[] {
     {
       method: 'POST',
       path: `${base}confirm-email`,
-      summary: 'Move the account to its new address with the token of the mailed link',
+      summary: "Move the account to its new address with the token of the mailed link; every session ends but this browser's",
       body: linkTokenRequest,
       response: mailSent,
       session: 'ignored',
-      handler: ({ body }, c) => confirmEmail(c.ctx, body.token),
+      handler: ({ body }, c) => confirmEmail(c.ctx, body.token, c.identity.session),
     },
     {
       method: 'POST',

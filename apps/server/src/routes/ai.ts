@@ -88,7 +88,7 @@ async function sendEvents(
   const raw = c.reply.raw;
   c.reply.hijack();
   raw.writeHead(200, {
-    ...securityHeaders(c.req.url),
+    ...securityHeaders(c.req),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
     [STREAM_ID_HEADER]: stream.id,

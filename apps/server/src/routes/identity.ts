@@ -40,6 +40,33 @@ export async function identify(ctx: AppContext, req: FastifyRequest, reply: Fast
   return { ownerId: visitorId(req, reply), ended: true };
 }
 
+/** Methods that change nothing, which another site's page may send with the user's cookies. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a browser sent the request from a page of another origin. SameSite=Lax keeps the
+ * cookies from other sites' requests, but not from a page of the same site on another port or
+ * subdomain. Sec-Fetch-Site is every current browser's word; an older one's Origin is compared
+ * with this server's. A request with neither comes from no browser page (a script, curl).
+ */
+function fromAnotherOrigin(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
+  const origin = req.headers.origin;
+  return origin !== undefined && origin !== `${req.protocol}://${req.host}`;
+}
+
+/**
+ * Refuses (3015) a request that would change something with the cookies of a page of another
+ * origin: signing the user out, ending sessions, deleting files. A bearer token or API key is
+ * sent by its holder on purpose, so its requests pass.
+ */
+export function refuseCrossOriginWrite(req: FastifyRequest): void {
+  if (SAFE_METHODS.has(req.method) || req.headers.authorization !== undefined) return;
+  const byCookie = req.cookies[SESSION_COOKIE] !== undefined || req.cookies[VISITOR_COOKIE] !== undefined;
+  if (byCookie && fromAnotherOrigin(req)) throw new QuireError(ErrorCode.NotPermitted);
+}
+
 /** The session signed in with the password: 3012 for an API key, 3001 for a visitor. */
 export function requireSession(identity: Identity): Session {
   if (identity.session) return identity.session;

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import {
   changeAccountEmail,
   deleteAccount as deleteAccountRows,
+  deleteAccountTokens,
   deleteOtherSessions,
   deleteSession,
   deleteSessionOf,
@@ -16,15 +17,17 @@ import {
   findAccountByEmail,
   findSessionAccount,
   insertAccount,
+  insertAccountToken,
   insertSession,
   replaceAccountToken,
+  replacePasswordHash,
   sessionsOf,
   takeAccountToken,
   touchSession,
   updateAccount,
 } from '../db/accountsRepo.js';
 import { filesOf } from '../db/filesRepo.js';
-import type { AccountRole, AccountTable, AccountTokenPurpose } from '../db/schema.js';
+import type { AccountRole, AccountTable, AccountTokenPurpose, MailedLinkPurpose } from '../db/schema.js';
 import { tasksOf } from '../db/tasksRepo.js';
 import { takeRun } from '../db/anonymousRunsRepo.js';
 import { uploadsOf } from '../db/uploadsRepo.js';
@@ -77,9 +80,9 @@ export const tokenId = (token: string) => createHash('sha256').update(token).dig
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** How long each kind of mailed link works. */
-const LINK_LIFETIME_MS: Record<AccountTokenPurpose, number> = { verify: 48 * HOUR_MS, reset: HOUR_MS, email: 48 * HOUR_MS };
+const LINK_LIFETIME_MS: Record<MailedLinkPurpose, number> = { verify: 48 * HOUR_MS, reset: HOUR_MS, email: 48 * HOUR_MS };
 /** The web app's page for each link; the token rides in the fragment, which browsers never send to a server. */
-const LINK_PAGE: Record<AccountTokenPurpose, string> = {
+const LINK_PAGE: Record<MailedLinkPurpose, string> = {
   verify: 'account/verify-email',
   reset: 'account/reset-password',
   email: 'account/confirm-email',
@@ -144,11 +147,32 @@ export function userInfo({ token, account }: Pick<Session, 'token' | 'account'>)
   };
 }
 
-/** The user info of a token's live session; 1408 if it opens none. */
-export async function liveSession(ctx: AppContext, token: string): Promise<UserInfo> {
-  const session = await sessionOf(ctx, token);
-  if (!session) throw new QuireError(ErrorCode.SessionEnded);
-  return userInfo(session);
+/** How long a session link works: time to open it, too little to pass it around. */
+const SESSION_LINK_LIFETIME_MS = 2 * 60_000;
+
+/**
+ * A single-use token that signs one browser in to the caller's account (a product link's
+ * `?token=`). Never a session's own token: a link must not hand out a session that outlives it,
+ * nor let a page of another site put a session it holds into a victim's browser for long.
+ */
+export async function sessionLink(ctx: AppContext, session: Session): Promise<{ token: string; expires_in_s: number }> {
+  const token = newToken();
+  const now = Date.now();
+  await insertAccountToken(ctx.db, {
+    id: tokenId(token),
+    account_id: session.account.id,
+    purpose: 'session',
+    email: session.account.email,
+    created_at: now,
+    expires_at: now + SESSION_LINK_LIFETIME_MS,
+  });
+  return { token, expires_in_s: SESSION_LINK_LIFETIME_MS / 1000 };
+}
+
+/** A new session for the browser that opened a session link; 3004 if the link is unknown, used or past its time. */
+export async function sessionFromLink(ctx: AppContext, token: string, userAgent: string | undefined): Promise<SignedIn> {
+  const { account } = await useLink(ctx, token, 'session');
+  return openSession(ctx, account, userAgent);
 }
 
 const sessionLifetimeMs = (ctx: AppContext) => ctx.config.sessionDays * 24 * HOUR_MS;
@@ -179,26 +203,16 @@ function deliver(ctx: AppContext, mail: Mail) {
 }
 
 /**
- * Mails `email` a link of `purpose` for the account, ending its earlier links of that purpose. The
- * link opens the page in the language (`lang`, a prefix of the web app) the request came in with.
+ * Mails `email` a link of `purpose` for the account. A new reset or address link ends the earlier
+ * ones of its purpose (only the newest request counts); confirmation links all stay valid until
+ * used or expired, so a sign-in before confirming, which mails another, leaves the first working.
+ * The link opens the page in the language (`lang`, a prefix of the web app) the request came in with.
  */
-async function mailLink(
-  ctx: AppContext,
-  account: AccountTable,
-  purpose: AccountTokenPurpose,
-  email: string,
-  lang: LinkLanguage | undefined,
-) {
+async function mailLink(ctx: AppContext, account: AccountTable, purpose: MailedLinkPurpose, email: string, lang: LinkLanguage | undefined) {
   const token = newToken();
   const now = Date.now();
-  await replaceAccountToken(ctx.db, {
-    id: tokenId(token),
-    account_id: account.id,
-    purpose,
-    email,
-    created_at: now,
-    expires_at: now + LINK_LIFETIME_MS[purpose],
-  });
+  const row = { id: tokenId(token), account_id: account.id, purpose, email, created_at: now, expires_at: now + LINK_LIFETIME_MS[purpose] };
+  await (purpose === 'verify' ? insertAccountToken(ctx.db, row) : replaceAccountToken(ctx.db, row));
   const link = `${ctx.config.publicUrl}/${lang ? `${lang}/` : ''}${LINK_PAGE[purpose]}#token=${token}`;
   const words = wordsFor(lang);
   const footer = words.t('mail.link.footer', { duration: words.hours(LINK_LIFETIME_MS[purpose] / HOUR_MS) });
@@ -211,7 +225,7 @@ async function mailLink(
 
 /** A link's token, used up; 3004 if it is unknown, used or past its time. */
 async function useLink(ctx: AppContext, token: string, purpose: AccountTokenPurpose) {
-  const row = await takeAccountToken(ctx.db, tokenId(token), purpose, Date.now());
+  const row = TOKEN_PATTERN.test(token) ? await takeAccountToken(ctx.db, tokenId(token), purpose, Date.now()) : undefined;
   const account = row && (await findAccount(ctx.db, row.account_id));
   if (!row || !account) throw new QuireError(ErrorCode.LinkExpired);
   return { account, email: row.email };
@@ -303,12 +317,25 @@ export function newAccount(
   };
 }
 
-export async function verifyEmail(ctx: AppContext, token: string): Promise<{ email: string }> {
+/**
+ * Confirms the address and signs the browser that opened the link in: the mailbox is proved, and
+ * the user should not have to type the password again. A browser already signed in (to this
+ * account or another) keeps its session: `signedInAlready`, so a link from someone else cannot
+ * swap the account a browser works in. Only the first use of a link signs in.
+ */
+export async function verifyEmail(
+  ctx: AppContext,
+  token: string,
+  client: { userAgent: string | undefined; signedInAlready: boolean },
+): Promise<{ email: string; signed?: SignedIn }> {
   const { account, email } = await useLink(ctx, token, 'verify');
   if (account.email !== email) throw new QuireError(ErrorCode.LinkExpired);
   await updateAccount(ctx.db, account.id, { email_verified: 1 });
+  // The other confirmation links mailed have nothing left to confirm, and must sign no one in.
+  await deleteAccountTokens(ctx.db, account.id, 'verify');
   await creditInvite(ctx, account.id);
-  return { email };
+  if (client.signedInAlready) return { email };
+  return { email, signed: await openSession(ctx, { ...account, email_verified: 1 }, client.userAgent) };
 }
 
 /**
@@ -366,6 +393,17 @@ export async function refreshSession(ctx: AppContext, session: Session): Promise
   return userInfo(session);
 }
 
+/**
+ * Mails a new confirmation link if the address has an account not yet confirmed (the page of an
+ * expired link offers it); the answer is the same either way.
+ */
+export async function resendConfirmation(ctx: AppContext, email: string, ip: string, lang?: LinkLanguage): Promise<{ email: string }> {
+  ctx.rateLimits.take('account', email, ip);
+  const account = await findAccountByEmail(ctx.db, email);
+  if (account && !account.email_verified) await mailLink(ctx, account, 'verify', account.email, lang);
+  return { email };
+}
+
 /** Mails a reset link if the address has an account; the answer is the same either way. */
 export async function forgotPassword(ctx: AppContext, email: string, ip: string, lang?: LinkLanguage): Promise<{ email: string }> {
   ctx.rateLimits.take('account', email, ip);
@@ -374,10 +412,12 @@ export async function forgotPassword(ctx: AppContext, email: string, ip: string,
   return { email };
 }
 
-/** A new password ends every session of the account. */
+/**
+ * A new password ends every session, mailed link (a reset link sent before) and API key of the
+ * account: whoever had the old password may have left any of them behind.
+ */
 async function setPassword(ctx: AppContext, account: AccountTable, password: string, verified: boolean) {
-  await updateAccount(ctx.db, account.id, { password_hash: await hashPassword(password), ...(verified && { email_verified: 1 }) });
-  await deleteSessionsOf(ctx.db, account.id);
+  await replacePasswordHash(ctx.db, account.id, await hashPassword(password), verified);
 }
 
 /** The reset link proves the mailbox, so it confirms the address too. */
@@ -409,9 +449,16 @@ export async function changeEmail(ctx: AppContext, session: Session, password: s
   return { email };
 }
 
-export async function confirmEmail(ctx: AppContext, token: string): Promise<{ email: string }> {
+/**
+ * Moves the account to the address of the link. Every other session ends: one left signed in by
+ * whoever asked for the change (or the owner it was taken from) would outlive it. `caller`: the
+ * session of the browser that opened the link, kept if it is the account's.
+ */
+export async function confirmEmail(ctx: AppContext, token: string, caller: Session | undefined): Promise<{ email: string }> {
   const { account, email } = await useLink(ctx, token, 'email');
   if (!(await changeAccountEmail(ctx.db, account.id, email))) throw new QuireError(ErrorCode.EmailInUse);
+  if (caller?.account.id === account.id) await deleteOtherSessions(ctx.db, account.id, caller.publicId);
+  else await deleteSessionsOf(ctx.db, account.id);
   return { email };
 }
 

@@ -276,8 +276,20 @@ export async function moveItems(ctx: AppContext, accountId: string, req: z.infer
   for (const f of movingFolders) await withNameTaken(updateCloudFolder(ctx.db, accountId, f.id, { parent_id: to, updated_at: now }));
 }
 
-export async function renameFile(ctx: AppContext, accountId: string, fileId: string, name: string): Promise<CloudFile> {
+/**
+ * A rename never changes what a file is: a name without the file's extension gets it added
+ * ("report" for report.pdf is "report.pdf", "notes.txt" is "notes.txt.pdf"), since the tools pick
+ * a file by its extension and one renamed without it could be used by none.
+ */
+function keepingExtension(current: string, name: string): string {
+  const ext = path.extname(current);
+  if (!ext || path.extname(name).toLowerCase() === ext.toLowerCase()) return name;
+  return name.slice(0, CLOUD_NAME_MAX - ext.length) + ext;
+}
+
+export async function renameFile(ctx: AppContext, accountId: string, fileId: string, asked: string): Promise<CloudFile> {
   const row = await ownedCloudFile(ctx, accountId, fileId);
+  const name = keepingExtension(row.name, asked);
   const same = await cloudFileNamed(ctx.db, accountId, row.folder_id, name);
   if (same && same.id !== row.id) throw nameTaken();
   const renamed = { ...row, name, name_key: nameKey(name), updated_at: Date.now() };
@@ -354,8 +366,8 @@ export async function storeWithinCapacity(
 }
 
 /** "name (n).ext" for the first n from 1 whose name the folder does not hold, within the name's length. */
-async function numberedName(ctx: AppContext, accountId: string, folderId: string, name: string): Promise<string> {
-  const taken = await fileNameKeysIn(ctx.db, accountId, folderId);
+async function numberedName(db: Db, accountId: string, folderId: string, name: string): Promise<string> {
+  const taken = await fileNameKeysIn(db, accountId, folderId);
   const ext = path.extname(name);
   const base = name.slice(0, name.length - ext.length);
   for (let n = 1; ; n++) {
@@ -386,11 +398,12 @@ type Placement = Pick<z.infer<typeof addUploadRequest>, 'folder_id' | 'name' | '
  */
 async function addToCloud(ctx: AppContext, account: CloudAccount, source: StoredBytes, place: Placement): Promise<CloudFile> {
   const folderId = await ownedFolderId(ctx, account.id, place.folder_id);
-  let name = place.name ?? source.name.slice(0, CLOUD_NAME_MAX);
+  const asked = place.name ?? source.name.slice(0, CLOUD_NAME_MAX);
+  let name = asked;
   const existing = await cloudFileNamed(ctx.db, account.id, folderId, name);
   if (existing && place.on_conflict === 'ask') throw nameTaken();
   const replaced = place.on_conflict === 'replace' ? existing : undefined;
-  if (existing && place.on_conflict === 'rename') name = await numberedName(ctx, account.id, folderId, name);
+  if (existing && place.on_conflict === 'rename') name = await numberedName(ctx.db, account.id, folderId, name);
   const now = Date.now();
   const content = {
     size: source.size,
@@ -420,7 +433,15 @@ async function addToCloud(ctx: AppContext, account: CloudAccount, source: Stored
   try {
     await withNameTaken(
       storeWithinCapacity(ctx, account, { size: source.size, replacingId: replaced?.id }, async (trx) => {
-        if (!replaced) return insertCloudFile(trx, row);
+        if (!replaced) {
+          // Adds of one account take turns here: one that raced others to the same numbered name
+          // numbers it again after theirs, instead of being refused by the name index.
+          if (place.on_conflict === 'rename' && (await cloudFileNamed(trx, account.id, folderId, row.name))) {
+            row.name = await numberedName(trx, account.id, folderId, asked);
+            row.name_key = nameKey(row.name);
+          }
+          return insertCloudFile(trx, row);
+        }
         // Deleted since it was found: nothing to replace, and these bytes must not stay unrecorded.
         const current = await findCloudFile(trx, account.id, replaced.id);
         if (!current) throw notFound();

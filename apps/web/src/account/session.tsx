@@ -8,6 +8,8 @@ import { onSessionLost, QUIET_SESSION_LOST_CODES } from '../api/client';
 import { forgetServerConfig } from '../api/files';
 import { useLocation } from 'react-router';
 import { splitLocalePrefix } from '../i18n/locales';
+import { useT } from '../i18n/I18nProvider';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { SignInDialog, type SignInReason, type SignInView } from './SignInDialog';
 import { clearSsoError, ssoErrorIn, useSsoMessages } from './SingleSignOn';
 
@@ -34,29 +36,44 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-let atLoad: Promise<UserInfo> | undefined;
+/** Who is signed in at load, and a session link's token the address brought over a live session, to ask about. */
+interface AtLoad {
+  user: UserInfo | null;
+  offered?: string;
+}
+
+let atLoad: Promise<AtLoad> | undefined;
 
 /**
  * Who is signed in when the page loads, asked once (React may start the effect twice). A product
- * link may carry a session's token in its `token` query: it leaves the address bar at once, so it
- * is neither bookmarked nor shared, and becomes this browser's session cookie.
+ * link may carry a session link's token in its `token` query: it leaves the address bar at once,
+ * so it is neither bookmarked nor shared. A browser signed in to no account is signed in with it;
+ * one signed in already is asked first, since any site can link here with a token of its own.
  */
-function sessionAtLoad(): Promise<UserInfo> {
+function sessionAtLoad(): Promise<AtLoad> {
   if (atLoad) return atLoad;
   const url = new URL(window.location.href);
   const token = url.searchParams.get('token');
-  if (token === null) {
-    atLoad = fetchMe();
-    return atLoad;
+  if (token !== null) {
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
   }
-  url.searchParams.delete('token');
-  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-  // A token that opens no session leaves whatever session the cookie holds.
-  atLoad = adoptSession(token).catch(() => fetchMe());
+  atLoad = fetchMe().then(
+    (user) => (token === null ? { user } : { user, offered: token }),
+    // A token that opens no session leaves the browser signed out.
+    () =>
+      token === null
+        ? { user: null }
+        : adoptSession(token).then(
+            (user) => ({ user }),
+            () => ({ user: null }),
+          ),
+  );
   return atLoad;
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
+  const t = useT();
   const [user, setUser] = useState<UserInfo | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   // The single sign-on callback page speaks for the sign-in; every other page listens to it.
@@ -87,16 +104,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setStatus('signedOut');
   }, []);
 
+  // A session link opened while signed in: the account to switch to, once the user says so.
+  const [offered, setOffered] = useState<string>();
   useEffect(() => {
     let current = true;
-    sessionAtLoad().then(
-      (me) => current && signedIn(me),
-      () => current && signedOut(),
-    );
+    void sessionAtLoad().then(({ user: me, offered: token }) => {
+      if (!current) return;
+      if (me) signedIn(me);
+      else signedOut();
+      setOffered(token);
+    });
     return () => {
       current = false;
     };
   }, [signedIn, signedOut]);
+  const switchAccount = useCallback(
+    (token: string) => {
+      setOffered(undefined);
+      // A link used or expired meanwhile leaves the account signed in as it was.
+      adoptSession(token).then(signedIn, () => undefined);
+    },
+    [signedIn],
+  );
 
   // 3001 or 1408 from any call: this page is no longer signed in, and is offered to sign in again
   // (1401 and 3011 sign it out without the offer). The question asked at load is expected to answer
@@ -168,6 +197,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider value={value}>
       {children}
+      {offered && user && (
+        <ConfirmDialog
+          title={t('account.switchTitle')}
+          message={t('account.switchText', { email: user.email })}
+          confirmLabel={t('account.switchConfirm')}
+          cancelLabel={t('account.switchStay')}
+          onConfirm={() => switchAccount(offered)}
+          onCancel={() => setOffered(undefined)}
+        />
+      )}
       {dialog && (
         <SignInDialog
           initialView={dialog.view}

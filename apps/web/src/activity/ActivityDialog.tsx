@@ -1,7 +1,7 @@
 // The activity dialog's two kinds. Free: the referral page embedded (a page of this site), with a
 // loading state until it says it has loaded, closed by the close message it posts. Event: the
 // operator's image as a link, or "No Events Currently".
-import { ACTIVITY_CLOSE_MESSAGE, ACTIVITY_FREE_PATH, ACTIVITY_LOADED_MESSAGE, type AdInfo } from '@quire/contracts';
+import { ACTIVITY_CLOSE_MESSAGE, ACTIVITY_FREE_PATH, ACTIVITY_LOADED_MESSAGE, isSiteLink, type AdInfo } from '@quire/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import { Icon } from '../ui/Icon';
@@ -99,7 +99,7 @@ function EventAd({ ad }: { ad: AdInfo }) {
       </p>
     );
   const image = <img src={ad.adv_img} alt={t('activity.eventImage')} className="activity-ad-image" data-testid="activity-ad-image" />;
-  if (!ad.adv_url) return image;
+  if (!isSiteLink(ad.adv_url)) return image;
   return (
     <a href={ad.adv_url} target="_blank" rel="noopener" className="activity-ad" data-testid="activity-ad">
       {image}

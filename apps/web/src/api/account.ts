@@ -46,7 +46,7 @@ export const fetchSignInOptions = () => getJson(`${ACCOUNT_BASE}sign-in-options`
 export const ssoStartUrl = (returnPath: string, invite?: string) =>
   `${ACCOUNT_BASE}oidc/start?${new URLSearchParams({ return: returnPath, ...(invite && { invite }) })}`;
 
-/** Makes a session token handed to the page (`?token=`) this browser's session cookie. */
+/** Signs this browser in with a session link's token handed to the page (`?token=`): a new session cookie. */
 export const adoptSession = (token: string): Promise<UserInfo> => postJson(`${ACCOUNT_BASE}session`, { token }, userInfo);
 
 /** The user info read afresh (a plan changed since), the session extended to its full lifetime. */
@@ -65,7 +65,12 @@ export const forgotPassword = (email: string): Promise<MailedTo> =>
 export const resetPassword = (token: string, password: string): Promise<null> =>
   postJson(`${ACCOUNT_BASE}reset-password`, { token, password }, noData);
 
+/** Confirms the address; a browser signed in to no account is signed in to this one. */
 export const verifyEmail = (token: string): Promise<MailedTo> => postJson(`${ACCOUNT_BASE}verify-email`, { token }, mailSent);
+
+/** A new confirmation link, for the page of one that expired. */
+export const resendConfirmation = (email: string): Promise<MailedTo> =>
+  postJson(`${ACCOUNT_BASE}resend-confirmation`, { email, lang: lang() }, mailSent);
 
 export const confirmEmail = (token: string): Promise<MailedTo> => postJson(`${ACCOUNT_BASE}confirm-email`, { token }, mailSent);
 

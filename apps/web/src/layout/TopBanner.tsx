@@ -1,6 +1,6 @@
 // The top message banner: the operator's title and link while its window holds the present, with
 // a close button; a closed one (its key plus resource id, kept in local storage) stays closed.
-import { BANNER_KEY, type BannerResource } from '@quire/contracts';
+import { BANNER_KEY, isSiteLink, type BannerResource } from '@quire/contracts';
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { topBanners } from '../api/site';
 import { useI18n } from '../i18n/I18nProvider';
@@ -69,7 +69,10 @@ export function TopBanner() {
   const external = /^https?:/i.test(banner.jump_url);
   return (
     <section ref={section} className="top-banner" aria-label={t('banner.label')} data-testid="top-banner">
-      {external ? (
+      {/* A link stored before links were checked, which a browser would read as another site's, is shown as text. */}
+      {!isSiteLink(banner.jump_url) ? (
+        <span className="top-banner-link">{banner.title}</span>
+      ) : external ? (
         <a href={banner.jump_url} target="_blank" rel="noopener noreferrer" className="top-banner-link">
           {banner.title}
           <Icon name="arrowRight" size={16} />

@@ -1,7 +1,7 @@
 // The message centre (spec §2): the bell with the unread badge, its popover (Messages and System
 // notices tabs, All or Unread, Mark all as read, History), and the list the /app/message page shows.
 // Opening an item marks it read and follows its link: a site path in the app, an address in a new tab.
-import type { MessageItem, TemplateType } from '@quire/contracts';
+import { isSiteLink, type MessageItem, type TemplateType } from '@quire/contracts';
 import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../account/session';
@@ -44,7 +44,8 @@ function useOpenMessage(onRead: (id: string) => void, onNavigate?: () => void) {
           // Not marked this time: the next look at the list shows it unread again.
         }
       }
-      if (!m.site_url) return;
+      // A link stored before links were checked, which a browser would read as another site's, leads nowhere.
+      if (!isSiteLink(m.site_url)) return;
       onNavigate?.();
       if (/^https?:/i.test(m.site_url)) window.open(m.site_url, '_blank', 'noopener,noreferrer');
       else void navigate(localePath(m.site_url));
