@@ -125,7 +125,7 @@ async function editAnnotateReloadUndo(
   await page.getByTestId('tool-note').click();
   await dragOnPage(page, steps.note, steps.note, steps.pageWidth);
   await page.getByTestId('note-editor').fill(steps.noteText);
-  await page.getByTestId('note-editor').press('Escape');
+  await page.getByTestId('note-editor').press('Tab');
   await page.getByTestId('tool-rectangle').click();
   await dragOnPage(page, steps.rectangle[0]!, steps.rectangle[1]!, steps.pageWidth);
   await expect.poll(() => opCount(page)).toBe(4);
@@ -275,7 +275,7 @@ describe('the PDF editor in the browser', () => {
     const sheet = (await page.locator('[data-testid="editor-page"][data-page="1"]').boundingBox())!;
     await page.mouse.click(sheet.x + 300, sheet.y + 300);
     await page.getByTestId('note-editor').fill('Left behind?');
-    await page.getByTestId('note-editor').press('Escape');
+    await page.getByTestId('note-editor').press('Tab');
     const saving = page.waitForRequest((r) => r.url().includes('/document/content') && r.method() === 'POST');
     await page.getByRole('link', { name: 'Home' }).first().click();
     await saving;
@@ -350,13 +350,13 @@ describe('the PDF editor in the browser', () => {
 
     await page.getByRole('button', { name: 'Annotation: Old remark' }).click();
     await page.getByTestId('annotation-editor').fill('Checked remark');
-    await page.getByTestId('annotation-editor').press('Escape');
+    await page.getByTestId('annotation-editor').press('Tab');
     await expect.poll(() => opCount(page)).toBe(1);
     // Keyboard: Enter opens the comment's text.
     await page.getByRole('button', { name: 'Annotation: Old comment' }).focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('annotation-editor').fill('New comment');
-    await page.getByTestId('annotation-editor').press('Escape');
+    await page.getByTestId('annotation-editor').press('Tab');
     await expect.poll(() => opCount(page)).toBe(2);
     await page.getByRole('button', { name: 'Annotation: Remove me' }).focus();
     await page.keyboard.press('Delete');
@@ -372,6 +372,61 @@ describe('the PDF editor in the browser', () => {
     expect(annots.filter((a) => a.subtype === '/Text').map((a) => a.contents)).toEqual(['Checked remark']);
     expect(annots.filter((a) => a.subtype === '/FreeText').map((a) => a.contents)).toEqual(['New comment']);
     expect(annots.some((a) => a.contents === 'Remove me')).toBe(false);
+  }, 120_000);
+
+  it('keeps a text edit when the page is clicked, drops it on Escape, and types into sticky notes from the keyboard alone', async () => {
+    const page = await e2e.open('/app/pdf-editor?t=edit', { width: 1280, height: 900 });
+    await page.getByTestId('file-input').setInputFiles(file('letter.pdf'));
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    const sheet = page.locator('[data-testid="editor-page"][data-page="1"]');
+    const clickOnPage = async ([x, y]: [number, number]) => {
+      const box = (await sheet.boundingBox())!;
+      const k = box.width / 595;
+      await page.mouse.click(box.x + x * k, box.y + y * k);
+    };
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+
+    // A click on an empty part of the page leaves the field: the text typed is kept, as in every editor.
+    await page.getByTestId('tool-editText').click();
+    await page.getByRole('button', { name: 'Dear committee, the meeting is on Tuesday.' }).click();
+    await page.getByTestId('text-editor').fill('Dear committee, the meeting is on Friday.');
+    await clickOnPage([300, 500]);
+    await page.getByTestId('text-editor').waitFor({ state: 'detached' });
+    await expect.poll(() => sheet.locator('.op-replaced').allTextContents()).toEqual(['Dear committee, the meeting is on Friday.']);
+    // Escape drops what was typed: the run clicked and changed is left as it was, with no operation of its own.
+    await page.getByRole('button', { name: 'The venue is the old library hall.' }).click();
+    await page.getByTestId('text-editor').fill('Typed by mistake');
+    await page.getByTestId('text-editor').press('Escape');
+    await page.getByTestId('text-editor').waitFor({ state: 'detached' });
+    expect(await sheet.locator('.op-replaced').allTextContents()).toEqual(['Dear committee, the meeting is on Friday.']);
+    await expect.poll(() => opCount(page)).toBe(1);
+
+    // A new sticky note takes the keyboard at once: typed into without a click, left with Tab.
+    await page.getByTestId('mode-annotate').click();
+    await page.getByTestId('tool-note').click();
+    await clickOnPage([480, 300]);
+    await expect.poll(focused).toBe('note-editor');
+    await page.keyboard.type('Call the venue');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).not.toBe('note-editor');
+    await expect.poll(() => sheet.locator('.op-note').getAttribute('title')).toBe('Call the venue');
+    await expect.poll(() => opCount(page)).toBe(2);
+    // Selected again, its text takes the keyboard; Escape leaves it unchanged.
+    await page.getByTestId('tool-select').click();
+    await sheet.locator('[data-testid="op-hit"][data-kind="note"]').click();
+    await expect.poll(focused).toBe('note-editor');
+    await page.keyboard.type(' tomorrow');
+    expect(await page.getByTestId('note-editor').inputValue()).toBe('Call the venue tomorrow');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('note-editor').waitFor({ state: 'detached' });
+    expect(await sheet.locator('.op-note').getAttribute('title')).toBe('Call the venue');
+    if (shots) await page.screenshot({ path: path.join(shots, 'editor-note-keyboard-1280.png') });
+
+    const exported = await download(page, 'editor-export', dir);
+    const exportedText = text(exported).replace(/\s+/g, ' ');
+    expect(exportedText).toContain('the meeting is on Friday.');
+    expect(exportedText).toContain('The venue is the old library hall.');
+    expect(annotations(exported).find((a) => a.subtype === '/Text')?.contents).toBe('Call the venue');
   }, 120_000);
 
   it('shows edited text in the font it will get, and sets the family, size and style of a run and a text box', async () => {

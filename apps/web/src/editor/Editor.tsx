@@ -128,6 +128,7 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
 
   const add = useCallback((op: EditOp) => session.add(op), [session]);
   const replace = useCallback((op: EditOp) => session.replace(op), [session]);
+  const remove = useCallback((id: string) => session.remove(id), [session]);
 
   const save = useCallback(async (): Promise<string | null> => {
     if (!session.ops.length) return file.fileId;
@@ -434,6 +435,7 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
                 onSelect={setSelectedId}
                 onAdd={add}
                 onReplace={replace}
+                onRemove={remove}
                 fields={widgets.filter((w) => w.field.page === page.source)}
                 values={values}
                 onFill={fill}
