@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annotations, colourIn, formFields, makeDoc, pdffonts, pdfinfo, text, words } from '../apps/server/test/editFixtures.js';
-import { download, startE2e, tmpDir, type E2e } from './browser.js';
+import { createAccount } from '../apps/server/src/services/accounts.js';
+import { download, E2E_PASSWORD, signInFromHeader, startE2e, tmpDir, type E2e } from './browser.js';
 
 let e2e: E2e;
 const dir = tmpDir('editor');
@@ -428,6 +429,82 @@ describe('the PDF editor in the browser', () => {
     expect(exportedText).toContain('The venue is the old library hall.');
     expect(annotations(exported).find((a) => a.subtype === '/Text')?.contents).toBe('Call the venue');
   }, 120_000);
+
+  it("saves an account's edits into its cloud (a second save replaces them there), and says that a visitor's Save downloads", async () => {
+    await createAccount(e2e.quire.ctx, 'editor.saver@example.org', E2E_PASSWORD, 'free');
+    const page = await e2e.open('/app/pdf-editor?t=annotate', { width: 1280, height: 900 });
+    await signInFromHeader(page, 'editor.saver@example.org', E2E_PASSWORD);
+    await page.getByTestId('file-input').setInputFiles(file('letter.pdf'));
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    const sheet = (await page.locator('[data-testid="editor-page"][data-page="1"]').boundingBox())!;
+    const addNote = async (words: string, at: number) => {
+      await page.getByTestId('tool-note').click();
+      await page.mouse.click(sheet.x + at, sheet.y + at);
+      await page.getByTestId('note-editor').fill(words);
+      await page.getByTestId('note-editor').press('Tab');
+      await expect.poll(() => opCount(page)).toBe(1);
+    };
+    /** The account's cloud as its API lists it, with the browser's sign-in. */
+    const cloudFiles = async () => {
+      const answer = await page
+        .context()
+        .request.post(`${e2e.quire.url}/api/cloud/v1/list`, { data: { folder_id: null, sort: 'name', order: 'asc' } });
+      return ((await answer.json()).data.files as { name: string; file_id: string }[]).map((f) => f.name);
+    };
+
+    await addNote('First remark', 200);
+    expect(await page.getByTestId('editor-save').getAttribute('title')).toBe('Save to cloud');
+    await page.getByTestId('editor-save').click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'Saved to your document cloud as "letter-edited.pdf"' });
+    await toast.waitFor({ timeout: 60_000 });
+    expect(await cloudFiles()).toEqual(['letter-edited.pdf']);
+    const recent = await page.context().request.get(`${e2e.quire.url}/api/cloud/v1/recent/list`);
+    expect((await recent.json()).data.files.map((f: { name: string }) => f.name)).toEqual(['letter-edited.pdf']);
+    if (shots) await page.screenshot({ path: path.join(shots, 'editor-saved-cloud-1280.png') });
+
+    // Saved again: the same cloud file, now with both notes.
+    await expect.poll(() => opCount(page)).toBe(0);
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    await addNote('Second remark', 300);
+    await page.getByTestId('editor-save').click();
+    await expect.poll(() => opCount(page), { timeout: 60_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('toast').filter({ hasText: 'Saved to your document cloud' }).count()).toBeGreaterThan(0);
+    expect(await cloudFiles()).toEqual(['letter-edited.pdf']);
+    const listed = await page
+      .context()
+      .request.post(`${e2e.quire.url}/api/cloud/v1/list`, { data: { folder_id: null, sort: 'name', order: 'asc' } });
+    const cloudId = (await listed.json()).data.files[0].file_id as string;
+    const bytes = await page.context().request.get(`${e2e.quire.url}/api/cloud/v1/file/download?file_id=${cloudId}`);
+    fs.writeFileSync(file('cloud-copy.pdf'), await bytes.body());
+    expect(
+      annotations(file('cloud-copy.pdf'))
+        .filter((a) => a.subtype === '/Text')
+        .map((a) => a.contents)
+        .sort(),
+    ).toEqual(['First remark', 'Second remark']);
+    // The toast leads to the folder the file is in.
+    await page.getByTestId('toast-link').last().click();
+    await page.locator('[data-testid="cloud-entry"][data-name="letter-edited.pdf"]').waitFor();
+    await page.context().close();
+
+    // A visitor has no cloud: Save says it downloads, and does.
+    const visitor = await e2e.open('/app/pdf-editor?t=annotate', { width: 1280, height: 900 });
+    await visitor.getByTestId('file-input').setInputFiles(file('letter.pdf'));
+    await visitor.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    await visitor.getByTestId('tool-note').click();
+    const visitorSheet = (await visitor.locator('[data-testid="editor-page"][data-page="1"]').boundingBox())!;
+    await visitor.mouse.click(visitorSheet.x + 200, visitorSheet.y + 200);
+    await visitor.getByTestId('note-editor').fill('Visitor remark');
+    await visitor.getByTestId('note-editor').press('Tab');
+    expect(await visitor.getByTestId('editor-save').getAttribute('title')).toBe(
+      'Downloads the edited PDF. Sign in to keep it in your document cloud.',
+    );
+    const saved = await download(visitor, 'editor-save', dir);
+    expect(annotations(saved).find((a) => a.subtype === '/Text')?.contents).toBe('Visitor remark');
+    await visitor.getByTestId('toast').filter({ hasText: 'Saved and downloaded as "letter.pdf"' }).waitFor();
+    if (shots) await visitor.screenshot({ path: path.join(shots, 'editor-saved-visitor-1280.png') });
+    await visitor.context().close();
+  }, 180_000);
 
   it('shows edited text in the font it will get, and sets the family, size and style of a run and a text box', async () => {
     const page = await e2e.open('/app/pdf-editor?t=edit', { width: 1280, height: 900 });

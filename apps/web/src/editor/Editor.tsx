@@ -1,11 +1,15 @@
 // The editor's workspace for one opened file: toolbar, page thumbnails and the pages, over an
 // edit session kept in the browser until it is saved.
-import { DEFAULT_FONT_FAMILY, ShareFileType } from '@quire/contracts';
+import { type CloudFile, DEFAULT_FONT_FAMILY, ShareFileType } from '@quire/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { NavigationType, useBlocker } from 'react-router';
+import { useSession } from '../account/session';
+import { saveTaskOutput } from '../api/cloud';
 import { ApiError, messageFor } from '../api/client';
 import { fileDownloadUrl } from '../api/files';
-import { useT } from '../i18n/I18nProvider';
+import type { TaskOutputLink } from '../api/tasks';
+import { cloudPath } from '../cloud/cloudModel';
+import { useI18n } from '../i18n/I18nProvider';
 import { splitLocalePrefix } from '../i18n/locales';
 import { usePdfDocument } from '../pdf/pdfDocument';
 import { ShareDialog } from '../share/ShareDialog';
@@ -62,10 +66,14 @@ interface EditorProps {
   onMode(mode: EditorMode): void;
   /** The edits were saved into tool file `fileId`: editing goes on there. */
   onSaved(fileId: string): void;
+  /** Where Save put the edited PDF in the account's cloud last: later saves replace it. */
+  cloudCopy: CloudFile | null;
+  onCloudCopy(copy: CloudFile): void;
 }
 
-export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
-  const t = useT();
+export function Editor({ file, mode, onMode, onSaved, cloudCopy, onCloudCopy }: EditorProps) {
+  const { t, localePath } = useI18n();
+  const { user } = useSession();
   const toast = useToast();
   const session = useMemo(() => new EditSession<EditOp>(storage(), sessionKey(file.fileId, file.md5)), [file.fileId, file.md5]);
   const ops = useSyncExternalStore(
@@ -130,14 +138,15 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
   const replace = useCallback((op: EditOp) => session.replace(op), [session]);
   const remove = useCallback((id: string) => session.remove(id), [session]);
 
-  const save = useCallback(async (): Promise<string | null> => {
-    if (!session.ops.length) return file.fileId;
+  /** The edits written into a new tool file (none: the file as it is); null when that failed, said in a toast. */
+  const save = useCallback(async (): Promise<{ fileId: string; output?: TaskOutputLink } | null> => {
+    if (!session.ops.length) return { fileId: file.fileId };
     if (!doc) return null;
     setSaving(true);
     try {
       const saved = await saveEdits(file, session.ops, await pageFrames(doc));
       session.discard();
-      return saved.fileId;
+      return saved;
     } catch (e) {
       toast(e instanceof ApiError ? messageFor(e.code, e.message) : t('editor.saveFailed'), { kind: 'warning', durationMs: TASK_TOAST_MS });
       return null;
@@ -146,29 +155,50 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
     }
   }, [file, session, doc, toast, t]);
 
-  const saveAndGoOn = async () => {
-    const fileId = await save();
-    if (fileId && fileId !== file.fileId) {
-      toast(t('editor.saved'), { kind: 'success', durationMs: TASK_TOAST_MS });
-      onSaved(fileId);
+  /** An account's Save keeps the PDF in its cloud: the first save adds it (numbered beside a file of its name), later ones replace it. */
+  const keepInCloud = async (output: TaskOutputLink) => {
+    try {
+      const copy = cloudCopy
+        ? await saveTaskOutput(output, cloudCopy.folder_id, 'replace', cloudCopy.name)
+        : await saveTaskOutput(output, null, 'rename');
+      onCloudCopy(copy);
+      toast(t('editor.savedToCloud', { name: copy.name }), {
+        kind: 'success',
+        durationMs: TASK_TOAST_MS,
+        link: { label: t('cloud.openFolder'), to: localePath(cloudPath(copy.folder_id)) },
+      });
+    } catch (e) {
+      toast(e instanceof ApiError ? messageFor(e.code, e.message) : String(e), { kind: 'warning', durationMs: TASK_TOAST_MS });
     }
+  };
+
+  // Save: an account's PDF goes into its cloud; a visitor has none, so it is downloaded, and the toast says so.
+  const saveAndGoOn = async () => {
+    const saved = await save();
+    if (!saved?.output) return;
+    if (user) await keepInCloud(saved.output);
+    else {
+      download(fileDownloadUrl(saved.fileId), file.name);
+      toast(t('editor.savedDownloaded', { name: file.name }), { kind: 'success', durationMs: TASK_TOAST_MS });
+    }
+    onSaved(saved.fileId);
   };
 
   const exportPdf = () => {
     setTimeout(() => {
-      void save().then((fileId) => {
-        if (!fileId) return;
-        download(fileDownloadUrl(fileId), file.name);
-        if (fileId !== file.fileId) onSaved(fileId);
+      void save().then((saved) => {
+        if (!saved) return;
+        download(fileDownloadUrl(saved.fileId), file.name);
+        if (saved.fileId !== file.fileId) onSaved(saved.fileId);
       });
     }, EXPORT_DELAY_MS);
   };
 
   const share = async () => {
-    const fileId = await save();
-    if (!fileId) return;
-    setSharing({ fileId });
-    if (fileId !== file.fileId) onSaved(fileId);
+    const saved = await save();
+    if (!saved) return;
+    setSharing({ fileId: saved.fileId });
+    if (saved.fileId !== file.fileId) onSaved(saved.fileId);
   };
 
   // Leaving the editor for another page saves the edits first.
@@ -180,7 +210,7 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    void save().then((fileId) => (fileId ? blocker.proceed() : blocker.reset()));
+    void save().then((saved) => (saved ? blocker.proceed() : blocker.reset()));
   }, [blocker, save]);
 
   // Keyboard: undo and redo, Delete, arrows nudge, Escape lets go.
@@ -353,6 +383,7 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
             type="button"
             className="button button-outline button-small"
             disabled={!doc || saving || !ops.length}
+            title={user ? t('cloud.saveToCloud') : t('editor.saveDownloads')}
             data-testid="editor-save"
             onClick={() => void saveAndGoOn()}
           >
