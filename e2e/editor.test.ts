@@ -506,6 +506,41 @@ describe('the PDF editor in the browser', () => {
     await visitor.context().close();
   }, 180_000);
 
+  it("signs with a signature made as in Sign PDF (typed here), kept for the account and offered again in the editor's signature tool", async () => {
+    await createAccount(e2e.quire.ctx, 'editor.signer@example.org', E2E_PASSWORD, 'free');
+    const page = await e2e.open('/app/pdf-editor?t=annotate', { width: 1280, height: 900 });
+    await signInFromHeader(page, 'editor.signer@example.org', E2E_PASSWORD);
+    await page.getByTestId('file-input').setInputFiles(file('letter.pdf'));
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+
+    // No signature yet: the tool opens Sign PDF's dialog (draw, type or upload), kept for the account.
+    await page.getByTestId('tool-signature').click();
+    await page.getByTestId('signature-dialog').waitFor();
+    await page.getByTestId('signature-tab-type').click();
+    await page.getByTestId('typed-name').fill('Eddie Signer');
+    expect(await page.getByTestId('save-signature').isChecked()).toBe(true);
+    await page.getByTestId('use-signature').click();
+    await page.getByTestId('signature-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('editor-saved-signature').count()).toBe(1);
+    const sheet = (await page.locator('[data-testid="editor-page"][data-page="1"]').boundingBox())!;
+    await page.mouse.click(sheet.x + 300, sheet.y + 500);
+    await expect.poll(() => opCount(page)).toBe(1);
+    expect(await page.locator('[data-testid="editor-page"][data-page="1"] .op-image').count()).toBe(1);
+    if (shots) await page.screenshot({ path: path.join(shots, 'editor-signature-1280.png') });
+    const signed = await download(page, 'editor-export', dir);
+    expect(imageList(signed).map((i) => i.page)).toContain(1);
+
+    // Another visit: the saved signature is offered, no dialog needed.
+    await page.reload();
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('tool-signature').click();
+    await page.getByTestId('editor-saved-signature').click();
+    expect(await page.getByTestId('signature-dialog').count()).toBe(0);
+    await page.mouse.click(sheet.x + 300, sheet.y + 600);
+    await expect.poll(() => opCount(page)).toBe(1);
+    await page.context().close();
+  }, 120_000);
+
   it('shows edited text in the font it will get, and sets the family, size and style of a run and a text box', async () => {
     const page = await e2e.open('/app/pdf-editor?t=edit', { width: 1280, height: 900 });
     await page.getByTestId('file-input').setInputFiles(file('letter.pdf'));

@@ -13,6 +13,9 @@ import { useI18n } from '../i18n/I18nProvider';
 import { splitLocalePrefix } from '../i18n/locales';
 import { usePdfDocument } from '../pdf/pdfDocument';
 import { ShareDialog } from '../share/ShareDialog';
+import { SignatureDialog } from '../sign/SignatureDialog';
+import type { SignatureImage } from '../sign/signatureImage';
+import { useSavedSignatures } from '../sign/useSavedSignatures';
 import { Icon } from '../ui/Icon';
 import { TASK_TOAST_MS, useToast } from '../ui/Toast';
 import { ToolButton, TOOL_LOOK, TOOLS } from './tools';
@@ -89,6 +92,9 @@ export function Editor({ file, mode, onMode, onSaved, cloudCopy, onCloudCopy }: 
     text: { font: DEFAULT_FONT_FAMILY, size: 12, color: '#000000', bold: false, italic: false },
   });
   const [pendingImage, setPendingImage] = useState<PendingImage | null>(null);
+  // The signature tool makes its signature as Sign PDF does: drawn, typed or uploaded, or one the account saved.
+  const [creatingSignature, setCreatingSignature] = useState(false);
+  const savedSignatures = useSavedSignatures(!!user, (e) => toast(e instanceof Error ? e.message : String(e)));
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [zoom, setZoom] = useState(1);
   const [saving, setSaving] = useState(false);
@@ -264,7 +270,15 @@ export function Editor({ file, mode, onMode, onSaved, cloudCopy, onCloudCopy }: 
   const chooseTool = (next: EditorTool) => {
     setSelectedId(null);
     setTool(next);
-    if ((next === 'image' || next === 'signature') && !pendingImage) imageInput.current?.click();
+    if (next === 'image' && !pendingImage) imageInput.current?.click();
+    if (next === 'signature' && !pendingImage && !savedSignatures.saved.length) setCreatingSignature(true);
+  };
+
+  const signWith = (image: SignatureImage) => setPendingImage({ dataUrl: image.png, aspect: image.width / image.height });
+  const signatureMade = async (image: SignatureImage, keep: boolean) => {
+    setCreatingSignature(false);
+    signWith(image);
+    if (keep) await savedSignatures.add(image).catch((e: unknown) => toast(e instanceof Error ? e.message : String(e)));
   };
 
   const showPage = (source: number) =>
@@ -436,7 +450,33 @@ export function Editor({ file, mode, onMode, onSaved, cloudCopy, onCloudCopy }: 
           </aside>
         )}
         <div className="editor-pages" ref={scroller} data-testid="editor-pages">
-          {(tool === 'image' || tool === 'signature') && (
+          {tool === 'signature' && (
+            <div className="editor-hint editor-signatures" data-testid="editor-signatures">
+              {savedSignatures.saved.map((s) => (
+                <button
+                  key={s.key}
+                  type="button"
+                  className={`signature-choice ${pendingImage?.dataUrl === s.image.png ? 'active' : ''}`}
+                  aria-label={t('sign.place')}
+                  aria-pressed={pendingImage?.dataUrl === s.image.png}
+                  data-testid="editor-saved-signature"
+                  onClick={() => signWith(s.image)}
+                >
+                  <img src={s.image.png} alt="" />
+                </button>
+              ))}
+              <button
+                type="button"
+                className="link-button"
+                data-testid="editor-create-signature"
+                onClick={() => setCreatingSignature(true)}
+              >
+                {t('sign.create')}
+              </button>
+              {pendingImage && <span>{t('editor.placeImage')}</span>}
+            </div>
+          )}
+          {tool === 'image' && (
             <p className="editor-hint">
               {pendingImage ? t('editor.placeImage') : t('editor.chooseImage')}{' '}
               <button type="button" className="link-button" onClick={() => imageInput.current?.click()}>
@@ -474,6 +514,13 @@ export function Editor({ file, mode, onMode, onSaved, cloudCopy, onCloudCopy }: 
             ))}
         </div>
       </div>
+      {creatingSignature && (
+        <SignatureDialog
+          canSave={!!user}
+          onDone={(image, keep) => void signatureMade(image, keep)}
+          onClose={() => setCreatingSignature(false)}
+        />
+      )}
       {sharing && (
         <ShareDialog shareKey={sharing.fileId} fileType={ShareFileType.File} fileName={file.name} onClose={() => setSharing(null)} />
       )}
