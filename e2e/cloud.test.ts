@@ -239,4 +239,33 @@ describe('the document cloud in the browser', () => {
     await entry(page, 'holiday.pdf').waitFor({ timeout: 30_000 });
     await page.context().close();
   }, 120_000);
+
+  it("lists a file just added among the personal centre's recent files, styled on a page without the cloud's own styles", async () => {
+    await createAccount(e2e.quire.ctx, 'dora@example.org', PASSWORD, 'premium');
+    const page = await e2e.open('/app/document-cloud', { width: 1280, height: 900 });
+    await signIn(page, 'dora@example.org');
+    await page.getByTestId('cloud-file-input').setInputFiles(file('letter.pdf'));
+    await entry(page, 'letter.pdf').waitFor({ timeout: 30_000 });
+
+    // The marketing home page's header: a fresh load, the cloud page's styles not loaded.
+    await page.goto(`${e2e.quire.url}/`);
+    await page.getByTestId('avatar-button').click();
+    const summary = page.getByTestId('account-cloud');
+    await expect.poll(() => summary.getByTestId('account-recent').textContent()).toContain('letter.pdf');
+    expect(await summary.evaluate((el) => [getComputedStyle(el).display, getComputedStyle(el).borderTopStyle])).toEqual(['flex', 'solid']);
+    const item = summary.locator('.account-recent-item').first();
+    expect(await item.evaluate((el) => [getComputedStyle(el).display, getComputedStyle(el).fontSize])).toEqual(['flex', '14px']);
+    if (shots) await page.screenshot({ path: path.join(shots, 'personal-centre-home-1280.png') });
+    await item.click();
+    await page.getByTestId('document-cloud').waitFor();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${e2e.quire.url}/`);
+    // On a phone the avatar opens the menu's drawer, whose foot holds the personal centre.
+    await page.getByTestId('phone-avatar').click();
+    await page.locator('[data-testid="avatar-button"]:visible').click();
+    await expect.poll(() => page.locator('[data-testid="account-recent"]:visible').textContent()).toContain('letter.pdf');
+    if (shots) await page.screenshot({ path: path.join(shots, 'personal-centre-home-390.png') });
+    await page.context().close();
+  }, 120_000);
 });

@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annotations, colourIn, formFields, makeDoc, pdffonts, pdfinfo, text, words } from '../apps/server/test/editFixtures.js';
-import { download, startE2e, tmpDir, type E2e } from './browser.js';
+import { createAccount } from '../apps/server/src/services/accounts.js';
+import { download, E2E_PASSWORD, signInFromHeader, startE2e, tmpDir, type E2e } from './browser.js';
 
 let e2e: E2e;
 const dir = tmpDir('editor');
@@ -125,7 +126,7 @@ async function editAnnotateReloadUndo(
   await page.getByTestId('tool-note').click();
   await dragOnPage(page, steps.note, steps.note, steps.pageWidth);
   await page.getByTestId('note-editor').fill(steps.noteText);
-  await page.getByTestId('note-editor').press('Escape');
+  await page.getByTestId('note-editor').press('Tab');
   await page.getByTestId('tool-rectangle').click();
   await dragOnPage(page, steps.rectangle[0]!, steps.rectangle[1]!, steps.pageWidth);
   await expect.poll(() => opCount(page)).toBe(4);
@@ -275,7 +276,7 @@ describe('the PDF editor in the browser', () => {
     const sheet = (await page.locator('[data-testid="editor-page"][data-page="1"]').boundingBox())!;
     await page.mouse.click(sheet.x + 300, sheet.y + 300);
     await page.getByTestId('note-editor').fill('Left behind?');
-    await page.getByTestId('note-editor').press('Escape');
+    await page.getByTestId('note-editor').press('Tab');
     const saving = page.waitForRequest((r) => r.url().includes('/document/content') && r.method() === 'POST');
     await page.getByRole('link', { name: 'Home' }).first().click();
     await saving;
@@ -350,13 +351,13 @@ describe('the PDF editor in the browser', () => {
 
     await page.getByRole('button', { name: 'Annotation: Old remark' }).click();
     await page.getByTestId('annotation-editor').fill('Checked remark');
-    await page.getByTestId('annotation-editor').press('Escape');
+    await page.getByTestId('annotation-editor').press('Tab');
     await expect.poll(() => opCount(page)).toBe(1);
     // Keyboard: Enter opens the comment's text.
     await page.getByRole('button', { name: 'Annotation: Old comment' }).focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('annotation-editor').fill('New comment');
-    await page.getByTestId('annotation-editor').press('Escape');
+    await page.getByTestId('annotation-editor').press('Tab');
     await expect.poll(() => opCount(page)).toBe(2);
     await page.getByRole('button', { name: 'Annotation: Remove me' }).focus();
     await page.keyboard.press('Delete');
@@ -372,6 +373,172 @@ describe('the PDF editor in the browser', () => {
     expect(annots.filter((a) => a.subtype === '/Text').map((a) => a.contents)).toEqual(['Checked remark']);
     expect(annots.filter((a) => a.subtype === '/FreeText').map((a) => a.contents)).toEqual(['New comment']);
     expect(annots.some((a) => a.contents === 'Remove me')).toBe(false);
+  }, 120_000);
+
+  it('keeps a text edit when the page is clicked, drops it on Escape, and types into sticky notes from the keyboard alone', async () => {
+    const page = await e2e.open('/app/pdf-editor?t=edit', { width: 1280, height: 900 });
+    await page.getByTestId('file-input').setInputFiles(file('letter.pdf'));
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    const sheet = page.locator('[data-testid="editor-page"][data-page="1"]');
+    const clickOnPage = async ([x, y]: [number, number]) => {
+      const box = (await sheet.boundingBox())!;
+      const k = box.width / 595;
+      await page.mouse.click(box.x + x * k, box.y + y * k);
+    };
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+
+    // A click on an empty part of the page leaves the field: the text typed is kept, as in every editor.
+    await page.getByTestId('tool-editText').click();
+    await page.getByRole('button', { name: 'Dear committee, the meeting is on Tuesday.' }).click();
+    await page.getByTestId('text-editor').fill('Dear committee, the meeting is on Friday.');
+    await clickOnPage([300, 500]);
+    await page.getByTestId('text-editor').waitFor({ state: 'detached' });
+    await expect.poll(() => sheet.locator('.op-replaced').allTextContents()).toEqual(['Dear committee, the meeting is on Friday.']);
+    // Escape drops what was typed: the run clicked and changed is left as it was, with no operation of its own.
+    await page.getByRole('button', { name: 'The venue is the old library hall.' }).click();
+    await page.getByTestId('text-editor').fill('Typed by mistake');
+    await page.getByTestId('text-editor').press('Escape');
+    await page.getByTestId('text-editor').waitFor({ state: 'detached' });
+    expect(await sheet.locator('.op-replaced').allTextContents()).toEqual(['Dear committee, the meeting is on Friday.']);
+    await expect.poll(() => opCount(page)).toBe(1);
+
+    // A new sticky note takes the keyboard at once: typed into without a click, left with Tab.
+    await page.getByTestId('mode-annotate').click();
+    await page.getByTestId('tool-note').click();
+    await clickOnPage([480, 300]);
+    await expect.poll(focused).toBe('note-editor');
+    await page.keyboard.type('Call the venue');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).not.toBe('note-editor');
+    await expect.poll(() => sheet.locator('.op-note').getAttribute('title')).toBe('Call the venue');
+    await expect.poll(() => opCount(page)).toBe(2);
+    // Selected again, its text takes the keyboard; Escape leaves it unchanged.
+    await page.getByTestId('tool-select').click();
+    await sheet.locator('[data-testid="op-hit"][data-kind="note"]').click();
+    await expect.poll(focused).toBe('note-editor');
+    await page.keyboard.type(' tomorrow');
+    expect(await page.getByTestId('note-editor').inputValue()).toBe('Call the venue tomorrow');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('note-editor').waitFor({ state: 'detached' });
+    expect(await sheet.locator('.op-note').getAttribute('title')).toBe('Call the venue');
+    if (shots) await page.screenshot({ path: path.join(shots, 'editor-note-keyboard-1280.png') });
+
+    const exported = await download(page, 'editor-export', dir);
+    const exportedText = text(exported).replace(/\s+/g, ' ');
+    expect(exportedText).toContain('the meeting is on Friday.');
+    expect(exportedText).toContain('The venue is the old library hall.');
+    expect(annotations(exported).find((a) => a.subtype === '/Text')?.contents).toBe('Call the venue');
+  }, 120_000);
+
+  it("saves an account's edits into its cloud (a second save replaces them there), and says that a visitor's Save downloads", async () => {
+    await createAccount(e2e.quire.ctx, 'editor.saver@example.org', E2E_PASSWORD, 'free');
+    const page = await e2e.open('/app/pdf-editor?t=annotate', { width: 1280, height: 900 });
+    await signInFromHeader(page, 'editor.saver@example.org', E2E_PASSWORD);
+    await page.getByTestId('file-input').setInputFiles(file('letter.pdf'));
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    const sheet = (await page.locator('[data-testid="editor-page"][data-page="1"]').boundingBox())!;
+    const addNote = async (words: string, at: number) => {
+      await page.getByTestId('tool-note').click();
+      await page.mouse.click(sheet.x + at, sheet.y + at);
+      await page.getByTestId('note-editor').fill(words);
+      await page.getByTestId('note-editor').press('Tab');
+      await expect.poll(() => opCount(page)).toBe(1);
+    };
+    /** The account's cloud as its API lists it, with the browser's sign-in. */
+    const cloudFiles = async () => {
+      const answer = await page
+        .context()
+        .request.post(`${e2e.quire.url}/api/cloud/v1/list`, { data: { folder_id: null, sort: 'name', order: 'asc' } });
+      return ((await answer.json()).data.files as { name: string; file_id: string }[]).map((f) => f.name);
+    };
+
+    await addNote('First remark', 200);
+    expect(await page.getByTestId('editor-save').getAttribute('title')).toBe('Save to cloud');
+    await page.getByTestId('editor-save').click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'Saved to your document cloud as "letter-edited.pdf"' });
+    await toast.waitFor({ timeout: 60_000 });
+    expect(await cloudFiles()).toEqual(['letter-edited.pdf']);
+    const recent = await page.context().request.get(`${e2e.quire.url}/api/cloud/v1/recent/list`);
+    expect((await recent.json()).data.files.map((f: { name: string }) => f.name)).toEqual(['letter-edited.pdf']);
+    if (shots) await page.screenshot({ path: path.join(shots, 'editor-saved-cloud-1280.png') });
+
+    // Saved again: the same cloud file, now with both notes.
+    await expect.poll(() => opCount(page)).toBe(0);
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    await addNote('Second remark', 300);
+    await page.getByTestId('editor-save').click();
+    await expect.poll(() => opCount(page), { timeout: 60_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('toast').filter({ hasText: 'Saved to your document cloud' }).count()).toBeGreaterThan(0);
+    expect(await cloudFiles()).toEqual(['letter-edited.pdf']);
+    const listed = await page
+      .context()
+      .request.post(`${e2e.quire.url}/api/cloud/v1/list`, { data: { folder_id: null, sort: 'name', order: 'asc' } });
+    const cloudId = (await listed.json()).data.files[0].file_id as string;
+    const bytes = await page.context().request.get(`${e2e.quire.url}/api/cloud/v1/file/download?file_id=${cloudId}`);
+    fs.writeFileSync(file('cloud-copy.pdf'), await bytes.body());
+    expect(
+      annotations(file('cloud-copy.pdf'))
+        .filter((a) => a.subtype === '/Text')
+        .map((a) => a.contents)
+        .sort(),
+    ).toEqual(['First remark', 'Second remark']);
+    // The toast leads to the folder the file is in.
+    await page.getByTestId('toast-link').last().click();
+    await page.locator('[data-testid="cloud-entry"][data-name="letter-edited.pdf"]').waitFor();
+    await page.context().close();
+
+    // A visitor has no cloud: Save says it downloads, and does.
+    const visitor = await e2e.open('/app/pdf-editor?t=annotate', { width: 1280, height: 900 });
+    await visitor.getByTestId('file-input').setInputFiles(file('letter.pdf'));
+    await visitor.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    await visitor.getByTestId('tool-note').click();
+    const visitorSheet = (await visitor.locator('[data-testid="editor-page"][data-page="1"]').boundingBox())!;
+    await visitor.mouse.click(visitorSheet.x + 200, visitorSheet.y + 200);
+    await visitor.getByTestId('note-editor').fill('Visitor remark');
+    await visitor.getByTestId('note-editor').press('Tab');
+    expect(await visitor.getByTestId('editor-save').getAttribute('title')).toBe(
+      'Downloads the edited PDF. Sign in to keep it in your document cloud.',
+    );
+    const saved = await download(visitor, 'editor-save', dir);
+    expect(annotations(saved).find((a) => a.subtype === '/Text')?.contents).toBe('Visitor remark');
+    await visitor.getByTestId('toast').filter({ hasText: 'Saved and downloaded as "letter.pdf"' }).waitFor();
+    if (shots) await visitor.screenshot({ path: path.join(shots, 'editor-saved-visitor-1280.png') });
+    await visitor.context().close();
+  }, 180_000);
+
+  it("signs with a signature made as in Sign PDF (typed here), kept for the account and offered again in the editor's signature tool", async () => {
+    await createAccount(e2e.quire.ctx, 'editor.signer@example.org', E2E_PASSWORD, 'free');
+    const page = await e2e.open('/app/pdf-editor?t=annotate', { width: 1280, height: 900 });
+    await signInFromHeader(page, 'editor.signer@example.org', E2E_PASSWORD);
+    await page.getByTestId('file-input').setInputFiles(file('letter.pdf'));
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+
+    // No signature yet: the tool opens Sign PDF's dialog (draw, type or upload), kept for the account.
+    await page.getByTestId('tool-signature').click();
+    await page.getByTestId('signature-dialog').waitFor();
+    await page.getByTestId('signature-tab-type').click();
+    await page.getByTestId('typed-name').fill('Eddie Signer');
+    expect(await page.getByTestId('save-signature').isChecked()).toBe(true);
+    await page.getByTestId('use-signature').click();
+    await page.getByTestId('signature-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('editor-saved-signature').count()).toBe(1);
+    const sheet = (await page.locator('[data-testid="editor-page"][data-page="1"]').boundingBox())!;
+    await page.mouse.click(sheet.x + 300, sheet.y + 500);
+    await expect.poll(() => opCount(page)).toBe(1);
+    expect(await page.locator('[data-testid="editor-page"][data-page="1"] .op-image').count()).toBe(1);
+    if (shots) await page.screenshot({ path: path.join(shots, 'editor-signature-1280.png') });
+    const signed = await download(page, 'editor-export', dir);
+    expect(imageList(signed).map((i) => i.page)).toContain(1);
+
+    // Another visit: the saved signature is offered, no dialog needed.
+    await page.reload();
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('tool-signature').click();
+    await page.getByTestId('editor-saved-signature').click();
+    expect(await page.getByTestId('signature-dialog').count()).toBe(0);
+    await page.mouse.click(sheet.x + 300, sheet.y + 600);
+    await expect.poll(() => opCount(page)).toBe(1);
+    await page.context().close();
   }, 120_000);
 
   it('shows edited text in the font it will get, and sets the family, size and style of a run and a text box', async () => {

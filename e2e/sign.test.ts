@@ -20,6 +20,8 @@ const file = (name: string) => path.join(dir, name);
 const EMAIL = 'sam.signer@example.org';
 const PASSWORD = 'sign-password-1';
 const P12_PASSWORD = 'p12-secret-e2e';
+/** Screenshots to look at, kept where QUIRE_SHOTS says (the test itself does not judge them). */
+const shots = process.env.QUIRE_SHOTS;
 
 /** The pages pdfimages lists an image on. */
 const imagePages = (pdf: string) =>
@@ -134,6 +136,42 @@ describe('sign in the browser', () => {
     expect(execFileSync('qpdf', ['--check', out], { encoding: 'utf8' })).toContain('No syntax or stream encoding errors');
     expect(imagePages(out)).toEqual([1, 2]);
     expect(text(out)).toContain(date);
+    await page.context().close();
+  });
+
+  it('places each new mark where it is seen and covers no other: ten signatures, a name and a date', async () => {
+    const page = await e2e.open('/app/sign-pdf', { width: 1280, height: 900 });
+    await page.getByTestId('file-input').setInputFiles(file('contract.pdf'));
+    await page.locator('.page-view-sheet.drawn').waitFor({ timeout: 30_000 });
+    await page.getByTestId('create-signature').click();
+    await page.getByTestId('signature-tab-type').click();
+    await page.getByTestId('typed-name').fill('Sam Signer');
+    await page.getByTestId('use-signature').click();
+    await expect.poll(() => page.getByTestId('sign-mark').count()).toBe(1);
+    for (let n = 2; n <= 10; n++) {
+      await page.getByTestId('place-signature').first().click();
+      await expect.poll(() => page.getByTestId('sign-mark').count()).toBe(n);
+    }
+    await page.getByTestId('name-text').fill('Sam Signer');
+    await page.getByTestId('add-name').click();
+    await page.getByTestId('add-date').click();
+    await expect.poll(() => page.getByTestId('sign-mark').count()).toBe(12);
+    if (shots) await page.screenshot({ path: path.join(shots, 'sign-free-spots-1280.png') });
+
+    const boxes = await page.getByTestId('sign-mark').evaluateAll((marks) => marks.map((m) => m.getBoundingClientRect().toJSON()));
+    const sheet = (await page.getByTestId('sign-page').boundingBox())!;
+    const window = page.viewportSize()!;
+    for (const [i, a] of boxes.entries()) {
+      // On the page in view (nothing scrolled), and over none of the marks placed before it.
+      expect(a.left).toBeGreaterThanOrEqual(sheet.x - 1);
+      expect(a.bottom).toBeLessThanOrEqual(Math.min(sheet.y + sheet.height, window.height) + 1);
+      for (const b of boxes.slice(0, i)) {
+        const overlap =
+          Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+          Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+        expect(overlap).toBe(0);
+      }
+    }
     await page.context().close();
   });
 

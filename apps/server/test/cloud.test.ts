@@ -147,8 +147,9 @@ describe('files', () => {
       total_page: 3,
       encrypted: false,
       starred: false,
-      opened_at: null,
     });
+    // Added is used: the recent list has it from now on.
+    expect(added.data.opened_at).toBe(added.data.updated_at);
     expect((await ada.call(`file/download?file_id=${upload.data.file_id}`)).code).toBe(ErrorCode.NoData);
     const got = await fetchBytes(ada, `/api/cloud/v1/file/download?file_id=${added.data.file_id}`);
     expect(got.type).toBe('application/pdf');
@@ -232,12 +233,16 @@ describe('files', () => {
 });
 
 describe('recent files and downloads', () => {
-  it('lists files as they are opened, newest first, and removes them from the list only', async () => {
+  it('lists files as they are added and opened, newest first, and removes them from the list only', async () => {
     const first = (await addFile(ada, pdf, {}, 'recent-1.pdf')).data;
+    await new Promise((r) => setTimeout(r, 5));
     const second = (await addFile(ada, pdf, {}, 'recent-2.pdf')).data;
-    const before = (await cloud(ada, 'recent/list')).data.files.map((f: { file_id: string }) => f.file_id);
-    expect(before).not.toContain(first.file_id);
+    // Added is used: both head the list at once, the last added first.
+    const added = (await cloud(ada, 'recent/list')).data.files.map((f: { file_id: string }) => f.file_id);
+    expect(added.slice(0, 2)).toEqual([second.file_id, first.file_id]);
+    await new Promise((r) => setTimeout(r, 5));
     await ada.raw(`/api/cloud/v1/file/download?file_id=${first.file_id}`);
+    expect((await cloud(ada, 'recent/list')).data.files[0].file_id).toBe(first.file_id);
     await new Promise((r) => setTimeout(r, 5));
     await cloud(ada, 'file/use', { file_id: second.file_id });
     const recent = (await cloud(ada, 'recent/list')).data.files as { file_id: string; opened_at: number }[];

@@ -39,7 +39,11 @@ export const cloudFile = z.object({
   encrypted: z.boolean(),
   starred: z.boolean(),
   updated_at: z.number().int().describe('Epoch ms of the last change (upload, rename, move)'),
-  opened_at: z.number().int().nullable().describe('Epoch ms of the last use (download, tool input, preview); null: never'),
+  opened_at: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Epoch ms of the last use (added to the cloud, download, tool input, preview); null: never'),
 });
 export type CloudFile = z.infer<typeof cloudFile>;
 

@@ -405,6 +405,7 @@ async function addToCloud(ctx: AppContext, account: CloudAccount, source: Stored
   const replaced = place.on_conflict === 'replace' ? existing : undefined;
   if (existing && place.on_conflict === 'rename') name = await numberedName(ctx.db, account.id, folderId, name);
   const now = Date.now();
+  // Putting a file into the cloud is using it: it heads the recent list (the personal centre's) at once.
   const content = {
     size: source.size,
     md5: source.md5,
@@ -412,6 +413,8 @@ async function addToCloud(ctx: AppContext, account: CloudAccount, source: Stored
     total_page: source.totalPage,
     encrypted: source.encrypted ? 1 : 0,
     updated_at: now,
+    opened_at: now,
+    hidden_from_recent: 0,
   };
   const row: CloudFileTable = replaced
     ? { ...replaced, ...content }
@@ -424,8 +427,6 @@ async function addToCloud(ctx: AppContext, account: CloudAccount, source: Stored
         ...content,
         starred: 0,
         created_at: now,
-        opened_at: null,
-        hidden_from_recent: 0,
       };
   /** The bytes the replaced file had when the write took its turn (a racing replace may have changed them). */
   let replacedKey: string | undefined;

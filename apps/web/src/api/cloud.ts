@@ -101,11 +101,16 @@ export function addUpload(uploadFileId: string, folderId: FolderId, onConflict: 
   );
 }
 
-/** Saves a tool's output into a cloud folder. */
-export function saveTaskOutput(output: { taskId: string; index?: number }, folderId: FolderId, onConflict: OnConflict): Promise<CloudFile> {
+/** Saves a tool's output into a cloud folder, under `name` if given (else the output's). */
+export function saveTaskOutput(
+  output: { taskId: string; index?: number },
+  folderId: FolderId,
+  onConflict: OnConflict,
+  name?: string,
+): Promise<CloudFile> {
   return postJson(
     cloudUrl('task-result'),
-    { task_id: output.taskId, index: output.index, folder_id: folderId, on_conflict: onConflict },
+    { task_id: output.taskId, index: output.index, folder_id: folderId, on_conflict: onConflict, ...(name && { name }) },
     cloudFile,
   );
 }

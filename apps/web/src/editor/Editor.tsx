@@ -1,14 +1,21 @@
 // The editor's workspace for one opened file: toolbar, page thumbnails and the pages, over an
 // edit session kept in the browser until it is saved.
-import { DEFAULT_FONT_FAMILY, ShareFileType } from '@quire/contracts';
+import { type CloudFile, DEFAULT_FONT_FAMILY, ShareFileType } from '@quire/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { NavigationType, useBlocker } from 'react-router';
+import { useSession } from '../account/session';
+import { saveTaskOutput } from '../api/cloud';
 import { ApiError, messageFor } from '../api/client';
 import { fileDownloadUrl } from '../api/files';
-import { useT } from '../i18n/I18nProvider';
+import type { TaskOutputLink } from '../api/tasks';
+import { cloudPath } from '../cloud/cloudModel';
+import { useI18n } from '../i18n/I18nProvider';
 import { splitLocalePrefix } from '../i18n/locales';
 import { usePdfDocument } from '../pdf/pdfDocument';
 import { ShareDialog } from '../share/ShareDialog';
+import { SignatureDialog } from '../sign/SignatureDialog';
+import type { SignatureImage } from '../sign/signatureImage';
+import { useSavedSignatures } from '../sign/useSavedSignatures';
 import { Icon } from '../ui/Icon';
 import { TASK_TOAST_MS, useToast } from '../ui/Toast';
 import { ToolButton, TOOL_LOOK, TOOLS } from './tools';
@@ -62,10 +69,14 @@ interface EditorProps {
   onMode(mode: EditorMode): void;
   /** The edits were saved into tool file `fileId`: editing goes on there. */
   onSaved(fileId: string): void;
+  /** Where Save put the edited PDF in the account's cloud last: later saves replace it. */
+  cloudCopy: CloudFile | null;
+  onCloudCopy(copy: CloudFile): void;
 }
 
-export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
-  const t = useT();
+export function Editor({ file, mode, onMode, onSaved, cloudCopy, onCloudCopy }: EditorProps) {
+  const { t, localePath } = useI18n();
+  const { user } = useSession();
   const toast = useToast();
   const session = useMemo(() => new EditSession<EditOp>(storage(), sessionKey(file.fileId, file.md5)), [file.fileId, file.md5]);
   const ops = useSyncExternalStore(
@@ -81,6 +92,9 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
     text: { font: DEFAULT_FONT_FAMILY, size: 12, color: '#000000', bold: false, italic: false },
   });
   const [pendingImage, setPendingImage] = useState<PendingImage | null>(null);
+  // The signature tool makes its signature as Sign PDF does: drawn, typed or uploaded, or one the account saved.
+  const [creatingSignature, setCreatingSignature] = useState(false);
+  const savedSignatures = useSavedSignatures(!!user, (e) => toast(e instanceof Error ? e.message : String(e)));
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [zoom, setZoom] = useState(1);
   const [saving, setSaving] = useState(false);
@@ -128,15 +142,17 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
 
   const add = useCallback((op: EditOp) => session.add(op), [session]);
   const replace = useCallback((op: EditOp) => session.replace(op), [session]);
+  const remove = useCallback((id: string) => session.remove(id), [session]);
 
-  const save = useCallback(async (): Promise<string | null> => {
-    if (!session.ops.length) return file.fileId;
+  /** The edits written into a new tool file (none: the file as it is); null when that failed, said in a toast. */
+  const save = useCallback(async (): Promise<{ fileId: string; output?: TaskOutputLink } | null> => {
+    if (!session.ops.length) return { fileId: file.fileId };
     if (!doc) return null;
     setSaving(true);
     try {
       const saved = await saveEdits(file, session.ops, await pageFrames(doc));
       session.discard();
-      return saved.fileId;
+      return saved;
     } catch (e) {
       toast(e instanceof ApiError ? messageFor(e.code, e.message) : t('editor.saveFailed'), { kind: 'warning', durationMs: TASK_TOAST_MS });
       return null;
@@ -145,29 +161,50 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
     }
   }, [file, session, doc, toast, t]);
 
-  const saveAndGoOn = async () => {
-    const fileId = await save();
-    if (fileId && fileId !== file.fileId) {
-      toast(t('editor.saved'), { kind: 'success', durationMs: TASK_TOAST_MS });
-      onSaved(fileId);
+  /** An account's Save keeps the PDF in its cloud: the first save adds it (numbered beside a file of its name), later ones replace it. */
+  const keepInCloud = async (output: TaskOutputLink) => {
+    try {
+      const copy = cloudCopy
+        ? await saveTaskOutput(output, cloudCopy.folder_id, 'replace', cloudCopy.name)
+        : await saveTaskOutput(output, null, 'rename');
+      onCloudCopy(copy);
+      toast(t('editor.savedToCloud', { name: copy.name }), {
+        kind: 'success',
+        durationMs: TASK_TOAST_MS,
+        link: { label: t('cloud.openFolder'), to: localePath(cloudPath(copy.folder_id)) },
+      });
+    } catch (e) {
+      toast(e instanceof ApiError ? messageFor(e.code, e.message) : String(e), { kind: 'warning', durationMs: TASK_TOAST_MS });
     }
+  };
+
+  // Save: an account's PDF goes into its cloud; a visitor has none, so it is downloaded, and the toast says so.
+  const saveAndGoOn = async () => {
+    const saved = await save();
+    if (!saved?.output) return;
+    if (user) await keepInCloud(saved.output);
+    else {
+      download(fileDownloadUrl(saved.fileId), file.name);
+      toast(t('editor.savedDownloaded', { name: file.name }), { kind: 'success', durationMs: TASK_TOAST_MS });
+    }
+    onSaved(saved.fileId);
   };
 
   const exportPdf = () => {
     setTimeout(() => {
-      void save().then((fileId) => {
-        if (!fileId) return;
-        download(fileDownloadUrl(fileId), file.name);
-        if (fileId !== file.fileId) onSaved(fileId);
+      void save().then((saved) => {
+        if (!saved) return;
+        download(fileDownloadUrl(saved.fileId), file.name);
+        if (saved.fileId !== file.fileId) onSaved(saved.fileId);
       });
     }, EXPORT_DELAY_MS);
   };
 
   const share = async () => {
-    const fileId = await save();
-    if (!fileId) return;
-    setSharing({ fileId });
-    if (fileId !== file.fileId) onSaved(fileId);
+    const saved = await save();
+    if (!saved) return;
+    setSharing({ fileId: saved.fileId });
+    if (saved.fileId !== file.fileId) onSaved(saved.fileId);
   };
 
   // Leaving the editor for another page saves the edits first.
@@ -179,7 +216,7 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    void save().then((fileId) => (fileId ? blocker.proceed() : blocker.reset()));
+    void save().then((saved) => (saved ? blocker.proceed() : blocker.reset()));
   }, [blocker, save]);
 
   // Keyboard: undo and redo, Delete, arrows nudge, Escape lets go.
@@ -233,7 +270,15 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
   const chooseTool = (next: EditorTool) => {
     setSelectedId(null);
     setTool(next);
-    if ((next === 'image' || next === 'signature') && !pendingImage) imageInput.current?.click();
+    if (next === 'image' && !pendingImage) imageInput.current?.click();
+    if (next === 'signature' && !pendingImage && !savedSignatures.saved.length) setCreatingSignature(true);
+  };
+
+  const signWith = (image: SignatureImage) => setPendingImage({ dataUrl: image.png, aspect: image.width / image.height });
+  const signatureMade = async (image: SignatureImage, keep: boolean) => {
+    setCreatingSignature(false);
+    signWith(image);
+    if (keep) await savedSignatures.add(image).catch((e: unknown) => toast(e instanceof Error ? e.message : String(e)));
   };
 
   const showPage = (source: number) =>
@@ -352,6 +397,7 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
             type="button"
             className="button button-outline button-small"
             disabled={!doc || saving || !ops.length}
+            title={user ? t('cloud.saveToCloud') : t('editor.saveDownloads')}
             data-testid="editor-save"
             onClick={() => void saveAndGoOn()}
           >
@@ -404,7 +450,33 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
           </aside>
         )}
         <div className="editor-pages" ref={scroller} data-testid="editor-pages">
-          {(tool === 'image' || tool === 'signature') && (
+          {tool === 'signature' && (
+            <div className="editor-hint editor-signatures" data-testid="editor-signatures">
+              {savedSignatures.saved.map((s) => (
+                <button
+                  key={s.key}
+                  type="button"
+                  className={`signature-choice ${pendingImage?.dataUrl === s.image.png ? 'active' : ''}`}
+                  aria-label={t('sign.place')}
+                  aria-pressed={pendingImage?.dataUrl === s.image.png}
+                  data-testid="editor-saved-signature"
+                  onClick={() => signWith(s.image)}
+                >
+                  <img src={s.image.png} alt="" />
+                </button>
+              ))}
+              <button
+                type="button"
+                className="link-button"
+                data-testid="editor-create-signature"
+                onClick={() => setCreatingSignature(true)}
+              >
+                {t('sign.create')}
+              </button>
+              {pendingImage && <span>{t('editor.placeImage')}</span>}
+            </div>
+          )}
+          {tool === 'image' && (
             <p className="editor-hint">
               {pendingImage ? t('editor.placeImage') : t('editor.chooseImage')}{' '}
               <button type="button" className="link-button" onClick={() => imageInput.current?.click()}>
@@ -434,6 +506,7 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
                 onSelect={setSelectedId}
                 onAdd={add}
                 onReplace={replace}
+                onRemove={remove}
                 fields={widgets.filter((w) => w.field.page === page.source)}
                 values={values}
                 onFill={fill}
@@ -441,6 +514,13 @@ export function Editor({ file, mode, onMode, onSaved }: EditorProps) {
             ))}
         </div>
       </div>
+      {creatingSignature && (
+        <SignatureDialog
+          canSave={!!user}
+          onDone={(image, keep) => void signatureMade(image, keep)}
+          onClose={() => setCreatingSignature(false)}
+        />
+      )}
       {sharing && (
         <ShareDialog shareKey={sharing.fileId} fileType={ShareFileType.File} fileName={file.name} onClose={() => setSharing(null)} />
       )}

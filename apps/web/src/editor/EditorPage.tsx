@@ -1,6 +1,6 @@
 // /app/pdf-editor: opens the file the address names (a tool file, a share or a template) or
 // one the visitor picks, asks for its password when it has one, then edits it.
-import { ErrorCode } from '@quire/contracts';
+import { type CloudFile, ErrorCode } from '@quire/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../account/session';
@@ -34,6 +34,8 @@ export function EditorPage() {
   const templateId = query.get('template_id');
   const [password, setPassword] = useState<string | undefined>();
   const [opening, setOpening] = useState<Opening>({ kind: 'empty' });
+  // Kept here: the editor starts afresh on each saved file, and the next Save replaces this copy.
+  const [cloudCopy, setCloudCopy] = useState<CloudFile | null>(null);
   const title = mode === 'edit' ? t('editor.titleEdit') : t('editor.titleAnnotate');
   useDocumentTitle(title);
 
@@ -102,7 +104,17 @@ export function EditorPage() {
     });
 
   if (opening.kind === 'open')
-    return <Editor key={opening.file.fileId} file={opening.file} mode={mode} onMode={setMode} onSaved={openFileId} />;
+    return (
+      <Editor
+        key={opening.file.fileId}
+        file={opening.file}
+        mode={mode}
+        onMode={setMode}
+        onSaved={openFileId}
+        cloudCopy={cloudCopy}
+        onCloudCopy={setCloudCopy}
+      />
+    );
 
   return (
     <div className={`tool-page editor-start ${drop.active ? 'drop-active' : ''}`} {...drop.dropProps}>

@@ -1,7 +1,18 @@
 // One page of the editor: drawn by pdf.js at the zoom, its operations over it, and the pointer
 // work of the current tool (drawing a box or a line, inking, placing, selecting and moving).
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { type CSSProperties, Fragment, type KeyboardEvent, type PointerEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  Fragment,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useT } from '../i18n/I18nProvider';
 import { renderPageThumbnail } from '../pdf/pdfDocument';
 import { useNearView } from '../ui/useNearView';
@@ -85,6 +96,7 @@ interface PageProps {
   onSelect(id: string | null): void;
   onAdd(op: EditOp): void;
   onReplace(op: EditOp): void;
+  onRemove(id: string): void;
   /** The form's widgets on this page. */
   fields: readonly FormWidget[];
   values: ReadonlyMap<string, string | boolean>;
@@ -119,6 +131,8 @@ export function EditorPageView(props: PageProps) {
   const [editingText, setEditingText] = useState<string | null>(null);
   // Bumped after each drawing of the canvas: a moved image is copied from it.
   const [drawn, setDrawn] = useState(0);
+  // The text operation just made by a click or a drag, its text not typed yet: Escape takes it away again.
+  const [fresh, setFresh] = useState<string | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -199,6 +213,7 @@ export function EditorPageView(props: PageProps) {
             : { id, page, kind: 'textBox', rect, text: '', style: props.style.text };
     props.onAdd(op);
     props.onSelect(id);
+    setFresh(id);
   };
 
   const onPointerDown = (e: PointerEvent) => {
@@ -214,6 +229,7 @@ export function EditorPageView(props: PageProps) {
       const id = newOpId();
       props.onAdd({ id, page: source, kind: 'note', at: toPage(at, frame, zoom), text: '' });
       props.onSelect(id);
+      setFresh(id);
       return;
     }
     if ((tool === 'image' || tool === 'signature') && props.pendingImage) {
@@ -344,6 +360,18 @@ export function EditorPageView(props: PageProps) {
     setDrag({ kind, op, start: at, now: at });
   };
 
+  /** Typing into an operation's text is kept: the operation is no longer new. */
+  const typed = (op: EditOp) => {
+    setFresh(null);
+    props.onReplace(op);
+  };
+  /** Escape: what was typed is dropped, and an operation made for it taken away again. */
+  const cancelTyping = (id: string) => {
+    if (id === fresh) props.onRemove(id);
+    setFresh(null);
+    props.onSelect(null);
+  };
+
   const shown = props.ops.filter(isDrawn).map((op) => (drag && 'op' in drag && drag.op.id === op.id ? draggedOp(drag) : op));
   const replacedRuns = new Set(props.ops.flatMap((op) => (op.kind === 'replaceText' ? [op.run] : [])));
   const draft = drag?.kind === 'draw' ? spanned(drag.start, drag.now) : null;
@@ -364,6 +392,7 @@ export function EditorPageView(props: PageProps) {
   );
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the page is drawn on with the pointer; the keyboard reaches the objects over it
     <div
       ref={boxRef}
       className={`editor-page tool-${tool}`}
@@ -371,6 +400,7 @@ export function EditorPageView(props: PageProps) {
       data-testid="editor-page"
       data-page={source}
       onPointerDown={onPointerDown}
+      onMouseDown={keepFocus}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
     >
@@ -387,7 +417,7 @@ export function EditorPageView(props: PageProps) {
       {frame &&
         shown.map((op) =>
           op.id === selectedId && (op.kind === 'replaceText' || op.kind === 'textBox' || op.kind === 'comment') ? (
-            <TextEditor key={op.id} op={op} frame={frame} zoom={zoom} onDone={props.onReplace} />
+            <TextEditor key={op.id} op={op} frame={frame} zoom={zoom} onDone={typed} onCancel={() => cancelTyping(op.id)} />
           ) : (
             <OpView key={op.id} op={op} page={frame} zoom={zoom} />
           ),
@@ -421,6 +451,7 @@ export function EditorPageView(props: PageProps) {
                     own: run.style,
                   });
                   props.onSelect(id);
+                  setFresh(id);
                 }}
               />
             );
@@ -524,6 +555,7 @@ export function EditorPageView(props: PageProps) {
                       if (text !== textOf(object)) setTextOf(object, text);
                       setEditingText(null);
                     }}
+                    onCancel={() => setEditingText(null)}
                   />
                 )}
               </Fragment>
@@ -541,7 +573,8 @@ export function EditorPageView(props: PageProps) {
               label={t('editor.noteText')}
               placeholder={t('editor.notePlaceholder')}
               testId="note-editor"
-              onDone={(text) => text !== op.text && props.onReplace({ ...op, text })}
+              onDone={(text) => typed({ ...op, text })}
+              onCancel={() => cancelTyping(op.id)}
             />
           );
         })}
@@ -567,31 +600,70 @@ export function EditorPageView(props: PageProps) {
 
 type TextOp = Extract<EditOp, { kind: 'replaceText' | 'textBox' | 'comment' }>;
 
+/**
+ * The mouse's press on the page itself does not move the focus: the text field a click opens (a
+ * note's) keeps the keyboard. Controls over the page (buttons, form fields) take it as usual.
+ */
+function keepFocus(e: MouseEvent<HTMLElement>) {
+  if (!(e.target as HTMLElement).closest('button, input, textarea, select')) e.preventDefault();
+}
+
+/**
+ * Text typed in place: kept when the field is left, and when it goes away without being left (a
+ * click elsewhere on the page deselects, taking the field away before it could lose the focus);
+ * dropped on Escape.
+ */
+function useTypedText(initial: string, onKeep: (text: string) => void) {
+  const [text, setText] = useState(initial);
+  const typing = useRef({ text: initial, kept: initial, dropped: false, onKeep });
+  typing.current.onKeep = onKeep;
+  const keep = useCallback(() => {
+    const now = typing.current;
+    if (now.dropped || now.text === now.kept) return;
+    now.kept = now.text;
+    now.onKeep(now.text);
+  }, []);
+  useEffect(() => keep, [keep]);
+  return {
+    text,
+    keep,
+    change(next: string) {
+      typing.current.text = next;
+      setText(next);
+    },
+    drop() {
+      typing.current.dropped = true;
+    },
+  };
+}
+
 /** Typing into a text operation in place; the change is one undo step, made when the field is left. */
-function TextEditor({ op, frame, zoom, onDone }: { op: TextOp; frame: PageFrame; zoom: number; onDone(op: EditOp): void }) {
+function TextEditor(props: { op: TextOp; frame: PageFrame; zoom: number; onDone(op: EditOp): void; onCancel(): void }) {
+  const { op, frame, zoom } = props;
   const t = useT();
-  const [text, setText] = useState(op.text);
+  const typing = useTypedText(op.text, (text) => props.onDone({ ...op, text }));
   const r = rectToScreen(op.rect, frame, zoom);
   const font = op.kind === 'comment' ? { fontSize: 11 * zoom } : textCss(op.style, zoom);
-  const commit = () => {
-    if (text !== op.text) onDone({ ...op, text });
-  };
   return (
     <textarea
       className={`op-box op-text-editing op-${op.kind}`}
       style={{ left: r.x, top: r.y, width: Math.max(r.width, 40), minHeight: r.height, ...font, lineHeight: 1.1 }}
-      value={text}
+      value={typing.text}
       aria-label={t('editor.textField')}
       data-testid="text-editor"
       // biome-ignore lint/a11y/noAutofocus: the text was just clicked into
       autoFocus
       onFocus={(e) => e.currentTarget.select()}
       onPointerDown={(e) => e.stopPropagation()}
-      onChange={(e) => setText(e.target.value)}
-      onBlur={commit}
+      onChange={(e) => typing.change(e.target.value)}
+      onBlur={typing.keep}
       onKeyDown={(e) => {
         e.stopPropagation();
-        if (e.key === 'Escape' || (e.key === 'Enter' && !e.shiftKey && op.kind === 'replaceText')) {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          typing.drop();
+          props.onCancel();
+        } else if (e.key === 'Enter' && !e.shiftKey && op.kind === 'replaceText') {
           e.preventDefault();
           e.currentTarget.blur();
         }
@@ -600,7 +672,10 @@ function TextEditor({ op, frame, zoom, onDone }: { op: TextOp; frame: PageFrame;
   );
 }
 
-/** A text typed in a small card over the page (a note's, a comment's); the change is one undo step, made when the card is left. */
+/**
+ * A text typed in a small card over the page (a note's, a comment's): kept when the card is left
+ * (one undo step), dropped with Escape.
+ */
 function CardEditor(props: {
   at: CSSProperties;
   text: string;
@@ -608,24 +683,30 @@ function CardEditor(props: {
   placeholder?: string;
   testId: string;
   onDone(text: string): void;
+  onCancel(): void;
 }) {
-  const [text, setText] = useState(props.text);
+  const typing = useTypedText(props.text, props.onDone);
   return (
     <textarea
       className="note-editor"
       style={props.at}
-      value={text}
+      value={typing.text}
       placeholder={props.placeholder}
       aria-label={props.label}
       data-testid={props.testId}
       // biome-ignore lint/a11y/noAutofocus: the note was just placed or opened
       autoFocus
+      // Typing goes on after the text there is.
+      onFocus={(e) => e.currentTarget.setSelectionRange(e.currentTarget.value.length, e.currentTarget.value.length)}
       onPointerDown={(e) => e.stopPropagation()}
-      onChange={(e) => setText(e.target.value)}
-      onBlur={() => props.onDone(text)}
+      onChange={(e) => typing.change(e.target.value)}
+      onBlur={typing.keep}
       onKeyDown={(e) => {
         e.stopPropagation();
-        if (e.key === 'Escape') e.currentTarget.blur();
+        if (e.key === 'Escape') {
+          typing.drop();
+          props.onCancel();
+        }
       }}
     />
   );

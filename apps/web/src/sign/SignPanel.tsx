@@ -1,7 +1,7 @@
 // The Sign PDF page's work area: page thumbnails, the page with its marks, and the side panel
 // that makes signatures, places them, names and dates, and the optional digital signature.
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSession } from '../account/session';
 import { querySignDate } from '../api/sign';
 import { useI18n, useT } from '../i18n/I18nProvider';
@@ -12,9 +12,19 @@ import type { OptionPanelProps, ToolRequest } from '../tool/panels/types';
 import { Icon } from '../ui/Icon';
 import { useToast } from '../ui/Toast';
 import { DigitalSection, type DigitalState } from './DigitalSection';
-import { centredAt, initialSize, markLabel, newMarkId, repeatOnPages, signRequest, type Mark, type PlaceableSignature } from './marks';
+import {
+  centredAt,
+  freeSpot,
+  initialSize,
+  markLabel,
+  newMarkId,
+  repeatOnPages,
+  signRequest,
+  type Mark,
+  type PlaceableSignature,
+} from './marks';
 import { SignatureDialog } from './SignatureDialog';
-import { SIGNATURE_DRAG_TYPE, SignSheet } from './SignSheet';
+import { SIGNATURE_DRAG_TYPE, SignSheet, type VisibleArea } from './SignSheet';
 import { useSavedSignatures } from './useSavedSignatures';
 import type { SignatureImage } from './signatureImage';
 import './sign.css';
@@ -49,6 +59,7 @@ export function SignPanel({ files, layout }: OptionPanelProps) {
   const [name, setName] = useState('');
   const [repeatPages, setRepeatPages] = useState('');
   const [digital, setDigital] = useState<DigitalState>({ on: false, certificate: 'uploaded', password: '', timestamp: false });
+  const visibleArea: VisibleArea = useRef(null);
   const selected = marks.find((m) => m.id === selectedId);
   const signatures = [...oneOffs, ...saved];
 
@@ -63,10 +74,10 @@ export function SignPanel({ files, layout }: OptionPanelProps) {
   ) => {
     if (!shown) return;
     const size = initialSize(content.kind === 'image' ? { kind: 'image', image: content.signature.image } : content);
-    // Placed by a click, a new mark goes under the page's last one, so none hides another.
-    const last = marks.filter((m) => m.page === page).at(-1)?.rect;
-    const [x, y] = at ?? [shown.width / 2, last ? last.y + last.height + 6 + size.height / 2 : shown.height * 0.6];
-    const mark = { ...content, id: newMarkId(), page, rect: centredAt(x, y, size, shown) } as Mark;
+    // Placed by a click, a new mark goes where it is seen and covers no other.
+    const taken = marks.filter((m) => m.page === page).map((m) => m.rect);
+    const rect = at ? centredAt(at[0], at[1], size, shown) : freeSpot(size, taken, shown, visibleArea.current?.() ?? null);
+    const mark = { ...content, id: newMarkId(), page, rect } as Mark;
     setMarks((list) => [...list, mark]);
     setSelectedId(mark.id);
   };
@@ -309,6 +320,7 @@ export function SignPanel({ files, layout }: OptionPanelProps) {
           setSelectedId(undefined);
         }}
         onDropSignature={(key, x, y) => placeSignature(key, [x, y])}
+        visibleArea={visibleArea}
       />
       {creating && (
         <SignatureDialog canSave={!!user} onDone={(image, save) => void created(image, save)} onClose={() => setCreating(false)} />

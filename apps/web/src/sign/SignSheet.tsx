@@ -2,7 +2,7 @@
 // from a corner keeping their aspect, removed with Delete; signatures dragged from the panel land
 // where they are dropped.
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { useT } from '../i18n/I18nProvider';
 import { useShownSize } from '../pdf/pageGeometry';
 import { renderPageThumbnail } from '../pdf/pdfDocument';
@@ -20,6 +20,9 @@ const corners: Corner[] = ['nw', 'ne', 'sw', 'se'];
 
 type Drag = { id: string; corner?: Corner; x0: number; y0: number; start: Rect };
 
+/** Set by the sheet: the part of the page in view (points of the page as shown), null when none is. */
+export type VisibleArea = RefObject<(() => Rect | null) | null>;
+
 interface SignSheetProps {
   doc: PDFDocumentProxy | null;
   pageCount: number;
@@ -32,10 +35,11 @@ interface SignSheetProps {
   onRemove(id: string): void;
   /** A signature of the panel dropped at (x, y) points of the page as shown. */
   onDropSignature(key: string, x: number, y: number): void;
+  visibleArea: VisibleArea;
 }
 
 export function SignSheet(props: SignSheetProps) {
-  const { doc, pageCount, page, onPage, marks, selectedId, onSelect, onMove, onRemove, onDropSignature } = props;
+  const { doc, pageCount, page, onPage, marks, selectedId, onSelect, onMove, onRemove, onDropSignature, visibleArea } = props;
   const t = useT();
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -89,6 +93,22 @@ export function SignSheet(props: SignSheetProps) {
     const box = e.currentTarget.getBoundingClientRect();
     onDropSignature(key, (e.clientX - box.left) / zoom, (e.clientY - box.top) / zoom);
   };
+
+  // The page as drawn, clipped by the frame and the window: where a new mark is seen.
+  useEffect(() => {
+    visibleArea.current = () => {
+      const sheet = frame.current?.querySelector('.page-view-sheet')?.getBoundingClientRect();
+      const clip = frame.current?.getBoundingClientRect();
+      if (!sheet || !clip || !zoom) return null;
+      const [left, top] = [Math.max(sheet.left, clip.left, 0), Math.max(sheet.top, clip.top, 0)];
+      const [right, bottom] = [
+        Math.min(sheet.right, clip.right, window.innerWidth),
+        Math.min(sheet.bottom, clip.bottom, window.innerHeight),
+      ];
+      if (right <= left || bottom <= top) return null;
+      return { x: (left - sheet.left) / zoom, y: (top - sheet.top) / zoom, width: (right - left) / zoom, height: (bottom - top) / zoom };
+    };
+  }, [visibleArea, zoom]);
 
   const [cssW, cssH] = shown ? [Math.round(shown.width * zoom), Math.round(shown.height * zoom)] : [0, 0];
   return (

@@ -21,6 +21,7 @@ import {
 } from './signatureImage';
 import type { Stroke } from './strokes';
 import '../share/share.css';
+import './sign.css';
 
 type Tab = 'draw' | 'type' | 'upload';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centredAt, initialSize, newMarkId, repeatOnPages, signRequest, type Mark, type PlaceableSignature } from './marks';
+import { centredAt, freeSpot, initialSize, newMarkId, repeatOnPages, signRequest, type Mark, type PlaceableSignature } from './marks';
 
 const drawn: PlaceableSignature = {
   key: 'one-off-1',
@@ -21,6 +21,28 @@ describe('marks', () => {
   it('start at the size of a signature on paper, keeping the image aspect', () => {
     expect(initialSize({ kind: 'image', image: drawn.image })).toEqual({ width: 160, height: 40 });
     expect(initialSize({ kind: 'image', image: { ...drawn.image, width: 100, height: 100 } })).toEqual({ width: 60, height: 60 });
+  });
+
+  it('placed by a click, go to the free spot nearest the middle of the part of the page in view', () => {
+    const size = { width: 160, height: 40 };
+    const view = { x: 0, y: 400, width: 595, height: 300 };
+    const first = freeSpot(size, [], a4, view);
+    expect(first).toEqual({ x: 217.5, y: 530, width: 160, height: 40 });
+    const placed = [first];
+    for (let n = 0; n < 30; n++) placed.push(freeSpot(size, placed, a4, view));
+    // In view while it has room (three columns of five rows), then elsewhere on the page; none covers another.
+    expect(placed.slice(0, 15).every((r) => r.y >= 400 && r.y + r.height <= 700)).toBe(true);
+    expect(placed.slice(15).every((r) => r.y < 400 || r.y + r.height > 700)).toBe(true);
+    for (const [i, a] of placed.entries())
+      for (const b of placed.slice(0, i))
+        expect(a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y).toBe(true);
+  });
+
+  it('on a page with no room left, cascade from the last mark', () => {
+    const size = { width: 500, height: 800 };
+    const full = [{ x: 10, y: 10, width: 500, height: 800 }];
+    expect(freeSpot(size, full, a4, null)).toEqual({ x: 22, y: 22, width: 500, height: 800 });
+    expect(freeSpot(size, [{ x: 95, y: 42, width: 500, height: 800 }], a4, null)).toEqual({ x: 0, y: 0, width: 500, height: 800 });
   });
 
   it('are centred where they are dropped, but stay on the page', () => {

@@ -43,6 +43,49 @@ export function centredAt(x: number, y: number, size: { width: number; height: n
   return clampToPage({ x: x - size.width / 2, y: y - size.height / 2, ...size }, page);
 }
 
+/** Room kept between a new mark and the marks around it (points). */
+const MARK_GAP = 6;
+/** On a page with no room left, each new mark goes this far right of and below the last one (points). */
+const CASCADE_STEP = 12;
+
+const overlaps = (a: Rect, b: Rect) =>
+  a.x < b.x + b.width + MARK_GAP && b.x < a.x + a.width + MARK_GAP && a.y < b.y + b.height + MARK_GAP && b.y < a.y + a.height + MARK_GAP;
+const inside = (r: Rect, area: Rect) =>
+  r.x >= area.x && r.y >= area.y && r.x + r.width <= area.x + area.width && r.y + r.height <= area.y + area.height;
+
+/**
+ * Where a new mark of `size` goes on a page holding `taken`: the free spot nearest the middle of
+ * the page's part in view (`view`; null: the whole page), on that part while it has room, else
+ * anywhere on the page; on a page with no room left, a step right of and below the last mark, so
+ * none hides another entirely.
+ */
+export function freeSpot(
+  size: { width: number; height: number },
+  taken: readonly Rect[],
+  page: { width: number; height: number },
+  view: Rect | null,
+): Rect {
+  const area = view ?? { x: 0, y: 0, ...page };
+  const [cx, cy] = [area.x + area.width / 2, area.y + area.height / 2];
+  // Spots one mark (and the gap) apart, in rows and columns through the middle of the view.
+  const [stepX, stepY] = [size.width + MARK_GAP, size.height + MARK_GAP];
+  const [x0, y0] = [cx - size.width / 2, cy - size.height / 2];
+  const spots: Rect[] = [];
+  for (let i = -Math.floor(x0 / stepX); x0 + i * stepX + size.width <= page.width; i++)
+    for (let j = -Math.floor(y0 / stepY); y0 + j * stepY + size.height <= page.height; j++)
+      spots.push({ x: x0 + i * stepX, y: y0 + j * stepY, ...size });
+  const distance = (r: Rect) => Math.hypot(r.x - x0, r.y - y0);
+  const free = spots
+    .filter((spot) => !taken.some((r) => overlaps(spot, r)))
+    .sort((a, b) => Number(inside(b, area)) - Number(inside(a, area)) || distance(a) - distance(b));
+  if (free[0]) return free[0];
+  const last = taken.at(-1);
+  if (!last) return centredAt(cx, cy, size, page);
+  const next = clampToPage({ ...size, x: last.x + CASCADE_STEP, y: last.y + CASCADE_STEP }, page);
+  // At the page's bottom right corner the cascade starts again from the top left of the view.
+  return next.x === last.x && next.y === last.y ? clampToPage({ ...size, x: area.x, y: area.y }, page) : next;
+}
+
 /** What a mark shows: two marks with the same key look the same. */
 const contentKey = (m: Mark) => (m.kind === 'image' ? `image:${m.signature.key}` : `${m.kind}:${m.text}`);
 
