@@ -14,7 +14,7 @@ const shims = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-render-shims-'));
 const originalPath = process.env.PATH;
 
 beforeAll(() => {
-  fs.writeFileSync(path.join(shims, 'pdftoppm'), '#!/bin/sh\nexec sleep 3599\n', { mode: 0o755 });
+  fs.writeFileSync(path.join(shims, 'pdftoppm'), '#!/bin/sh\nexec sleep 3598\n', { mode: 0o755 });
   process.env.PATH = `${shims}:${originalPath}`;
 });
 afterAll(() => {
@@ -36,5 +36,5 @@ it('a render out of time fails with 3125 saying it took too long and to choose f
   const german = await client.call(`get-task-result?task_id=${created.data.task_id}`, { headers: { 'accept-language': 'de-DE' } });
   expect(german.data[0].msg).toMatch(/weniger Seiten oder eine niedrigere Auflösung/);
   // No hung render is left behind.
-  expect(execFileSync('ps', ['-eo', 'args']).toString()).not.toMatch(/^sleep 3599$/m);
+  expect(execFileSync('ps', ['-eo', 'args']).toString()).not.toMatch(/^sleep 3598$/m);
 }, 180_000);

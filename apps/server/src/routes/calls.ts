@@ -40,6 +40,7 @@ import {
 import type { AppContext } from '../context.js';
 import { installedLanguages } from '../engines/ocr.js';
 import { acceptUpload, toFileInfo, unlockedFile } from '../services/files.js';
+import { checkFreeSpace, checkHoldings } from '../services/holdings.js';
 import { deleteOutputs, outputAsFile, sendBulk, sendTaskOutput, sendUpload } from '../services/downloads.js';
 import { newId } from '../ids.js';
 import { completeUpload, uploadPolicy as makeUploadPolicy, uploadPart } from '../services/uploads.js';
@@ -143,6 +144,8 @@ async function receiveMultipart(c: CallContext) {
     await pipeline(part.file, out);
     // A small body can end before the limit's destroy lands: the parser marks it cut short.
     if (part.file.truncated) throw tooLarge();
+    await checkFreeSpace(c.ctx);
+    await checkHoldings(c.ctx, c.ownerId, c.req.ip);
   } catch (e) {
     // A stream that fails while still opening its file creates it after any earlier removal.
     if (!out.closed) await new Promise<void>((closed) => out.once('close', closed));

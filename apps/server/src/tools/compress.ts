@@ -238,9 +238,9 @@ export const compress = defineTool({
   inputsOf: (p) => [{ fileId: p.file_id, password: p.password || p.passwd }],
   async run(ctx, p) {
     const input = ctx.inputs[0]!;
-    // A repair at upload can make the stored copy larger than what the user sent: that is the size to beat.
-    const uploaded = input.asUploaded && (await sizeOf(input.asUploaded).catch(() => null));
-    const original = uploaded && uploaded < (await sizeOf(input.path)) ? input.asUploaded! : input.path;
+    // What the user sent is the size to beat and what comes back unchanged, not a repaired copy
+    // (a repair at upload can make the stored copy larger, or other bytes of about its size).
+    const original = input.asUploaded && (await sizeOf(input.asUploaded).catch(() => null)) !== null ? input.asUploaded : input.path;
     const inputSize = await sizeOf(original);
     // Decrypted, its page tree sound and repacked: a candidate of its own, and the clean source
     // the other two read. A repack keeps a damaged tree (a /Count that disagrees with the pages),
