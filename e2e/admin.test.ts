@@ -171,7 +171,14 @@ describe('a session token in the address', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: USER, password: PASSWORD }),
     });
-    const { token } = ((await res.json()) as { data: { token: string } }).data;
+    const session = ((await res.json()) as { data: { token: string } }).data.token;
+    // The address takes a session link made for it (single use, short-lived), not a session's own token.
+    const link = await fetch(`${e2e.quire.url}/api/account/v1/session-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
+      body: '{}',
+    });
+    const { token } = ((await link.json()) as { data: { token: string } }).data;
     const page = await e2e.open(`/app/home?tab=recent&token=${token}#top`, { width: 390, height: 844 });
     // On a phone the top bar shows the avatar with its Pro badge.
     await page.getByTestId('phone-avatar').waitFor();

@@ -206,6 +206,8 @@ describe('the document cloud in the browser', () => {
     if (shots) await page.screenshot({ path: path.join(shots, 'personal-centre.png') });
     await page.keyboard.press('Escape');
 
+    // A toast with a link (the save's) stays until it is closed: close what is shown, as a user would.
+    for (const close of await page.locator('.toast-close').all()) await close.click();
     // Recent lists what was used; removing one leaves the file in its folder.
     await page.getByTestId('view-recent').click();
     await entry(page, 'holiday-compressed.pdf').waitFor();

@@ -156,7 +156,11 @@ describe('a task that fails for no reason in the file (3125)', () => {
     limits.memoryMb = 100;
     try {
       await page.getByTestId('run-tool').click();
-      await page.getByTestId('toast').filter({ hasText: 'Task failed. Please try again later.' }).waitFor({ timeout: 120_000 });
+      // The page shows the failed task's own words (3125 carries why it stopped).
+      await page
+        .getByTestId('toast')
+        .filter({ hasText: 'Processing stopped before it finished: the image may need more memory than allowed.' })
+        .waitFor({ timeout: 120_000 });
     } finally {
       limits.memoryMb = memoryMb;
     }
