@@ -115,8 +115,7 @@ export async function buildApp(ctx: AppContext, { logStream }: { logStream?: Nod
         if (!call.rawBody) refuseNonJsonBody(req);
         // Counted and checked before the body is read, so a refused upload costs nothing.
         if (rateLimit) ctx.rateLimits.take(rateLimit, req.identity.ownerId, req.ip);
-        // A multipart upload is checked once its part is on disk (receiveMultipart): waiting here
-        // would let the whole body arrive first, and a form cut short would then fail unheard.
+        // A multipart upload is checked once its part is on disk (receiveMultipart says why).
         if (rateLimit && call.rawBody !== 'multipart') {
           // Uploads, tasks and cloud writes all write to the data volume.
           if (rateLimit !== 'account') await checkFreeSpace(ctx);

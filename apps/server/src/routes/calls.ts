@@ -144,14 +144,21 @@ async function receiveMultipart(c: CallContext) {
     await pipeline(part.file, out);
     // A small body can end before the limit's destroy lands: the parser marks it cut short.
     if (part.file.truncated) throw tooLarge();
-    await checkFreeSpace(c.ctx);
-    await checkHoldings(c.ctx, c.ownerId, c.req.ip);
   } catch (e) {
     // A stream that fails while still opening its file creates it after any earlier removal.
     if (!out.closed) await new Promise<void>((closed) => out.once('close', closed));
     fs.rmSync(tmp, { force: true });
     // The parser's own failure is a body that ended before its closing boundary: the client's.
     throw isQuireError(e) ? e : new QuireError(ErrorCode.UploadFailed);
+  }
+  // Free space and bytes held are checked once the part is on disk: an await before the parser
+  // would let the whole body arrive first, and a form cut short would then fail unheard.
+  try {
+    await checkFreeSpace(c.ctx);
+    await checkHoldings(c.ctx, c.ownerId, c.req.ip);
+  } catch (e) {
+    fs.rmSync(tmp, { force: true });
+    throw e;
   }
   return acceptUpload(c.ctx, c.ownerId, limits, part.filename, tmp);
 }
