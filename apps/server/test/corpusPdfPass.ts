@@ -173,6 +173,8 @@ async function download(taskId: string, dest: string, index?: number): Promise<s
 
 interface Input {
   file: string;
+  /** The file as it was sent: a repaired upload is kept as `file`, but compress answers for what the user sent. */
+  sent: string;
   name: string;
   fileId: string;
   password?: string;
@@ -429,14 +431,15 @@ async function checkCompress(input: Input, report: FileReport) {
   const entry = await runTool('compress', 'compress', { file_id: input.fileId, passwd: input.password, level: 'medium' }, input, report);
   if (!entry) return;
   const output = entry.outputs[0];
-  const inputSize = fs.statSync(input.file).size;
+  // Compress beats, and gives back unchanged, what the user sent, not a repaired copy of it.
+  const inputSize = fs.statSync(input.sent).size;
   if (output?.input_size !== inputSize) problems.push(`input_size ${output?.input_size}, the file has ${inputSize} bytes`);
   if (output?.unchanged) {
     // Nothing gained: the very bytes uploaded come back.
     const out = path.join(input.tmp, 'compressed.pdf');
     const dl = await download(entry.task_id, out);
     if (dl) problems.push(dl);
-    else if (!fs.readFileSync(out).equals(fs.readFileSync(input.file))) problems.push('marked unchanged but differs from the input');
+    else if (!fs.readFileSync(out).equals(fs.readFileSync(input.sent))) problems.push('marked unchanged but differs from the input');
   } else {
     const out = await downloadChecked('compress', input, entry.task_id, 'compressed.pdf', problems);
     if (out) {
@@ -585,6 +588,7 @@ async function uploadFile(name: string, file: string, report: FileReport, withRo
     return null;
   }
   report.upload = 'ok';
+  const sent = file;
   const info = up.body.data as { file_id: string; file_url: string; total_page: number; encrypted: boolean; repaired?: boolean };
   // A repaired upload is checked as Quire keeps it, not as it was sent.
   if (info.repaired) {
@@ -620,6 +624,7 @@ async function uploadFile(name: string, file: string, report: FileReport, withRo
     notes.push(`${name}: the manifest says ${row.pages} pages, qpdf --show-npages now says ${declared}`);
   return {
     file,
+    sent,
     name,
     fileId: info.file_id,
     password,
