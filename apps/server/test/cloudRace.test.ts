@@ -1,33 +1,16 @@
 // Racing adds of one name to the document cloud, on SQLite and on PostgreSQL (127.0.0.1:5432,
 // database test, a schema of its own, when reachable): each is numbered, none refused.
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makePdf } from './fixtures.js';
 import { signedIn, startQuire, type Running } from './harness.js';
+import { PG_URL, pgSchemaUrl } from './pgSchema.js';
 
-const PG_URL = process.env.QUIRE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `quire_race_${process.pid}_${Date.now()}`;
-
-async function pgUrl(): Promise<string | null> {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  return `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-}
-const postgres = await pgUrl();
+const pgTarget = await pgSchemaUrl();
+const postgres = pgTarget?.url ?? null;
 if (!postgres) console.warn(`PostgreSQL at ${PG_URL} is not reachable: its race is skipped`);
 afterAll(async () => {
-  if (!postgres) return;
-  const c = new pg.Client({ connectionString: PG_URL });
-  await c.connect();
-  await c.query(`drop schema ${schema} cascade`);
-  await c.end();
+  await pgTarget?.drop();
 });
 
 /** Adds racing at once: enough that, numbered outside the turn they take, some met on one name. */

@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -116,29 +115,7 @@ import {
   setInviteCode,
 } from '../src/db/referralsRepo.js';
 import { saveSiteSettings, siteSettings } from '../src/db/siteSettingsRepo.js';
-
-const PG_URL = process.env.QUIRE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function pgSchemaUrl(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const schema = `quire_test_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  return {
-    url: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
+import { PG_URL, pgSchemaUrl } from './pgSchema.js';
 
 const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-db-'));
 const pgTarget = await pgSchemaUrl();
