@@ -60,6 +60,8 @@ export interface Config {
   maxQueuedPerOwner: number;
   /** Tasks of one visitor running at once; the worker takes other visitors' tasks meanwhile. */
   maxRunningPerOwner: number;
+  /** Tasks of one address running at once, all its accounts and visitors together; its others wait while other addresses' are taken. */
+  maxRunningPerAddress: number;
   /**
    * Work (tools/budget.ts units) of the unfinished tasks asked from one address, whatever accounts
    * or visitors they are; a task past it is refused with 3500 (429) unless the address has none. 0: no limit.
@@ -306,6 +308,8 @@ export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv)
     maxQueued: int('QUIRE_MAX_QUEUED', 500),
     maxQueuedPerOwner: int('QUIRE_MAX_QUEUED_PER_VISITOR', 20),
     maxRunningPerOwner: Math.max(1, int('QUIRE_MAX_RUNNING_PER_VISITOR', 2)),
+    // As many as one visitor: a lone address keeps both workers of a 2-core machine busy (ADR 0552).
+    maxRunningPerAddress: Math.max(1, int('QUIRE_MAX_RUNNING_PER_ADDRESS', 2)),
     // About a quarter of an hour of one core: eight 100-page conversions to PNG at 600 dpi, or one 500-page OCR.
     maxQueuedWorkPerAddress: int('QUIRE_MAX_QUEUED_WORK_PER_ADDRESS', 30_000),
     // An upload of the largest file is 200 parts sent 12 at a time: the burst takes one at once.

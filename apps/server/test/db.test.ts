@@ -293,6 +293,31 @@ describe.each(targets)('%s', (name, url) => {
     await db.deleteFrom('tasks').execute();
   });
 
+  it.skipIf(!url)("runs at most the address's limit of its tasks at once, and other addresses' tasks meanwhile", async () => {
+    const base = Date.now();
+    const at = (t: TaskTable, clientKey: string) => ({ ...t, client_key: clientKey });
+    await db
+      .insertInto('tasks')
+      .values(Array.from({ length: 8 }, (_, i) => at(task(`${name}-many${i}`, base + i, `account${i}`), 'flooding-address')))
+      .execute();
+    expect(ctx().config.maxRunningPerAddress).toBe(2);
+    expect((await claimTask(ctx()))!.id).toBe(`${name}-many0`);
+    expect((await claimTask(ctx()))!.id).toBe(`${name}-many1`);
+    // Six accounts of the address have nothing running, but the address is at its limit: its tasks wait.
+    expect(await claimTask(ctx())).toBeUndefined();
+    expect(await db.selectFrom('tasks').select('id').where('state', '=', 'queued').execute()).toHaveLength(6);
+    await db
+      .insertInto('tasks')
+      .values(at(task(`${name}-solo`, base + 100, 'solo'), 'other-address'))
+      .execute();
+    expect((await claimTask(ctx()))!.id).toBe(`${name}-solo`);
+    // One of the address's tasks ends: the next of its accounts' is taken.
+    await db.updateTable('tasks').set({ state: 'done' }).where('id', '=', `${name}-many0`).execute();
+    expect((await claimTask(ctx()))!.id).toBe(`${name}-many2`);
+    expect(await claimTask(ctx())).toBeUndefined();
+    await db.deleteFrom('tasks').execute();
+  });
+
   it.skipIf(!url || name !== 'sqlite')(
     "never runs more of one visitor's tasks at once than the limit, however many workers race",
     async () => {

@@ -3,6 +3,7 @@
 // refused beyond with 4017; and below QUIRE_MIN_FREE_MB free on the volume (read with statfs, here
 // a reserve larger than the disk's free space) uploads and tasks answer 3500 and health says so.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@quire/contracts';
@@ -61,6 +62,60 @@ describe('bytes held', () => {
     expect(accepted).toBe(Math.ceil(((IP_FACTOR - 1) * HELD_CAP) / size));
     expect(await uploadAnswer(new Client(served.quire.url), file)).toMatchObject({ status: 413, code: ErrorCode.HoldingLimit });
   }, 120_000);
+});
+
+/**
+ * A multipart upload whose headers declare `declared` bytes, of which only the form's first bytes
+ * are sent: the answer, if the server gives one before the rest of the body (within 5 s).
+ */
+function answerBeforeBody(url: string, cookie: string, declared: number): Promise<{ status: number; body: string }> {
+  const boundary = 'quire-declared';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`;
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: hostname,
+        port,
+        method: 'POST',
+        path: '/api/tools/v1/file/stream',
+        headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(declared) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => {
+          clearTimeout(unanswered);
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, body: text });
+        });
+      },
+    );
+    const unanswered = setTimeout(() => {
+      req.destroy();
+      reject(new Error('no answer before the body was sent'));
+    }, 5000);
+    req.on('error', () => undefined);
+    req.write(head);
+  });
+}
+
+describe('an upload declared larger than what its owner may still hold', () => {
+  it('is refused with 4017 (HTTP 413) before its body is read', async () => {
+    const cap = 1024 ** 2;
+    const quire = await startQuire({ maxHeldBytes: cap }, false);
+    try {
+      const client = new Client(quire.url);
+      expect(await uploadAnswer(client, await makePdf(path.join(served.dir, 'first.pdf'), 1))).toMatchObject({ status: 200, code: 0 });
+      // Well within the plan's file size, but not within the megabyte the visitor may hold.
+      const answer = await answerBeforeBody(quire.url, client.cookie, 2 * cap);
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: ErrorCode.HoldingLimit, data: null });
+      expect(fs.readdirSync(quire.ctx.scratchDir).filter((f) => f.endsWith('.upload'))).toEqual([]);
+    } finally {
+      await quire.stop();
+    }
+  });
 });
 
 describe('a data volume below its reserve', () => {

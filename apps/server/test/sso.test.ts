@@ -12,6 +12,8 @@ import { SSO_CALLBACK_PATH } from '../src/services/sso.js';
 import { Client, startQuire, type Envelope, type Running } from './harness.js';
 import { freePort, providerForQuire, type TestProvider } from './oidcProvider.js';
 
+/** QUIRE_SIGNUPS_PER_ADDRESS_DAY's default, in the test of the cap (the harness lifts it elsewhere). */
+const SIGNUPS_PER_DAY = 10;
 const people = {
   kim: { email: 'kim.park@example.org', email_verified: true, given_name: 'Kim' },
   lee: { email: 'Lee.Ross@example.org', email_verified: true },
@@ -19,6 +21,10 @@ const people = {
   ana: { email: 'ana@example.org', email_verified: true },
   ivy: { email: 'ivy@example.org', email_verified: true },
   una: { email: 'una@example.org', email_verified: true },
+  // Newcomers from one address, one more than a day's sign-ups.
+  ...Object.fromEntries(
+    Array.from({ length: SIGNUPS_PER_DAY + 1 }, (_, i) => [`new${i + 1}`, { email: `new${i + 1}@example.org`, email_verified: true }]),
+  ),
 };
 
 let provider: TestProvider;
@@ -252,6 +258,29 @@ describe('single sign-on with an OpenID Connect provider', () => {
     const landed = await callback(browser, denied);
     expect(landed.pathname).toBe('/app/home');
     expect(landed.searchParams.get('sso_error')).toBe(String(ErrorCode.SsoCancelled));
+  });
+
+  it("counts its new accounts in the address's sign-ups of the day: the 11th is refused with the mail sign-up's 3500", async () => {
+    quire.ctx.config.signUpsPerAddressPerDay = SIGNUPS_PER_DAY;
+    try {
+      const before = (await accountRows()).length;
+      for (let i = 1; i <= SIGNUPS_PER_DAY; i++) expect((await signInAs(new Client(quire.url), `new${i}`, '/app/home')).search).toBe('');
+      const refused = await signInAs(new Client(quire.url), `new${SIGNUPS_PER_DAY + 1}`, '/app/home');
+      expect(refused.searchParams.get('sso_error')).toBe(String(ErrorCode.Busy));
+      expect(await accountRows()).toHaveLength(before + SIGNUPS_PER_DAY);
+      // One cap for both ways in: a mailed sign-up from the address is refused alike.
+      const mailed = await new Client(quire.url).raw('/api/account/v1/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'mailed@example.org', password: 'mailed-password-1' }),
+      });
+      expect(mailed.status).toBe(429);
+      expect(((await mailed.json()) as Envelope).code).toBe(ErrorCode.Busy);
+      // An account already made signs in again: only new accounts count.
+      expect((await signInAs(new Client(quire.url), 'new1', '/app/home')).search).toBe('');
+    } finally {
+      quire.ctx.config.signUpsPerAddressPerDay = 0;
+    }
   });
 
   it('refuses return addresses of other sites (3100) and keeps secrets out of the log', async () => {

@@ -123,12 +123,27 @@ export async function usedCloudBytes(db: Db, accountId: string, exceptId?: strin
 }
 
 /**
+ * Runs `work` in a transaction in which the account's writes take turns: its first statement writes
+ * the account's cloud_accounts row, which PostgreSQL then keeps locked and SQLite keeps under its one
+ * write lock until the commit. What `work` counts stays true until it writes, in one API process or
+ * many sharing the database.
+ */
+export function inAccountTurn<T>(db: Db, accountId: string, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('cloud_accounts')
+      .values({ account_id: accountId, received_at: null })
+      // A write that changes nothing, for its lock (a conflict left alone would lock nothing).
+      .onConflict((oc) => oc.column('account_id').doUpdateSet({ account_id: accountId }))
+      .execute();
+    return work(trx);
+  });
+}
+
+/**
  * Runs `write` (given the transaction) if the account's files and share copies, leaving out the
  * file `replacingId` names, and `size` bytes more fit in `capacity`: true if written, false
- * (nothing written) if not.
- * The transaction's first statement writes the account's cloud_accounts row, which PostgreSQL then
- * keeps locked and SQLite keeps under its one write lock until the commit: adds of one account take
- * turns from their sum to their write, in one API process or many sharing the database.
+ * (nothing written) if not. Adds of one account take turns (`inAccountTurn`) from their sum to their write.
  */
 export function writeWithinCapacity(
   db: Db,
@@ -137,13 +152,7 @@ export function writeWithinCapacity(
   add: { size: number; replacingId?: string },
   write: (trx: Db) => Promise<void>,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('cloud_accounts')
-      .values({ account_id: accountId, received_at: null })
-      // A write that changes nothing, for its lock (a conflict left alone would lock nothing).
-      .onConflict((oc) => oc.column('account_id').doUpdateSet({ account_id: accountId }))
-      .execute();
+  return inAccountTurn(db, accountId, async (trx) => {
     if ((await usedCloudBytes(trx, accountId, add.replacingId)) + add.size > capacity) return false;
     await write(trx);
     return true;

@@ -63,14 +63,23 @@ export function ownedTasks(
   return query.orderBy('created_at').execute();
 }
 
+/** Tasks running at once: of one visitor or account, and of one address (all its owners together). */
+export interface RunningLimits {
+  perOwner: number;
+  perAddress: number;
+}
+
+/** A task's address is unknown ('', tasks made before addresses were kept): it is held by no address's limit. */
+const NO_ADDRESS = '';
+
 /**
- * The next task to run, fairly between addresses, then between visitors: the address with the
- * fewest tasks running, then the one served longest ago; among its visitors below their limit of
- * running tasks, the one with the fewest running, then the one served longest ago; then its oldest
- * task. So neither one visitor's many tasks nor many accounts' tasks from one address hold the
- * workers while another waits.
+ * The next task to run, fairly between addresses, then between visitors: among addresses below
+ * their limit of running tasks, the one with the fewest running, then the one served longest ago;
+ * among its visitors below their limit, the one with the fewest running, then the one served
+ * longest ago; then its oldest task. So neither one visitor's many tasks nor many accounts' tasks
+ * from one address hold the workers while another waits.
  */
-export function nextFairTask(db: Db, maxRunningPerOwner: number): Promise<Pick<TaskTable, 'id' | 'owner_id'> | undefined> {
+export function nextFairTask(db: Db, limits: RunningLimits): Promise<Pick<TaskTable, 'id' | 'owner_id' | 'client_key'> | undefined> {
   // How many of its tasks run, and when it was last served: of each owner, and of each address.
   const turns = (eb: ExpressionBuilder<Database, 'tasks'>) => [
     eb.fn.sum<number>(eb.case().when('state', '=', 'running').then(1).else(0).end()).as('running'),
@@ -93,9 +102,10 @@ export function nextFairTask(db: Db, maxRunningPerOwner: number): Promise<Pick<T
     .selectFrom('tasks as t')
     .innerJoin(owners, 'o.owner_id', 't.owner_id')
     .innerJoin(addresses, 'a.client_key', 't.client_key')
-    .select(['t.id', 't.owner_id'])
+    .select(['t.id', 't.owner_id', 't.client_key'])
     .where('t.state', '=', 'queued')
-    .where('o.running', '<', maxRunningPerOwner)
+    .where('o.running', '<', limits.perOwner)
+    .where((eb) => eb.or([eb('a.client_key', '=', NO_ADDRESS), eb('a.running', '<', limits.perAddress)]))
     .orderBy('a.running')
     .orderBy('a.last_started')
     .orderBy('o.running')
@@ -106,32 +116,29 @@ export function nextFairTask(db: Db, maxRunningPerOwner: number): Promise<Pick<T
 }
 
 /**
- * Marks the task running under a lease, if it is still queued and its visitor is below the running
- * limit: of workers racing for it, one gets it, and never while its visitor is at the limit.
+ * Marks the task running under a lease, if it is still queued and its visitor and its address are
+ * below their running limits: of workers racing for it, one gets it, and never while either is at its limit.
  */
 export function claimQueued(
   db: Db,
-  next: Pick<TaskTable, 'id' | 'owner_id'>,
+  next: Pick<TaskTable, 'id' | 'owner_id' | 'client_key'>,
   now: number,
   leaseUntil: number,
-  maxRunningPerOwner: number,
+  limits: RunningLimits,
 ): Promise<TaskTable | undefined> {
+  const running = (column: 'owner_id' | 'client_key', value: string) =>
+    db
+      .selectFrom('tasks as r')
+      .select((r) => r.fn.countAll<number>().as('n'))
+      .where(`r.${column}`, '=', value)
+      .where('r.state', '=', 'running');
   return db
     .updateTable('tasks')
     .set((eb) => ({ state: 'running', started_at: now, lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
     .where('id', '=', next.id)
     .where('state', '=', 'queued')
-    .where((eb) =>
-      eb(
-        eb
-          .selectFrom('tasks as r')
-          .select((r) => r.fn.countAll<number>().as('n'))
-          .where('r.owner_id', '=', next.owner_id)
-          .where('r.state', '=', 'running'),
-        '<',
-        maxRunningPerOwner,
-      ),
-    )
+    .where((eb) => eb(running('owner_id', next.owner_id), '<', limits.perOwner))
+    .$if(next.client_key !== NO_ADDRESS, (q) => q.where((eb) => eb(running('client_key', next.client_key), '<', limits.perAddress)))
     .returningAll()
     .executeTakeFirst();
 }

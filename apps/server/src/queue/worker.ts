@@ -35,16 +35,17 @@ const POLL_MS = 1000;
 const CANCEL_POLL_MS = 1000;
 
 /**
- * Claims the next task fairly between visitors (nextFairTask), or nothing. The conditional update
- * makes it safe when several workers race: a task is claimed once, and not while its visitor is at
- * the running limit.
+ * Claims the next task fairly between addresses and visitors (nextFairTask), or nothing. The
+ * conditional update makes it safe when several workers race: a task is claimed once, and not
+ * while its visitor or its address is at its running limit.
  */
 export async function claimTask(ctx: AppContext): Promise<TaskTable | undefined> {
+  const limits = { perOwner: ctx.config.maxRunningPerOwner, perAddress: ctx.config.maxRunningPerAddress };
   for (let tries = 0; tries < 5; tries++) {
-    const next = await nextFairTask(ctx.db, ctx.config.maxRunningPerOwner);
+    const next = await nextFairTask(ctx.db, limits);
     if (!next) return undefined;
     const now = Date.now();
-    const claimed = await claimQueued(ctx.db, next, now, now + LEASE_MS, ctx.config.maxRunningPerOwner);
+    const claimed = await claimQueued(ctx.db, next, now, now + LEASE_MS, limits);
     if (claimed) return claimed;
   }
   return undefined;

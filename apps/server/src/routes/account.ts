@@ -15,6 +15,7 @@ import {
   sessionTokenRequest,
   signedIn,
   userInfo,
+  type LinkLanguage,
   type SignedIn,
 } from '@quire/contracts';
 import {
@@ -39,6 +40,7 @@ import {
   type Client,
   type Session,
 } from '../services/accounts.js';
+import type { AppContext } from '../context.js';
 import type { Call, CallContext } from './calls.js';
 import { clearCookie, SESSION_COOKIE, setCookie } from './cookies.js';
 import { requireSession } from './identity.js';
@@ -65,6 +67,24 @@ export const refreshCall = (toolsBase: string): Call => ({
   response: userInfo,
   session: 'required',
   handler: (_, c) => refreshSession(c.ctx, currentSession(c)),
+});
+
+/**
+ * A call that mails a link to the address asked, for anyone (no session): the answer is the same
+ * whether or not a link went, so it tells nothing of who has an account.
+ */
+const mailedLinkCall = (
+  name: string,
+  summary: string,
+  mail: (ctx: AppContext, email: string, ip: string, lang: LinkLanguage | undefined) => Promise<{ email: string }>,
+): Call => ({
+  method: 'POST',
+  path: `${base}${name}`,
+  summary,
+  body: emailRequest,
+  response: mailSent,
+  session: 'ignored',
+  handler: ({ body }, c) => mail(c.ctx, body.email, c.req.ip, body.lang),
 });
 
 export function accountCalls(): Call[] {
@@ -95,15 +115,11 @@ export function accountCalls(): Call[] {
         return { email };
       },
     },
-    {
-      method: 'POST',
-      path: `${base}resend-confirmation`,
-      summary: 'Mail a new link to confirm the address (the same answer whether or not the address has an account waiting for one)',
-      body: emailRequest,
-      response: mailSent,
-      session: 'ignored',
-      handler: ({ body }, c) => resendConfirmation(c.ctx, body.email, c.req.ip, body.lang),
-    },
+    mailedLinkCall(
+      'resend-confirmation',
+      'Mail a new link to confirm the address (the same answer whether or not the address has an account waiting for one)',
+      resendConfirmation,
+    ),
     {
       method: 'POST',
       path: `${base}login`,
@@ -181,15 +197,11 @@ export function accountCalls(): Call[] {
       session: 'ignored',
       handler: async ({ body }, c) => keepSession(c, await sessionFromLink(c.ctx, body.token, c.req.headers['user-agent'])),
     },
-    {
-      method: 'POST',
-      path: `${base}forgot-password`,
-      summary: 'Mail a link to choose a new password (the same answer whether or not the address has an account)',
-      body: emailRequest,
-      response: mailSent,
-      session: 'ignored',
-      handler: ({ body }, c) => forgotPassword(c.ctx, body.email, c.req.ip, body.lang),
-    },
+    mailedLinkCall(
+      'forgot-password',
+      'Mail a link to choose a new password (the same answer whether or not the address has an account)',
+      forgotPassword,
+    ),
     {
       method: 'POST',
       path: `${base}reset-password`,

@@ -132,7 +132,10 @@ async function receiveMultipart(c: CallContext) {
   const limits = limitsOf(c.ctx, c.identity);
   const tooLarge = () => tooLargeError(limits.role, limits.maxFileBytes);
   // A body declared bigger than the plan's file is refused before a byte of it is read.
-  if ((declaredLength(c.req) ?? 0) > limits.maxFileBytes + MULTIPART_FRAMING_BYTES) throw tooLarge();
+  const declared = declaredLength(c.req) ?? 0;
+  if (declared > limits.maxFileBytes + MULTIPART_FRAMING_BYTES) throw tooLarge();
+  // And one that cannot fit in what its owner or address may still hold.
+  if (declared > MULTIPART_FRAMING_BYTES) await checkHoldings(c.ctx, c.ownerId, c.req.ip, declared - MULTIPART_FRAMING_BYTES);
   const part = await c.req.file({ limits: { fileSize: limits.maxFileBytes } });
   if (!part) throw new QuireError(ErrorCode.NeedPdfFirst);
   // Past the limit the parser would read on to the end of the body, discarding it: stop instead.

@@ -43,7 +43,10 @@ export function ssoCalls(): Call[] {
       redirects: true,
       handler: async (_, c) => {
         const answer = new URL(c.req.url, 'http://quire').searchParams;
-        const { location, signed } = await finishSignIn(c.ctx, answer, c.req.cookies[SSO_COOKIE], c.req.headers['user-agent']);
+        const { location, signed } = await finishSignIn(c.ctx, answer, c.req.cookies[SSO_COOKIE], {
+          ip: c.req.ip,
+          userAgent: c.req.headers['user-agent'],
+        });
         clearCookie(c.req, c.reply, SSO_COOKIE);
         if (signed) keepSession(c, signed);
         return c.reply.redirect(location);

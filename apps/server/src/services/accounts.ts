@@ -251,9 +251,10 @@ async function confirmPassword(ctx: AppContext, session: Session, password: stri
 /**
  * Counts a sign-up of the client's address on the UTC day (in the anonymous runs' table, by keyed
  * hash), or 3500 (429) until the next day once it asked its QUIRE_SIGNUPS_PER_ADDRESS_DAY: many
- * accounts from one address would multiply every per-account allowance.
+ * accounts from one address would multiply every per-account allowance. Single sign-on's new
+ * accounts count here too.
  */
-async function countSignUp(ctx: AppContext, ip: string) {
+export async function countSignUp(ctx: AppContext, ip: string) {
   const max = ctx.config.signUpsPerAddressPerDay;
   const now = Date.now();
   if (max === 0 || (await takeRun(ctx.db, clientKey(ctx, `signup:${countedAddress(ip)}`), utcDay(now), max))) return;

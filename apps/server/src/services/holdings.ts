@@ -23,13 +23,18 @@ export async function checkFreeSpace(ctx: AppContext): Promise<void> {
 
 /**
  * Refuses, before its body is read, a request that adds bytes held until retention (an upload, a
- * task's outputs) from an owner, or an address, already at its cap: 4017. Checked before, not
- * after: the last request let in may pass the cap by its own size, bounded by the plan's file size.
+ * task's outputs) from an owner, or an address, already at its cap, or whose `adding` bytes (what
+ * its declared length shows it brings at least) cannot fit in what is left: 4017. Checked before,
+ * not after: the last request let in may pass the cap by the bytes its declared length does not show.
  */
-export async function checkHoldings(ctx: AppContext, ownerId: string, ip: string): Promise<void> {
+export async function checkHoldings(ctx: AppContext, ownerId: string, ip: string, adding = 0): Promise<void> {
   const address = addressKey(ctx, ip);
   await noteOwnerAddress(ctx.db, address, ownerId, ctx.now());
+  const past = (held: number, cap: number) => held >= cap || held + adding > cap;
   const cap = ctx.config.maxHeldBytes;
-  if ((await heldBytes(ctx.db, { ownerId })) >= cap || (await heldBytes(ctx.db, { addressKey: address })) >= cap * ctx.config.ipRateFactor)
+  if (
+    past(await heldBytes(ctx.db, { ownerId }), cap) ||
+    past(await heldBytes(ctx.db, { addressKey: address }), cap * ctx.config.ipRateFactor)
+  )
     throw new QuireError(ErrorCode.HoldingLimit);
 }

@@ -36,7 +36,8 @@ import {
   sharesOf,
 } from '../db/sharesRepo.js';
 import type { AccountTable, ShareTable } from '../db/schema.js';
-import { findCloudFile } from '../db/cloudRepo.js';
+import { findCloudFile, inAccountTurn } from '../db/cloudRepo.js';
+import type { Db } from '../db/connect.js';
 import { outputsOf } from '../db/tasksRepo.js';
 import { newId } from '../ids.js';
 import type { Identity } from './accounts.js';
@@ -180,21 +181,20 @@ export async function shareFile(ctx: AppContext, identity: Identity, req: ShareR
     revoked_at: 0,
     opened: 0,
   };
+  // Counted and recorded in the account's turn (`inAccountTurn`): racing shares cannot together pass the day's limit.
+  const record = async (trx: Db) => {
+    if ((await countSharesSince(trx, identity.ownerId, now - DAY_MS)) >= sharesPerDay) throw dailyLimitReached();
+    await insertShare(trx, share);
+  };
+  const account = { id: identity.account!.id, limits: limitsOf(ctx, identity) };
   if ('read' in source) {
     // The copy is kept as long as the share: it counts against the account's capacity like a cloud file.
     await ctx.storage.putStream(share.storage_key, source.read());
-    const account = { id: identity.account!.id, limits: limitsOf(ctx, identity) };
-    await storeWithinCapacity(ctx, account, { size: source.size }, (trx) => insertShare(trx, share)).catch(async (e: unknown) => {
+    await storeWithinCapacity(ctx, account, { size: source.size }, record).catch(async (e: unknown) => {
       await ctx.storage.deletePrefix(`shares/${id}`);
       throw e;
     });
-  } else await insertShare(ctx.db, share);
-  // Racing requests can all pass the count before any is stored: counted again with every stored
-  // one, a share past the limit is withdrawn. The last to count sees all that stand, so none exceed it.
-  if ((await countSharesSince(ctx.db, identity.ownerId, now - DAY_MS)) > sharesPerDay) {
-    await discardShare(ctx, id);
-    throw dailyLimitReached();
-  }
+  } else await inAccountTurn(ctx.db, account.id, record);
   const url = shareUrl(ctx, share);
   if (parties) {
     const mail = shareMail(share, url, parties.sender, req.message);

@@ -10,7 +10,7 @@ import type { AppContext } from '../context.js';
 import { findAccountByEmail, insertAccount, updateAccount } from '../db/accountsRepo.js';
 import type { AccountTable } from '../db/schema.js';
 import { findLinkedAccount, insertSsoLogin, linkIdentity, takeSsoLogin } from '../db/ssoRepo.js';
-import { newAccount, openSession } from './accounts.js';
+import { countSignUp, newAccount, openSession } from './accounts.js';
 import { creditInvite, recordInvite } from './referrals.js';
 
 /** Where the provider sends the browser back, under QUIRE_PUBLIC_URL: the redirect URI to register. */
@@ -108,7 +108,7 @@ export async function finishSignIn(
   ctx: AppContext,
   answer: URLSearchParams,
   cookieState: string | undefined,
-  userAgent: string | undefined,
+  client: { ip: string; userAgent: string | undefined },
 ): Promise<{ location: string; signed?: SignedIn }> {
   const state = answer.get('state');
   const login = state && state === cookieState ? await takeSsoLogin(ctx.db, stateId(state), Date.now()) : undefined;
@@ -129,8 +129,8 @@ export async function finishSignIn(
     // Providers that follow the standard strictly give the email only from the user info endpoint.
     const claims =
       idToken.email === undefined ? await oidc.fetchUserInfo(provider, tokens.access_token, idToken.sub).catch(refusal) : idToken;
-    const account = await accountOf(ctx, idToken.iss, idToken.sub, claims, login.invite ?? undefined);
-    return { location: login.return_path, signed: await openSession(ctx, account, userAgent) };
+    const account = await accountOf(ctx, idToken.iss, idToken.sub, claims, login.invite ?? undefined, client.ip);
+    return { location: login.return_path, signed: await openSession(ctx, account, client.userAgent) };
   } catch (e) {
     if (e instanceof QuireError) return { location: withError(login.return_path, e.code) };
     throw e;
@@ -149,8 +149,9 @@ const text = (value: unknown, max: number) => (typeof value === 'string' ? value
 
 /**
  * The account linked to the provider's identity; else the account of the same address, linked now;
- * else a new one, the friend of the invite it came with. Either needs an address the provider
- * vouches for (3009 otherwise), which confirms it: an invite waiting for that is credited.
+ * else a new one, the friend of the invite it came with, counted in the sign-ups of the client's
+ * address as a mailed sign-up is (3500 past them). Either needs an address the provider vouches for
+ * (3009 otherwise), which confirms it: an invite waiting for that is credited.
  */
 async function accountOf(
   ctx: AppContext,
@@ -158,6 +159,7 @@ async function accountOf(
   subject: string,
   claims: oidc.UserInfoResponse,
   invite: string | undefined,
+  ip: string,
 ): Promise<AccountTable> {
   const linked = await findLinkedAccount(ctx.db, issuer, subject);
   if (linked) return linked;
@@ -165,6 +167,8 @@ async function accountOf(
   // Some providers send the flag as a string.
   const vouched = String(claims.email_verified) === 'true';
   if (!email || !vouched) throw new QuireError(ErrorCode.SsoEmailUnconfirmed);
+  const known = await findAccountByEmail(ctx.db, email);
+  if (!known) await countSignUp(ctx, ip);
   const fresh = newAccount(
     email,
     '',
@@ -172,8 +176,9 @@ async function accountOf(
     'free',
     true,
   );
-  const made = await insertAccount(ctx.db, fresh);
-  const account = made ? fresh : (await findAccountByEmail(ctx.db, email))!;
+  const made = !known && (await insertAccount(ctx.db, fresh));
+  // An account of the address made by a sign-in racing this one is the one linked.
+  const account = made ? fresh : (known ?? (await findAccountByEmail(ctx.db, email))!);
   if (made) await recordInvite(ctx, account, invite);
   // Signed up with this address but never confirmed: whoever chose that password did not prove the
   // mailbox the provider just vouched for, so the password goes (the owner can set one by reset).
