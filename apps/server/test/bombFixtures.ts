@@ -2,6 +2,7 @@
 // more than any engine should be handed.
 import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
+import { pngFile } from './imageFixtures.js';
 
 /** A PDF from numbered object bodies (object n is bodies[n - 1]; 1 is the catalog), with a correct xref. */
 function writePdf(bodies: (string | Buffer)[]): Buffer {
@@ -23,15 +24,23 @@ const stream = (dict: string, data: Buffer) =>
   Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')]);
 
 /**
- * A zlib stream of `mb` megabytes of zero bytes, built from one fully flushed megabyte repeated,
- * so making a gigabyte costs nothing. Zero bytes are white space in a content stream.
+ * A zlib stream of `bytes` zero bytes, built from one fully flushed megabyte repeated, so making a
+ * gigabyte costs nothing. Zero bytes are white space in a content stream, black in an image.
  */
-export function zeroFlate(mb: number): Buffer {
-  const megabyte = zlib.deflateRawSync(Buffer.alloc(1024 * 1024), { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH });
+function zeroFlate(bytes: number): Buffer {
+  const flushed = (n: number) => zlib.deflateRawSync(Buffer.alloc(n), { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH });
+  const mb = Math.floor(bytes / (1024 * 1024));
   const adler = Buffer.alloc(4);
   // Adler-32 of n zero bytes: a stays 1, b is n mod 65521.
-  adler.writeUInt32BE(((((mb * 1024 * 1024) % 65521) << 16) >>> 0) | 1);
-  return Buffer.concat([Buffer.from([0x78, 0xda]), ...Array(mb).fill(megabyte), Buffer.from([0x03, 0x00]), adler]);
+  adler.writeUInt32BE((bytes % 65521) * 0x10000 + 1);
+  const rest = bytes - mb * 1024 * 1024;
+  return Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    ...Array(mb).fill(flushed(1024 * 1024)),
+    ...(rest > 0 ? [flushed(rest)] : []),
+    Buffer.from([0x03, 0x00]),
+    adler,
+  ]);
 }
 
 const catalogAndOnePage = (resources: string) => [
@@ -42,7 +51,7 @@ const catalogAndOnePage = (resources: string) => [
 
 /** One page whose content stream inflates to `mb` megabytes. */
 export async function flateBomb(file: string, mb = 4096): Promise<string> {
-  await fs.writeFile(file, writePdf([...catalogAndOnePage(''), stream('/Filter /FlateDecode', zeroFlate(mb))]));
+  await fs.writeFile(file, writePdf([...catalogAndOnePage(''), stream('/Filter /FlateDecode', zeroFlate(mb * 1024 * 1024))]));
   return file;
 }
 
@@ -54,6 +63,15 @@ export async function pixelBomb(file: string, side = 100_000): Promise<string> {
   );
   const content = Buffer.from('q 595 0 0 842 0 0 cm /Im1 Do Q');
   await fs.writeFile(file, writePdf([...catalogAndOnePage('/XObject << /Im1 5 0 R >>'), stream('', content), image]));
+  return file;
+}
+
+/**
+ * A PNG of `side` × `side` black RGB pixels: some 800 KB for libvips' largest, 16383², which
+ * inflates to 805 MB of rows.
+ */
+export async function pngBomb(file: string, side = 0x3fff): Promise<string> {
+  await fs.writeFile(file, pngFile(side, side, 'rgb', zeroFlate((1 + 3 * side) * side)));
   return file;
 }
 

@@ -1,10 +1,10 @@
 // Decompression and structure bombs: each is refused (4012, 4013 or 3124) within 10 s, whether
 // at upload or, for an encrypted one whose insides only the password opens, by every tool family
 // the moment a call unlocks it; no engine meanwhile grows past 512 MB.
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@quire/contracts';
+import { EngineMemoryWatch } from './engineMemory.js';
 import { Client, quireForTests } from './harness.js';
 import { encryptPdf, makePdf } from './fixtures.js';
 import { deepPageTree, docxBomb, epubBomb, flateBomb, manyPages, pixelBomb, xlsxManyRows } from './bombFixtures.js';
@@ -16,51 +16,6 @@ const ENGINE_MEMORY_BOUND_KB = 512 * 1024;
 const served = quireForTests('bombs');
 const { client, dir } = served;
 const file = (name: string) => path.join(dir, name);
-
-/**
- * The highest resident memory (VmHWM) any process below this one reached, polled from /proc every
- * few milliseconds: the engines run as children of the server, which runs in this process.
- */
-class EngineMemoryWatch {
-  peakKb = 0;
-  peakCommand = '';
-  private timer = setInterval(() => this.sample(), 10);
-
-  private descendants(pid: number): number[] {
-    const children: number[] = [];
-    for (const task of safeList(`/proc/${pid}/task`)) {
-      const list = safeRead(`/proc/${pid}/task/${task}/children`).trim();
-      if (list) children.push(...list.split(/\s+/).map(Number));
-    }
-    return children.flatMap((child) => [child, ...this.descendants(child)]);
-  }
-
-  private sample() {
-    for (const pid of this.descendants(process.pid)) {
-      const status = safeRead(`/proc/${pid}/status`);
-      const kb = Number(status.match(/^VmHWM:\s+(\d+) kB/m)?.[1] ?? 0);
-      if (kb > this.peakKb) [this.peakKb, this.peakCommand] = [kb, status.match(/^Name:\s+(.*)$/m)?.[1] ?? ''];
-    }
-  }
-
-  stop() {
-    clearInterval(this.timer);
-  }
-}
-const safeRead = (f: string) => {
-  try {
-    return fs.readFileSync(f, 'utf8');
-  } catch {
-    return '';
-  }
-};
-const safeList = (d: string) => {
-  try {
-    return fs.readdirSync(d);
-  } catch {
-    return [];
-  }
-};
 
 const bombs: { name: string; make: (f: string) => Promise<string>; refusal: ErrorCode }[] = [
   { name: 'flate bomb (a content stream of 4 GB)', make: (f) => flateBomb(f), refusal: ErrorCode.TooLarge },

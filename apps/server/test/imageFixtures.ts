@@ -79,8 +79,8 @@ export function screenshotRaster(width: number, height: number, seed = 1): Raste
   return { width, height, channels: 3, pixels };
 }
 
-/** Encodes a raster as PNG (filter 0 rows, deflated). */
-export function encodePng(r: Raster): Buffer {
+/** A PNG of 8-bit grey or RGB pixels from its IDAT data (the filtered rows, deflated). */
+export function pngFile(width: number, height: number, colour: 'grey' | 'rgb', idat: Buffer): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const head = Buffer.alloc(8);
     head.writeUInt32BE(data.length, 0);
@@ -90,19 +90,24 @@ export function encodePng(r: Raster): Buffer {
     return Buffer.concat([head, data, crc]);
   };
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(r.width, 0);
-  ihdr.writeUInt32BE(r.height, 4);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8;
-  ihdr[9] = r.channels === 3 ? 2 : 0;
-  const stride = r.width * r.channels;
-  const raw = Buffer.alloc((stride + 1) * r.height);
-  for (let y = 0; y < r.height; y++) r.pixels.copy(raw, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
+  ihdr[9] = colour === 'rgb' ? 2 : 0;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(raw, { level: 6 })),
+    chunk('IDAT', idat),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** Encodes a raster as PNG (filter 0 rows, deflated). */
+export function encodePng(r: Raster): Buffer {
+  const stride = r.width * r.channels;
+  const raw = Buffer.alloc((stride + 1) * r.height);
+  for (let y = 0; y < r.height; y++) r.pixels.copy(raw, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
+  return pngFile(r.width, r.height, r.channels === 3 ? 'rgb' : 'grey', zlib.deflateSync(raw, { level: 6 }));
 }
 
 /** Renders a PDF's first page with pdftoppm to JPEG bytes (the way a camera or scanner would save it). */

@@ -4,8 +4,13 @@
 /** Where the route limits images, those over 20 MB are refused with this message. */
 export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 export const imageTooLargeMessage = 'Image size too large, should be less than 20MB.';
-/** Images declaring more pixels than this are refused before anything decodes them (libvips' bound). */
-export const IMAGE_MAX_PIXELS = 0x3fff * 0x3fff;
+/**
+ * Images declaring more pixels than this are refused (4012) from their header, before anything
+ * decodes them: a little above the largest camera photos (about 102 megapixels). The image tools
+ * need up to some 10 bytes a decoded pixel (a turned JPEG written again), so this keeps every one
+ * within the image engine's memory bound; libvips' own bound, 16383² (268 megapixels), ran 20 s at 1.6 GB.
+ */
+export const IMAGE_MAX_PIXELS = 120_000_000;
 
 export const imageExtensions = ['jpg', 'jpeg', 'png', 'bmp', 'gif', 'tif', 'tiff'] as const;
 /** The image tools (images_process) read WebP too. */

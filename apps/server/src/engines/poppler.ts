@@ -3,7 +3,7 @@
 // Inputs are plain PDFs: an encrypted or damaged upload is first made so by qpdf (editableInput).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ErrorCode, IMAGE_MAX_PIXELS, PDF_IMAGE_MAX_PIXELS, QuireError, type PdfImageFormat } from '@quire/contracts';
+import { ErrorCode, PDF_IMAGE_MAX_PIXELS, QuireError, type PdfImageFormat } from '@quire/contracts';
 import type { EngineLimits } from './qpdf.js';
 import { boundFor, EngineTimeout, runEngine, tookTooLong } from './run.js';
 import { ppmToBmp } from './bmp.js';
@@ -162,7 +162,8 @@ async function convertRendered(written: string, format: 'bmp' | 'gif', limits: E
           output: converted,
           format,
           params: { action: 'convert', format, ico_size: 16 },
-          maxPixels: IMAGE_MAX_PIXELS,
+          // The page was bounded before it was rendered, by the renders' own limit.
+          maxPixels: PDF_IMAGE_MAX_PIXELS,
         },
         path.dirname(written),
         limits,

@@ -47,8 +47,8 @@ interface JobBound {
  * (no bomb, pages and images within their limits), so that no job holds a worker for the
  * configured bound when it needs far less. Reading structure needs little memory and seconds
  * whatever the size; a text extraction or a rewrite grows with the pages; a page bitmap of
- * PDF_IMAGE_MAX_PIXELS needs about 600 MB and tens of seconds on a loaded machine. An image of
- * IMAGE_MAX_PIXELS decoded is a gigabyte; the programs that lay out or edit a whole document
+ * PDF_IMAGE_MAX_PIXELS needs about 600 MB and tens of seconds on a loaded machine. An image tool
+ * on IMAGE_MAX_PIXELS needs up to 1.2 GB (a turned JPEG); the programs that lay out or edit a whole document
  * (LibreOffice, MuPDF's WebAssembly in Node) need room for their runtime besides it. OCR is
  * bounded per page (Tesseract's own limit); the whole is that times the rounds of parallel pages.
  * Bases are generous: a page count says nothing of a page's images, and the machine may be busy.
