@@ -1,8 +1,10 @@
 // The MuPDF child program's entry, the file engines/mupdf.ts bundles: the page edits of
 // engines/mupdf/ together with the conversions' page readers and writers (convert/), which run in
 // the same child under its limits. It stands above both, so the engine never imports convert/.
+import fs from 'node:fs';
 import { extractModel } from '../convert/extract.js';
 import { pageGeometry } from '../convert/pageGeometry.js';
+import { keepPopplerText } from '../convert/popplerCheck.js';
 import { writeDocument } from '../convert/writeDocument.js';
 import { crop } from '../engines/mupdf/crop.js';
 import { edit } from '../engines/mupdf/edit.js';
@@ -28,7 +30,9 @@ void serveMupdfJob({
   geometry: (job) => pageGeometry(job, openPdf(job.input), progress, (code, msg) => new JobFailure(code, msg)),
   async extract(job) {
     const doc = openPdf(job.input);
-    await writeDocument(extractModel(doc, job.imagesDir, progress), job.format, job.title, job.output);
-    return { pages: doc.countPages() };
+    const popplerPages = JSON.parse(fs.readFileSync(job.popplerText, 'utf8')) as string[];
+    const { model, textFlowPages } = keepPopplerText(extractModel(doc, job.imagesDir, progress), popplerPages);
+    await writeDocument(model, job.format, job.title, job.output);
+    return { pages: doc.countPages(), textFlowPages };
   },
 });
