@@ -96,7 +96,11 @@ describe('prose is written as paragraphs, not as a table', () => {
 
   it('keeps a form’s introduction out of the table its fields make (bug1883609.pdf)', async () => {
     const paragraphs = wordParagraphs(await convert(corpus('bug1883609.pdf'), 'docx'));
-    for (const start of ['This is an example of a user fillable PDF form.', 'The fields of this form have been selected', 'Important: Save the completed PDF form']) {
+    for (const start of [
+      'This is an example of a user fillable PDF form.',
+      'The fields of this form have been selected',
+      'Important: Save the completed PDF form',
+    ]) {
       const paragraph = paragraphs.find((p) => p.text.startsWith(start));
       expect(paragraph, start).toBeDefined();
       expect(paragraph!.inTable, start).toBe(false);

@@ -23,18 +23,9 @@ const letterCount = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '').length
 
 /** Scripts a text is written in; Chinese and Japanese characters count as one. */
 const SCRIPTS = [
-  /\p{Script=Latin}/u,
-  /\p{Script=Greek}/u,
-  /\p{Script=Cyrillic}/u,
-  /\p{Script=Armenian}/u,
-  /\p{Script=Georgian}/u,
-  /\p{Script=Hebrew}/u,
-  /\p{Script=Arabic}/u,
-  /\p{Script=Devanagari}/u,
-  /\p{Script=Bengali}/u,
-  /\p{Script=Tamil}/u,
-  /\p{Script=Thai}/u,
-  /\p{Script=Hangul}/u,
+  ...['Latin', 'Greek', 'Cyrillic', 'Armenian', 'Georgian', 'Hebrew', 'Arabic', 'Devanagari', 'Bengali', 'Tamil', 'Thai', 'Hangul'].map(
+    (script) => new RegExp(`\\p{Script=${script}}`, 'u'),
+  ),
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u,
 ];
 
