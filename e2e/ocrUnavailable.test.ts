@@ -34,7 +34,7 @@ describe('OCR on a server without OCR (NEED_OCR)', () => {
     await page.getByTestId('toast').filter({ hasText: 'OCR files are temporarily not supported' }).waitFor({ timeout: 60_000 });
     await page.getByTestId('dropzone').waitFor();
     expect(await page.getByTestId('file-item').count()).toBe(0);
-    await page.screenshot({ path: path.join(process.env.QUIRE_SHOTS ?? dir, 'need-ocr-1280.png') });
+    await page.screenshot({ path: path.join(process.env.QUIRE_SHOTS ?? dir, `need-ocr-${page.viewportSize()!.width}.png`) });
     await page.context().close();
   });
 });
