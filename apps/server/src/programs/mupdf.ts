@@ -10,6 +10,7 @@ import { crop } from '../engines/mupdf/crop.js';
 import { edit } from '../engines/mupdf/edit.js';
 import { inspect } from '../engines/mupdf/inspect.js';
 import { optimize } from '../engines/mupdf/optimize.js';
+import { parsePageLayout } from '../engines/popplerLayout.js';
 import { JobFailure } from '../engines/jobFailure.js';
 import { openPdf, progress, serveMupdfJob } from '../engines/mupdf/program.js';
 import { redact } from '../engines/mupdf/redact.js';
@@ -30,7 +31,7 @@ void serveMupdfJob({
   geometry: (job) => pageGeometry(job, openPdf(job.input), progress, (code, msg) => new JobFailure(code, msg)),
   async extract(job) {
     const doc = openPdf(job.input);
-    const popplerPages = JSON.parse(fs.readFileSync(job.popplerText, 'utf8')) as string[];
+    const popplerPages = job.popplerLayout ? parsePageLayout(fs.readFileSync(job.popplerLayout, 'utf8')).pages : [];
     const { model, textFlowPages } = keepPopplerText(extractModel(doc, job.imagesDir, progress), popplerPages);
     await writeDocument(model, job.format, job.title, job.output);
     return { pages: doc.countPages(), textFlowPages };

@@ -85,8 +85,8 @@ export interface ExtractJob extends JobFiles {
   imagesDir: string;
   format: PdfDocumentFormat;
   title: string;
-  /** A JSON file of poppler's text of each page, which the model is checked against (convert/popplerCheck.ts). */
-  popplerText: string;
+  /** pdftotext -bbox-layout of the pages, which the model is checked against (convert/popplerCheck.ts); null where poppler cannot read the file. */
+  popplerLayout: string | null;
 }
 
 /** Where an image XObject is drawn most coarsely enlarged: its lowest resolution on the page, per axis. */

@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, type PdfDocumentFormat, QuireError } from '@quire/contracts';
 import { runMupdf } from '../../engines/mupdf.js';
-import { pageLayout } from '../../engines/poppler.js';
+import { writePageLayout } from '../../engines/poppler.js';
 import { readableInput, type ToolContext, type ToolInput, type ToolOutput } from '../tool.js';
 import type { Said } from '../../texts/words.js';
 
@@ -23,21 +23,20 @@ export async function pdfToDocument(
   ctx.progress(5);
   const imagesDir = path.join(ctx.workDir, 'images');
   await fs.mkdir(imagesDir, { recursive: true });
-  // Poppler's words, which the model must keep. A file poppler cannot read (3124) is not checked:
-  // MuPDF, which repairs more, may still read it.
-  const popplerPages = await pageLayout(source, input.pages, path.join(ctx.workDir, 'layout.html'), ctx.limits).then(
-    (layout) => layout.pages,
+  // Poppler's reading of the pages, which the model must keep (read in the worker). A file poppler
+  // cannot read (3124) is not checked: MuPDF, which repairs more, may still read it.
+  const layout = path.join(ctx.workDir, 'layout.html');
+  const popplerLayout = await writePageLayout(source, input.pages, layout, ctx.limits).then(
+    () => layout,
     (e: unknown) => {
-      if (e instanceof QuireError && e.code === ErrorCode.Damaged) return [];
+      if (e instanceof QuireError && e.code === ErrorCode.Damaged) return null;
       throw e;
     },
   );
-  const popplerText = path.join(ctx.workDir, 'poppler-text.json');
-  await fs.writeFile(popplerText, JSON.stringify(popplerPages));
   ctx.progress(10);
   const out = path.join(ctx.workDir, `converted.${format}`);
   await runMupdf(
-    { op: 'extract', input: source, output: out, imagesDir, format, title: baseName, popplerText },
+    { op: 'extract', input: source, output: out, imagesDir, format, title: baseName, popplerLayout },
     input.pages,
     ctx.workDir,
     ctx.limits,
