@@ -30,6 +30,8 @@ describe('HTTP status of the catalogue codes', () => {
       else expect([status >= 400, status < 500], String(code)).toEqual([true, true]);
     }
     expect(errorHttpStatus[ErrorCode.Busy]).toBe(503);
+    // NEED_OCR: OCR asked of a server without it, a request this server cannot serve (as 4217).
+    expect(errorHttpStatus[ErrorCode.NeedOcr]).toBe(422);
   });
 
   it('answers the limits and quotas as what they are: too large, payment, too many', () => {

@@ -39,6 +39,7 @@ export const ErrorCode = {
   OcrNotInPlan: 4015, // Quire: OCR asked on a plan without it
   DailyTaskLimit: 4016, // Quire: an anonymous visitor's tasks of the day are used up
   HoldingLimit: 4017, // Quire: a visitor, account or address holds its cap of uploads and results until retention deletes them
+  NeedOcr: 4018, // Quire: the spec's string code NEED_OCR, as a number: OCR asked of a server without an OCR engine
   CloudNameExists: 4101, // Quire: a cloud file or folder of this name is already in the folder
   FolderExists: 4102, // Quire: a folder of this name is already in the folder
   EditTargetGone: 4201, // Quire: an editor operation names a run, image or annotation the page does not have
@@ -108,6 +109,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   [ErrorCode.OcrNotInPlan]: 'OCR is not included in your plan. Please upgrade to use it.',
   [ErrorCode.DailyTaskLimit]: 'Anonymous visitors can run 1 task a day. Sign in to continue.',
   [ErrorCode.HoldingLimit]: 'Your files take up all the space allowed. Please try again once older ones have been deleted.',
+  [ErrorCode.NeedOcr]: 'OCR files are temporarily not supported',
   [ErrorCode.CloudNameExists]: 'The name already exists.',
   [ErrorCode.FolderExists]: 'The folder already exists',
   [ErrorCode.EditTargetGone]: 'The text or object to edit is no longer on the page. Please reload the document.',
@@ -181,6 +183,8 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   [ErrorCode.OcrNotInPlan]: 403,
   [ErrorCode.DailyTaskLimit]: 429,
   [ErrorCode.HoldingLimit]: 413,
+  // Asked of a server without the engine, as 4217 is: the request cannot be served here.
+  [ErrorCode.NeedOcr]: 422,
   [ErrorCode.CloudNameExists]: 409,
   [ErrorCode.FolderExists]: 409,
   [ErrorCode.EditTargetGone]: 409,

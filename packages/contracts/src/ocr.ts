@@ -26,8 +26,6 @@ export const OCR_SLOW_LANGUAGES = 3;
 /** pdfConvert.ocrLimit: the largest file OCR takes, in MB. */
 export const OCR_LIMIT_MB = 100;
 export const ocrTooLargeMessage = (mb: number) => `The file is too large for OCR. Please choose a file under ${mb} MB.`;
-/** NEED_OCR's message, for a server without an OCR engine. */
-export const ocrUnavailableMessage = 'OCR files are temporarily not supported';
 export const ocrNoLanguageMessage = 'Please select at least one language.';
 
 /** A language code as the API gives it -> Tesseract's code ("langen" -> "eng", "langzh" -> "chi_sim"). */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import * as mupdf from 'mupdf';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { analyze, listMarker, markerValue, readingOrder } from './analyze.js';
+import { analyze, listMarker, markerValue, readingOrder, withoutProseRows } from './analyze.js';
 import { extractPage } from './extract.js';
 import { runsText, type Block, type Box, type RawLine, type RawPage } from './model.js';
 import { ruledGrids } from './rules.js';
@@ -302,6 +302,23 @@ describe('reading order and tables', () => {
       ['Tea', '4'],
       ['', 'only cost'],
     ]);
+  });
+});
+
+describe('prose in a grid of the table hunt', () => {
+  // Two columns split at x 200; rows at 100, 120, 140, 160, 180.
+  const grid = { xs: [50, 200, 400], ys: [100, 120, 140, 160, 180] };
+  const prose = line('A paragraph of running text that goes right across the column boundary.', 50, 115);
+  const cells = [line('Name:', 50, 135), line('Ann', 210, 135), line('Age:', 50, 155), line('40', 210, 155)];
+
+  it('cuts the grid at a row whose line runs across a column over half its width', () => {
+    expect(withoutProseRows(grid, [prose, ...cells])).toEqual([{ xs: grid.xs, ys: [120, 140, 160, 180] }]);
+    const pageWithProse = page([block(prose), block(...cells)], { tables: [grid] });
+    expect(describeBlocks(analyze([pageWithProse], '/tmp').pages[0]!.blocks)[0]).toBe(`p: ${runsText(prose.spans)}`);
+  });
+
+  it('keeps a short label over two columns, a merged cell', () => {
+    expect(withoutProseRows(grid, [line('Monday', 170, 115), ...cells])).toEqual([grid]);
   });
 });
 

@@ -327,7 +327,7 @@ export function tableOf(grid: RawTable, lines: RawLine[], rules: Box[]): Table |
   if (columns.some((_, c) => markers(c) * 2 >= texts.filter((row) => row[c]).length)) return null;
   const ruled = rules.filter((r) => overlaps(r, box)).length >= 2;
   const share = texts.flat().filter(Boolean).length / (rows.length * columns.length);
-  if (!ruled && (rows.length < 3 || share < 0.6)) return null;
+  if (!ruled && (rows.length < 3 || share < 0.6 || runsOn(texts))) return null;
   return { box, rows, spans: spansOf(areas, usedRows, columns, texts), lines: new Set(taken) };
 }
 
@@ -447,11 +447,43 @@ function groupLists(pieces: Piece[]): Block[] {
   return blocks;
 }
 
+/**
+ * Whether a column's text runs on from one row into the next (a cell ending mid-sentence, the one
+ * below going on in small letters): columns of running text side by side, not a table's cells.
+ */
+function runsOn(texts: string[][]): boolean {
+  return texts.some((row, r) => row.some((cell, c) => /[^.!?:;]$/.test(cell) && /^\p{Ll}/u.test(texts[r + 1]?.[c] ?? '')));
+}
+
+/**
+ * A grid of MuPDF's table hunt without its rows of running text: a row where a line of text runs
+ * across a column boundary over half the grid's width is prose the hunt took in (a paragraph
+ * above a form's fields, a body of text beside a short second column), not a row of cells; a
+ * short label over two columns is a merged cell. The grid is cut at prose; each run of rows left
+ * is a grid of its own, judged as a table by tableOf.
+ */
+export function withoutProseRows(grid: RawTable, lines: RawLine[]): RawTable[] {
+  const inner = grid.xs.slice(1, -1);
+  const box: Box = [grid.xs[0]!, grid.ys[0]!, grid.xs.at(-1)!, grid.ys.at(-1)!];
+  const across = (l: RawLine) => width(l.bbox) > width(box) / 2 && inner.some((x) => l.bbox[0] < x - 2 && l.bbox[2] > x + 2);
+  const prose = new Set(
+    lines.filter((l) => !l.sideways && inside(center(l.bbox), box) && across(l)).map((l) => indexIn(grid.ys, center(l.bbox)[1])),
+  );
+  const parts: RawTable[] = [];
+  let start = 0;
+  for (let row = 0; row <= grid.ys.length - 1; row++) {
+    if (row < grid.ys.length - 1 && !prose.has(row)) continue;
+    if (row > start) parts.push({ xs: grid.xs, ys: grid.ys.slice(start, row + 1) });
+    start = row + 1;
+  }
+  return parts;
+}
+
 export function analyzePage(page: RawPage, bodySize: number, headingLevels: number[]): DocPage {
   const allLines = page.blocks.flatMap((b) => b.lines);
   const tables: Table[] = [];
   // Grids drawn with rules first, then those MuPDF's table hunt found elsewhere.
-  for (const grid of [...ruledGrids(page.rules, allLines), ...page.tables]) {
+  for (const grid of [...ruledGrids(page.rules, allLines), ...page.tables.flatMap((g) => withoutProseRows(g, allLines))]) {
     const box: Box = [grid.xs[0]!, grid.ys[0]!, grid.xs.at(-1)!, grid.ys.at(-1)!];
     if (tables.some((t) => overlaps(t.box, box))) continue;
     const table = tableOf(grid, allLines, page.rules);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { ErrorCode, ocrUnavailableMessage, PDF_IMAGE_MAX_PIXELS, QuireError } from '@quire/contracts';
+import { ErrorCode, PDF_IMAGE_MAX_PIXELS, QuireError } from '@quire/contracts';
 import { pageSizes } from './poppler.js';
 import { type EngineLimits, qpdf, succeeded } from './qpdf.js';
 import { inLanes } from './lanes.js';
@@ -38,11 +38,11 @@ export function installedLanguages(): Promise<string[]> {
 
 /**
  * Refuses a language that is not installed (3100), and every OCR on a server without Tesseract
- * (3999 with NEED_OCR's message).
+ * (4018, the spec's NEED_OCR).
  */
 export async function checkLanguages(languages: string[]): Promise<void> {
   const have = await installedLanguages().catch((): string[] => []);
-  if (have.length === 0) throw new QuireError(ErrorCode.ServiceDown, ocrUnavailableMessage);
+  if (have.length === 0) throw new QuireError(ErrorCode.NeedOcr);
   const missing = languages.find((l) => !have.includes(l));
   if (missing) throw refusal(ErrorCode.InvalidParams, 'error.ocr.unknownLanguage', { language: missing });
 }

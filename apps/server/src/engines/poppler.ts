@@ -11,6 +11,7 @@ import { inLanes } from './lanes.js';
 import type { ImagePlacement } from './mupdf/jobs.js';
 import { runImageJob } from './sharp.js';
 import { refusal } from '../texts/words.js';
+import { type PageLayout, parsePageLayout } from './popplerLayout.js';
 
 /** `tooLong`: what a run that ran out of time says. */
 async function poppler(command: string, args: string[], limits: EngineLimits, tooLong = tookTooLong) {
@@ -241,51 +242,28 @@ export async function imagePlacements(file: string, limits: EngineLimits): Promi
   return [...placements.values()];
 }
 
-/** A line as pdftotext lays it out: its page (1-based), its words and its height in points. */
-export interface LaidOutLine {
-  page: number;
-  text: string;
-  height: number;
-}
-
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const unescapeXml = (s: string) =>
-  s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) =>
-    e[0] === '#' ? String.fromCodePoint(Number.parseInt(e.slice(e[1] === 'x' ? 2 : 1), e[1] === 'x' ? 16 : 10)) : (XML_ENTITIES[e] ?? m),
+/**
+ * pdftotext -bbox-layout of the first `pages` pages, written to `out` (a long document's layout is
+ * more than a captured stdout holds; popplerLayout.ts reads it); 3124 for a file poppler cannot read.
+ */
+export async function writePageLayout(file: string, pages: number, out: string, limits: EngineLimits): Promise<void> {
+  const res = await poppler(
+    'pdftotext',
+    ['-q', '-bbox-layout', '-enc', 'UTF-8', '-f', '1', '-l', String(pages), file, out],
+    boundFor('text', limits, pages),
   );
+  if (res.exitCode !== 0) throw new QuireError(ErrorCode.Damaged);
+}
 
 /**
  * The text of the first `pages` pages (one string per page, blocks apart by a blank line) and its
- * lines with their heights, from one pdftotext -bbox-layout run written to `workFile` (a long
- * document's layout is more than a captured stdout holds); the file is removed after.
+ * lines with their heights, from one pdftotext -bbox-layout run written to `workFile`; the file is
+ * removed after.
  */
-export async function pageLayout(file: string, pages: number, workFile: string, limits: EngineLimits) {
+export async function pageLayout(file: string, pages: number, workFile: string, limits: EngineLimits): Promise<PageLayout> {
   try {
-    const res = await poppler(
-      'pdftotext',
-      ['-q', '-bbox-layout', '-enc', 'UTF-8', '-f', '1', '-l', String(pages), file, workFile],
-      boundFor('text', limits, pages),
-    );
-    if (res.exitCode !== 0) throw new QuireError(ErrorCode.Damaged);
-    const xml = await fs.readFile(workFile, 'utf8');
-    const texts: string[] = [];
-    const lines: LaidOutLine[] = [];
-    for (const [pageIndex, page] of xml.split('<page ').slice(1).entries()) {
-      const blocks: string[] = [];
-      for (const block of page.split('<block ').slice(1)) {
-        const blockLines: string[] = [];
-        for (const line of block.matchAll(/<line [^>]*yMin="([\d.]+)"[^>]*yMax="([\d.]+)"[^>]*>([\s\S]*?)<\/line>/g)) {
-          const words = [...line[3]!.matchAll(/<word [^>]*>([\s\S]*?)<\/word>/g)].map((w) => unescapeXml(w[1]!));
-          const text = words.join(' ');
-          if (!text.trim()) continue;
-          blockLines.push(text);
-          lines.push({ page: pageIndex + 1, text, height: Number(line[2]) - Number(line[1]) });
-        }
-        if (blockLines.length) blocks.push(blockLines.join('\n'));
-      }
-      texts.push(blocks.join('\n\n'));
-    }
-    return { pages: texts, lines };
+    await writePageLayout(file, pages, workFile, limits);
+    return parsePageLayout(await fs.readFile(workFile, 'utf8'));
   } finally {
     await fs.rm(workFile, { force: true });
   }

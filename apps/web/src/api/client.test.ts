@@ -38,11 +38,14 @@ describe('messageFor', () => {
     expect(messageFor(3125)).toBe('Task failed. Please try again later.');
   });
 
-  it("shows the server's message where it carries specifics: Premium's detector limit, NEED_OCR", () => {
+  it("shows the server's message where it carries specifics: Premium's detector limit", () => {
     expect(messageFor(11009, 'Limit of 100,000 characters exceeded')).toBe('Limit of 100,000 characters exceeded');
     expect(messageFor(11009)).toBe('Not enough characters left for the AI detector.');
-    expect(messageFor(3999, 'OCR files are temporarily not supported')).toBe('OCR files are temporarily not supported');
-    expect(messageFor(3999)).toBe('Oops! Something went wrong. Please try again later.');
+  });
+
+  it("words NEED_OCR (4018) from the catalogue, and 3999 always as the catalogue's generic error", () => {
+    expect(messageFor(4018)).toBe('OCR files are temporarily not supported');
+    expect(messageFor(3999, 'Something the server said')).toBe('Oops! Something went wrong. Please try again later.');
   });
 });
 

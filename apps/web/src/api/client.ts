@@ -39,8 +39,6 @@ const serverWorded: readonly number[] = [
   ErrorCode.TooManyFiles,
   // Premium's "Limit of 100,000 characters exceeded"; a free account's is the catalogue's.
   ErrorCode.DetectorCharsLimit,
-  // The string code NEED_OCR travels as 3999 with its own message; other 3999s carry the catalogue's.
-  ErrorCode.ServiceDown,
   ErrorCode.TaskFailed,
 ];
 

@@ -28,8 +28,8 @@ import { keepRun, loadKeptRun } from './keptRun';
 import { bindRun } from '../api/tasks';
 import { useLeaveConfirm } from './useLeaveConfirm';
 
-/** Failures after which the file list is cleared, as the product does. */
-const CLEARS_FILES: readonly number[] = [ErrorCode.TaskFailed, ErrorCode.NoData];
+/** Failures after which the file list is cleared, as the product does (NEED_OCR's too). */
+const CLEARS_FILES: readonly number[] = [ErrorCode.TaskFailed, ErrorCode.NoData, ErrorCode.NeedOcr];
 
 /** What a tool shows below its upload zone, before a file is chosen: the PDF converter, which makes PDFs of any file, offers the other way too. */
 const belowUpload: Partial<Record<string, ComponentType>> = { 'pdf-converter': FromPdfConversions };
@@ -133,7 +133,8 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
       }
       if (e instanceof ApiError && e.upgrade) setLimit(e.upgrade);
       else toast(e instanceof Error ? e.message : messageFor(ErrorCode.TaskFailed), { durationMs: TASK_TOAST_MS });
-      // The task failed for no reason in the file (3125), or its run is gone (2405): the list starts afresh.
+      // The task failed for no reason in the file (3125), its run is gone (2405), or this server has
+      // no OCR (4018): the list starts afresh.
       if (e instanceof ApiError && CLEARS_FILES.includes(e.code)) files.clear();
     }
   };

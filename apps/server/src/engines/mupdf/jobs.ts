@@ -85,6 +85,8 @@ export interface ExtractJob extends JobFiles {
   imagesDir: string;
   format: PdfDocumentFormat;
   title: string;
+  /** pdftotext -bbox-layout of the pages, which the model is checked against (convert/popplerCheck.ts); null where poppler cannot read the file. */
+  popplerLayout: string | null;
 }
 
 /** Where an image XObject is drawn most coarsely enlarged: its lowest resolution on the page, per axis. */
@@ -192,7 +194,8 @@ export interface JobResults {
   /** fallbackFonts: the families used where a run's own font lacks the new characters. */
   edit: { fallbackFonts: string[] };
   inspect: PageRuns | PageObjects | FormFields;
-  extract: { pages: number };
+  /** textFlowPages: the pages written as poppler's text, their model having lost most of it. */
+  extract: { pages: number; textFlowPages: number[] };
   /** incremental: appended to the file as it was (false where MuPDF had to repair it, and rewrote it). */
   sign: { marks: number; incremental: boolean };
   /**
