@@ -33,9 +33,18 @@ describe('settings', () => {
     expect(error?.problems).toEqual([
       'QUIRE_MAX_FILE_MB: "1g" is not a whole number above 0',
       'QUIRE_RETENTION_HOURS: "-3" is not a whole number above 0',
-      'QUIRE_PUBLIC_URL: "quire.example.org" is not a URL',
+      'QUIRE_PUBLIC_URL: its value is not a URL',
     ]);
     expect(error?.message).toMatch(/QUIRE_MAX_FILE_MB.*\n.*QUIRE_RETENTION_HOURS.*\n.*QUIRE_PUBLIC_URL/);
+  });
+
+  it('never repeat a URL, which may carry credentials, in what they say is wrong', () => {
+    expect(refusal({ QUIRE_SMTP_URL: 'http://mailer:hunter2@mail.example.org' })?.problems).toEqual([
+      'QUIRE_SMTP_URL: its value is not an smtp:// or smtps:// URL',
+    ]);
+    expect(
+      refusal({ QUIRE_AI_OPENAI_BASE_URL: 'https://user:sk-123@ai.example.org/v1', QUIRE_AI_OPENAI_MODEL: 'llama3' })?.message,
+    ).not.toContain('sk-123');
   });
 
   it('stop the start on a secret file that cannot be read, naming its variable', () => {

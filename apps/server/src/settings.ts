@@ -15,6 +15,8 @@ export interface Setting<T> {
   meaning: string;
   /** A secret: read in preference from the file `<name>_FILE` names (a mounted secret), and never repeated in an error. */
   secret?: boolean;
+  /** Never repeated in an error either: a URL may carry credentials. */
+  unrepeated?: boolean;
   /** The value when the variable is unset or empty. */
   fallback: T;
   /** The value of a set variable; throws with what is wrong with it. */
@@ -64,6 +66,7 @@ function url(schemes: string[], meaning: string, { shown, base, bare }: Shown & 
     type: `${kinds} URL`,
     shownDefault: shown ?? 'none',
     meaning,
+    unrepeated: true,
     fallback: '',
     parse(raw) {
       let parsed: URL;
@@ -74,7 +77,7 @@ function url(schemes: string[], meaning: string, { shown, base, bare }: Shown & 
       }
       if (!schemes.includes(parsed.protocol.slice(0, -1))) throw new Error(`is not an ${kinds} URL`);
       if (bare && (parsed.username || parsed.password || parsed.search))
-        throw new Error(`has credentials or a query: no credentials or query; ${bare}`);
+        throw new Error(`has credentials or a query: no credentials or query here; ${bare}`);
       return base ? raw.replace(/\/+$/, '') : raw;
     },
   };
@@ -140,7 +143,9 @@ export const settings = {
   PORT: whole(8080, 'HTTP port (web app and API); 0: any free port', { min: 0, max: 65535 }),
   HOST: text('the address the HTTP server listens on', { fallback: '0.0.0.0' }),
   QUIRE_DATA_DIR: text('database file, stored files, temporary work', { shown: '`./data`' }),
-  QUIRE_DATABASE_URL: text('or `postgres://user@host:5432/db`', { shown: '`sqlite:$QUIRE_DATA_DIR/quire.db`' }),
+  QUIRE_DATABASE_URL: text('the database: `sqlite:<file>` or `postgres://user@host:5432/db`', {
+    shown: '`sqlite:$QUIRE_DATA_DIR/quire.db`',
+  }),
   QUIRE_SERVICES: someOf(
     ['api', 'worker'],
     'run only the API or only a worker (a fleet shares one PostgreSQL database and storage); the `--services=` argument takes its place',
@@ -259,7 +264,7 @@ export const settings = {
   ),
   [AI_ENV.openaiBaseUrl]: url(
     ['http', 'https'],
-    'an OpenAI-compatible endpoint (e.g. `http://localhost:11434/v1` for Ollama) for the tools whose provider is `openai`; needed when one is',
+    'an OpenAI-compatible endpoint (e.g. `http://localhost:11434/v1` for Ollama) for the tools whose provider is `openai`; needed when one is; no credentials or query in the URL',
     { base: true, bare: `the key goes in ${AI_ENV.openaiKeyFile}` },
   ),
   [AI_ENV.openaiModel]: text("that endpoint's model; needed with it"),
@@ -291,7 +296,7 @@ export function readSetting<N extends SettingName>(name: N, env: NodeJS.ProcessE
   try {
     return { value: setting.parse(raw) };
   } catch (e) {
-    const what = setting.secret ? 'its value' : `"${raw}"`;
+    const what = setting.secret || setting.unrepeated ? 'its value' : `"${raw}"`;
     return { value: setting.fallback, problem: `${name}: ${what} ${(e as Error).message}` };
   }
 }
