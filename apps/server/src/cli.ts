@@ -11,7 +11,7 @@ import {
   type Plan,
 } from '@quire/contracts';
 import { z } from 'zod';
-import { loadConfig } from './config.js';
+import { startingConfig } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { createAccount, markVerified, replacePassword, setPlan, setRole } from './services/accounts.js';
 import { sendMessage } from './services/messages.js';
@@ -123,7 +123,7 @@ if (!command) {
   console.error(USAGE);
   process.exit(2);
 }
-const ctx = await createContext(loadConfig({}, []));
+const ctx = await createContext(startingConfig([]));
 try {
   console.log(await command(ctx, args));
 } catch (e) {

@@ -1,11 +1,9 @@
-// Runtime configuration, read once from the environment. Embedded defaults need nothing else.
+// Runtime configuration, read once from the environment (the variables of settings.ts). Embedded defaults need nothing else.
 import fs from 'node:fs';
 import path from 'node:path';
-import os from 'node:os';
 import {
   AI_CONSTANTS,
   AI_ENV,
-  aiProviders,
   aiTools,
   defaultLimits,
   limitsOverride,
@@ -14,6 +12,7 @@ import {
   type AiTool,
   type LimitsTable,
 } from '@quire/contracts';
+import { readSettings, type Settings } from './settings.js';
 
 export type Services = { api: boolean; worker: boolean };
 
@@ -53,7 +52,6 @@ export interface Config {
   /** LibreOffice listeners kept running for conversions (each converts one document at a time). */
   officeListeners: number;
   webDist: string;
-  cookieSecret: string;
   /** Queued tasks of the whole service; beyond it new tasks are refused with 3500. */
   maxQueued: number;
   /** Queued tasks of one visitor; beyond it that visitor's new tasks are refused with 3500. */
@@ -160,109 +158,10 @@ export interface OidcConfig {
   timeoutMs: number;
 }
 
-/** A secret from the file `<name>_FILE` names (a mounted secret), else from the variable `name`. */
-function secret(name: string): string {
-  const file = process.env[`${name}_FILE`];
-  if (file) return fs.readFileSync(file, 'utf8').trim();
-  return process.env[name] ?? '';
-}
-
-function loadOidc(): OidcConfig | undefined {
-  const issuer = process.env.QUIRE_OIDC_ISSUER;
-  if (!issuer) return undefined;
-  const clientId = process.env.QUIRE_OIDC_CLIENT_ID;
-  if (!clientId) throw new Error('QUIRE_OIDC_ISSUER is set but QUIRE_OIDC_CLIENT_ID is not');
-  return {
-    issuer,
-    clientId,
-    clientSecret: secret('QUIRE_OIDC_CLIENT_SECRET'),
-    name: process.env.QUIRE_OIDC_NAME || 'single sign-on',
-    scopes: process.env.QUIRE_OIDC_SCOPES || 'openid email profile',
-    timeoutMs: int('QUIRE_OIDC_TIMEOUT_S', 10) * 1000,
-  };
-}
-
-function loadTimestampAuthority(): TimestampAuthority | undefined {
-  const url = process.env.QUIRE_TSA_URL;
-  if (!url) return undefined;
-  if (!/^https?:\/\//.test(url)) throw new Error('QUIRE_TSA_URL must be an http:// or https:// URL');
-  return { url, timeoutMs: int('QUIRE_TSA_TIMEOUT_S', 10) * 1000 };
-}
-
 /** A token bucket: `burst` requests at once, refilled at `perSecond`. */
 export interface RateLimit {
   perSecond: number;
   burst: number;
-}
-
-function int(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? NaN : Number(raw);
-  return Number.isFinite(n) ? n : fallback;
-}
-
-/** A whole number above 0 from `name`, or `fallback` when unset; anything else stops the start with why. */
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name}: "${raw}" is not a whole number above 0`);
-  return n;
-}
-
-/** The models the AI providers use; a provider a tool is given without what it needs stops the start with why. */
-export function loadAiModels(providers: Record<AiTool, AiProvider>): AiModelsConfig {
-  const uses = (provider: AiProvider) => Object.values(providers).includes(provider);
-  const modelPath = process.env[AI_ENV.modelPath] ?? '';
-  if (uses('local') && !modelPath) throw new Error(`an AI tool's provider is local but ${AI_ENV.modelPath} is not set`);
-  const baseUrl = (process.env[AI_ENV.openaiBaseUrl] ?? '').replace(/\/+$/, '');
-  if (uses('openai') && !baseUrl) throw new Error(`an AI tool's provider is openai but ${AI_ENV.openaiBaseUrl} is not set`);
-  let openai: OpenAiConfig | undefined;
-  if (baseUrl) {
-    let url: URL;
-    try {
-      url = new URL(baseUrl);
-    } catch {
-      throw new Error(`${AI_ENV.openaiBaseUrl}: "${baseUrl}" is not a URL`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${AI_ENV.openaiBaseUrl}: only http and https are spoken`);
-    // A key in the URL would end up in logs: it has its own variables.
-    if (url.username || url.password || url.search)
-      throw new Error(`${AI_ENV.openaiBaseUrl}: no credentials or query; the key goes in ${AI_ENV.openaiKeyFile}`);
-    const model = process.env[AI_ENV.openaiModel] ?? '';
-    if (!model) throw new Error(`${AI_ENV.openaiBaseUrl} is set but ${AI_ENV.openaiModel} is not`);
-    openai = { baseUrl, model, key: secret(AI_ENV.openaiKey) };
-  }
-  return {
-    local: {
-      modelPath: modelPath && path.resolve(modelPath),
-      memoryMb: positiveInt(AI_ENV.modelMemoryMb, 8192),
-      contextTokens: positiveInt(AI_ENV.modelContext, 4096),
-      threads: positiveInt(AI_ENV.modelThreads, Math.max(1, os.availableParallelism())),
-    },
-    openai,
-  };
-}
-
-function parseServices(argv: string[]): Services {
-  const flag = argv.find((a) => a.startsWith('--services='))?.slice('--services='.length) ?? process.env.QUIRE_SERVICES;
-  const list = (flag ?? 'api,worker').split(',').map((s) => s.trim());
-  return { api: list.includes('api'), worker: list.includes('worker') };
-}
-
-/** The provider of each AI tool from the environment; a value that names no provider stops the start with why. */
-export function readAiProviders(env: NodeJS.ProcessEnv = process.env): Record<AiTool, AiProvider> {
-  const parse = (name: string, fallback: AiProvider): AiProvider => {
-    const raw = env[name]?.trim();
-    if (!raw) return fallback;
-    if (!(aiProviders as readonly string[]).includes(raw)) throw new Error(`${name} ${raw}: not one of ${aiProviders.join(', ')}`);
-    return raw as AiProvider;
-  };
-  const all = parse(AI_ENV.provider, 'classic');
-  return Object.fromEntries(aiTools.map((tool) => [tool, parse(AI_ENV.providerOfTool + tool.toUpperCase(), all)])) as Record<
-    AiTool,
-    AiProvider
-  >;
 }
 
 /** The plan limits of `file` over the defaults; a file that cannot be read or is not a valid table stops the start with why. */
@@ -282,66 +181,133 @@ export function readLimits(file: string): LimitsTable {
   return withOverride(defaultLimits, parsed.data);
 }
 
-export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv): Config {
-  const port = overrides.port ?? int('PORT', 8080);
-  const limitsFile = overrides.limitsFile ?? process.env.QUIRE_LIMITS_FILE ?? '';
-  const providers = overrides.aiProviders ?? readAiProviders();
-  const dataDir = path.resolve(overrides.dataDir ?? process.env.QUIRE_DATA_DIR ?? path.join(process.cwd(), 'data'));
+/** Settings that stop the start: each problem names its variable and what is wrong with it. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Quire cannot start; fix these settings:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+function oidcOf(s: Settings, problems: string[]): OidcConfig | undefined {
+  if (!s.QUIRE_OIDC_ISSUER) return undefined;
+  if (!s.QUIRE_OIDC_CLIENT_ID) problems.push('QUIRE_OIDC_ISSUER is set but QUIRE_OIDC_CLIENT_ID is not');
   return {
+    issuer: s.QUIRE_OIDC_ISSUER,
+    clientId: s.QUIRE_OIDC_CLIENT_ID,
+    clientSecret: s.QUIRE_OIDC_CLIENT_SECRET,
+    name: s.QUIRE_OIDC_NAME,
+    scopes: s.QUIRE_OIDC_SCOPES,
+    timeoutMs: s.QUIRE_OIDC_TIMEOUT_S * 1000,
+  };
+}
+
+/** The provider of each AI tool: its own variable, else QUIRE_AI_PROVIDER. */
+function aiProvidersOf(s: Settings): Record<AiTool, AiProvider> {
+  const ofTool = (tool: AiTool) => s[`${AI_ENV.providerOfTool}${tool.toUpperCase() as Uppercase<AiTool>}`] ?? s[AI_ENV.provider];
+  return Object.fromEntries(aiTools.map((tool) => [tool, ofTool(tool)])) as Record<AiTool, AiProvider>;
+}
+
+/** The models the AI providers use; a provider a tool is given without what it needs is a problem. */
+function aiModelsOf(s: Settings, providers: Record<AiTool, AiProvider>, problems: string[]): AiModelsConfig {
+  const uses = (provider: AiProvider) => Object.values(providers).includes(provider);
+  const modelPath = s[AI_ENV.modelPath];
+  if (uses('local') && !modelPath) problems.push(`an AI tool's provider is local but ${AI_ENV.modelPath} is not set`);
+  const baseUrl = s[AI_ENV.openaiBaseUrl];
+  if (uses('openai') && !baseUrl) problems.push(`an AI tool's provider is openai but ${AI_ENV.openaiBaseUrl} is not set`);
+  const model = s[AI_ENV.openaiModel];
+  if (baseUrl && !model) problems.push(`${AI_ENV.openaiBaseUrl} is set but ${AI_ENV.openaiModel} is not`);
+  return {
+    local: {
+      modelPath: modelPath && path.resolve(modelPath),
+      memoryMb: s[AI_ENV.modelMemoryMb],
+      contextTokens: s[AI_ENV.modelContext],
+      threads: s[AI_ENV.modelThreads],
+    },
+    openai: baseUrl ? { baseUrl, model, key: s[AI_ENV.openaiKey] } : undefined,
+  };
+}
+
+const MB = 1024 * 1024;
+
+/** The configuration from `env` (and a `--services=` argument); every invalid setting at once stops it with a ConfigError. */
+export function loadConfig(overrides: Partial<Config> = {}, argv = process.argv, env = process.env): Config {
+  const servicesArgument = argv.find((a) => a.startsWith('--services='))?.slice('--services='.length);
+  const { values: s, problems } = readSettings(servicesArgument === undefined ? env : { ...env, QUIRE_SERVICES: servicesArgument });
+  const port = overrides.port ?? s.PORT;
+  const limitsFile = overrides.limitsFile ?? s.QUIRE_LIMITS_FILE;
+  const providers = overrides.aiProviders ?? aiProvidersOf(s);
+  const dataDir = path.resolve(overrides.dataDir ?? (s.QUIRE_DATA_DIR || path.join(process.cwd(), 'data')));
+  let limits = defaultLimits;
+  try {
+    limits = readLimits(limitsFile);
+  } catch (e) {
+    problems.push((e as Error).message);
+  }
+  const config: Config = {
     port,
-    host: process.env.HOST ?? '0.0.0.0',
+    host: s.HOST,
     dataDir,
-    databaseUrl: process.env.QUIRE_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'quire.db')}`,
-    services: parseServices(argv),
-    workerConcurrency: int('QUIRE_WORKERS', Math.max(1, os.availableParallelism())),
-    maxFileBytes: int('QUIRE_MAX_FILE_MB', 100) * 1024 * 1024,
-    maxPages: int('QUIRE_MAX_PAGES', 2000),
+    databaseUrl: s.QUIRE_DATABASE_URL || `sqlite:${path.join(dataDir, 'quire.db')}`,
+    services: { api: s.QUIRE_SERVICES.includes('api'), worker: s.QUIRE_SERVICES.includes('worker') },
+    workerConcurrency: s.QUIRE_WORKERS,
+    maxFileBytes: s.QUIRE_MAX_FILE_MB * MB,
+    maxPages: s.QUIRE_MAX_PAGES,
     limitsFile,
-    limits: readLimits(limitsFile),
-    retentionHours: int('QUIRE_RETENTION_HOURS', 2),
-    engineTimeoutMs: int('QUIRE_ENGINE_TIMEOUT_S', 120) * 1000,
-    taskTimeoutMs: int('QUIRE_TASK_TIMEOUT_S', 600) * 1000,
-    engineMemoryMb: int('QUIRE_ENGINE_MEMORY_MB', 2048),
-    officeListeners: Math.max(1, int('QUIRE_OFFICE_LISTENERS', Math.min(2, os.availableParallelism()))),
-    webDist: path.resolve(process.env.QUIRE_WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
-    cookieSecret: process.env.QUIRE_COOKIE_SECRET ?? '',
-    maxQueued: int('QUIRE_MAX_QUEUED', 500),
-    maxQueuedPerOwner: int('QUIRE_MAX_QUEUED_PER_VISITOR', 20),
-    maxRunningPerOwner: Math.max(1, int('QUIRE_MAX_RUNNING_PER_VISITOR', 2)),
+    limits,
+    retentionHours: s.QUIRE_RETENTION_HOURS,
+    engineTimeoutMs: s.QUIRE_ENGINE_TIMEOUT_S * 1000,
+    taskTimeoutMs: s.QUIRE_TASK_TIMEOUT_S * 1000,
+    engineMemoryMb: s.QUIRE_ENGINE_MEMORY_MB,
+    officeListeners: s.QUIRE_OFFICE_LISTENERS,
+    webDist: path.resolve(s.QUIRE_WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
+    maxQueued: s.QUIRE_MAX_QUEUED,
+    maxQueuedPerOwner: s.QUIRE_MAX_QUEUED_PER_VISITOR,
+    maxRunningPerOwner: s.QUIRE_MAX_RUNNING_PER_VISITOR,
     // As many as one visitor: a lone address keeps both workers of a 2-core machine busy (ADR 0552).
-    maxRunningPerAddress: Math.max(1, int('QUIRE_MAX_RUNNING_PER_ADDRESS', 2)),
+    maxRunningPerAddress: s.QUIRE_MAX_RUNNING_PER_ADDRESS,
     // About a quarter of an hour of one core: eight 100-page conversions to PNG at 600 dpi, or one 500-page OCR.
-    maxQueuedWorkPerAddress: int('QUIRE_MAX_QUEUED_WORK_PER_ADDRESS', 30_000),
+    maxQueuedWorkPerAddress: s.QUIRE_MAX_QUEUED_WORK_PER_ADDRESS,
     // An upload of the largest file is 200 parts sent 12 at a time: the burst takes one at once.
-    uploadRate: { perSecond: int('QUIRE_UPLOADS_PER_S', 50), burst: int('QUIRE_UPLOAD_BURST', 600) },
-    taskRate: { perSecond: int('QUIRE_TASKS_PER_S', 20), burst: int('QUIRE_TASK_BURST', 200) },
-    ipRateFactor: Math.max(1, int('QUIRE_RATE_IP_FACTOR', 4)),
-    maxHeldBytes: int('QUIRE_MAX_HELD_MB', 2048) * 1024 * 1024,
-    minFreeBytes: int('QUIRE_MIN_FREE_MB', 256) * 1024 * 1024,
-    maxRenderMegapixels: int('QUIRE_MAX_RENDER_MEGAPIXELS', 5000),
-    maxOcrPages: int('QUIRE_MAX_OCR_PAGES', 500),
-    trustProxy: process.env.QUIRE_TRUST_PROXY || false,
-    bodyTimeoutMs: int('QUIRE_BODY_TIMEOUT_S', 30) * 1000,
-    smtpUrl: process.env.QUIRE_SMTP_URL ?? '',
-    mailFrom: process.env.QUIRE_MAIL_FROM || 'Quire <quire@localhost>',
-    publicUrl: (process.env.QUIRE_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
-    sessionDays: int('QUIRE_SESSION_DAYS', 30),
+    uploadRate: { perSecond: s.QUIRE_UPLOADS_PER_S, burst: s.QUIRE_UPLOAD_BURST },
+    taskRate: { perSecond: s.QUIRE_TASKS_PER_S, burst: s.QUIRE_TASK_BURST },
+    ipRateFactor: s.QUIRE_RATE_IP_FACTOR,
+    maxHeldBytes: s.QUIRE_MAX_HELD_MB * MB,
+    minFreeBytes: s.QUIRE_MIN_FREE_MB * MB,
+    maxRenderMegapixels: s.QUIRE_MAX_RENDER_MEGAPIXELS,
+    maxOcrPages: s.QUIRE_MAX_OCR_PAGES,
+    trustProxy: s.QUIRE_TRUST_PROXY || false,
+    bodyTimeoutMs: s.QUIRE_BODY_TIMEOUT_S * 1000,
+    smtpUrl: s.QUIRE_SMTP_URL,
+    mailFrom: s.QUIRE_MAIL_FROM,
+    publicUrl: s.QUIRE_PUBLIC_URL || `http://localhost:${port}`,
+    sessionDays: s.QUIRE_SESSION_DAYS,
     // Ten attempts at once, then one every two minutes: a password guesser gets 720 a day.
-    accountRate: { perSecond: int('QUIRE_SIGNIN_PER_HOUR', 30) / 3600, burst: int('QUIRE_SIGNIN_BURST', 10) },
-    signUpsPerAddressPerDay: Math.max(0, int('QUIRE_SIGNUPS_PER_ADDRESS_DAY', 10)),
-    anonymousTasksPerDay: Math.max(0, int('QUIRE_ANON_TASKS_PER_DAY', 1)),
-    anonymousDownloads: process.env.QUIRE_ANON_DOWNLOADS === '1',
-    oidc: overrides.oidc ?? loadOidc(),
+    accountRate: { perSecond: s.QUIRE_SIGNIN_PER_HOUR / 3600, burst: s.QUIRE_SIGNIN_BURST },
+    signUpsPerAddressPerDay: s.QUIRE_SIGNUPS_PER_ADDRESS_DAY,
+    anonymousTasksPerDay: s.QUIRE_ANON_TASKS_PER_DAY,
+    anonymousDownloads: s.QUIRE_ANON_DOWNLOADS,
+    oidc: overrides.oidc ?? oidcOf(s, problems),
     aiProviders: providers,
-    aiModels: overrides.aiModels ?? loadAiModels(providers),
+    aiModels: overrides.aiModels ?? aiModelsOf(s, providers, problems),
     aiAnalysisWaitMs: AI_CONSTANTS.summaryWaitMs,
-    operatorContact: (process.env.QUIRE_OPERATOR_CONTACT ?? '').trim(),
+    operatorContact: s.QUIRE_OPERATOR_CONTACT,
     shippedTemplatesDir: path.resolve(path.join(import.meta.dirname, '../../../templates')),
-    templatesDir: process.env.QUIRE_TEMPLATES_DIR ? path.resolve(process.env.QUIRE_TEMPLATES_DIR) : '',
-    signingCertificate: process.env.QUIRE_SIGNING_P12
-      ? { p12File: process.env.QUIRE_SIGNING_P12, passwordFile: process.env.QUIRE_SIGNING_P12_PASSWORD_FILE ?? '' }
-      : undefined,
-    timestampAuthority: loadTimestampAuthority(),
+    templatesDir: s.QUIRE_TEMPLATES_DIR && path.resolve(s.QUIRE_TEMPLATES_DIR),
+    signingCertificate: s.QUIRE_SIGNING_P12 ? { p12File: s.QUIRE_SIGNING_P12, passwordFile: s.QUIRE_SIGNING_P12_PASSWORD_FILE } : undefined,
+    timestampAuthority: s.QUIRE_TSA_URL ? { url: s.QUIRE_TSA_URL, timeoutMs: s.QUIRE_TSA_TIMEOUT_S * 1000 } : undefined,
     ...overrides,
   };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+/** The configuration for a process's start: invalid settings end the process, each named, without a stack trace. */
+export function startingConfig(argv = process.argv): Config {
+  try {
+    return loadConfig({}, argv);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(e.message);
+    process.exit(1);
+  }
 }

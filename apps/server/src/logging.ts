@@ -3,6 +3,7 @@
 // link's `token`), and a log is read by more people than the visitor who typed them: those parts
 // are blanked before logging.
 import type { FastifyServerOptions } from 'fastify';
+import { readSetting } from './settings.js';
 
 /**
  * Query parameters that carry passwords (merge's `passwds` may come as `passwds[]`), single
@@ -54,7 +55,7 @@ export function urlRedactor(callPaths: readonly string[]): (url: string) => stri
  * requests are logged as Fastify does, their URL redacted.
  */
 export function loggerOptions(callPaths: readonly string[], stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
-  if (!stream && process.env.QUIRE_LOG !== '1') return false;
+  if (!stream && !readSetting('QUIRE_LOG', process.env).value) return false;
   const redact = urlRedactor(callPaths);
   return {
     ...(stream && { stream }),

@@ -1,6 +1,6 @@
 // Entry point: `npm start` (api and worker in one process), or --services=api / --services=worker.
 import path from 'node:path';
-import { loadConfig } from './config.js';
+import { startingConfig } from './config.js';
 import { createContext } from './context.js';
 import { buildApp } from './app.js';
 import { Worker } from './queue/worker.js';
@@ -8,7 +8,7 @@ import { cleanUpAfterCrashes, ENGINES_DIR, startSweeper, sweep } from './service
 import { recordEnginesIn } from './engines/processes.js';
 import { reportModelProblems } from './engines/ai/providers.js';
 
-const config = loadConfig();
+const config = startingConfig();
 const ctx = await createContext(config);
 await cleanUpAfterCrashes(ctx);
 recordEnginesIn(path.join(ctx.scratchDir, ENGINES_DIR));

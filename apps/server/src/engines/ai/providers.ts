@@ -14,7 +14,7 @@ type ModelConfig = Pick<Config, 'aiProviders' | 'aiModels' | 'engineTimeoutMs'>;
  */
 export function createModelProvider(provider: ModelProvider['name'], config: ModelConfig, workDir: string): ModelProvider {
   if (provider === 'local') return localModel({ ...config.aiModels.local, timeoutMs: config.engineTimeoutMs, workDir });
-  // loadAiModels refuses a tool set to openai without an endpoint.
+  // loadConfig refuses a tool set to openai without an endpoint.
   return openAiModel({ ...config.aiModels.openai!, timeoutMs: config.engineTimeoutMs });
 }
 
