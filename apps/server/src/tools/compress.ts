@@ -4,13 +4,14 @@
 // a file larger than the input as uploaded: when nothing can be gained, the input itself.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { QuireError, type ToolParams } from '@quire/contracts';
+import { ErrorCode, QuireError, type ToolParams } from '@quire/contracts';
 import { fingerprintOf, sameFingerprint, type Fingerprint } from '../engines/fingerprint.js';
 import { pdfwrite, type PdfwriteSettings } from '../engines/ghostscript.js';
 import { runMupdf } from '../engines/mupdf.js';
 import type { JobResults } from '../engines/mupdf/jobs.js';
 import { comparedPages, drawnPages, worstPageSimilarity, type GreyPage } from '../engines/pageLikeness.js';
 import { imagePlacements } from '../engines/poppler.js';
+import { EngineTimeout } from '../engines/run.js';
 import { declaredPageCount, decryptedCopy, type EngineLimits, optimizePdf, passesCheck } from '../engines/qpdf.js';
 import { defineTool, outputName, type ToolContext } from './tool.js';
 import type { Said } from '../texts/words.js';
@@ -211,7 +212,7 @@ function faithfulness(ctx: ToolContext, lossless: string) {
   const compared = comparedPages(pages);
   let reference: Promise<Fingerprint | null> | undefined;
   let referenceLook: Promise<(GreyPage | null)[]> | undefined;
-  return async (c: Candidate, { minLikeness }: Likeness): Promise<string | null> => {
+  const check = async (c: Candidate, { minLikeness }: Likeness): Promise<string | null> => {
     if (!c.lossless) {
       reference ??= fingerprintOf(lossless, pages, ctx.limits);
       const [before, after] = [await reference, await fingerprintOf(c.file, pages, ctx.limits)];
@@ -223,6 +224,14 @@ function faithfulness(ctx: ToolContext, lossless: string) {
     }
     return (await passesCheck(c.file, pages, ctx.limits)) ? null : "it fails qpdf's check";
   };
+  // A check that runs out of its own time (pdftotext or qpdf over thousands of pages on a busy
+  // machine) leaves that candidate out, as a rewrite that does; the upload itself is always left.
+  return (c: Candidate, likeness: Likeness) =>
+    check(c, likeness).catch((e: unknown) => {
+      const outOfTime = e instanceof EngineTimeout || (e instanceof QuireError && e.code === ErrorCode.TaskFailed);
+      if (ctx.limits.signal?.aborted || !outOfTime) throw e;
+      return `its check did not finish: ${e.message}`;
+    });
 }
 
 const withSize = async (c: Candidate): Promise<Sized> => ({ ...c, size: await sizeOf(c.file) });
