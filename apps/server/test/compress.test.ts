@@ -5,7 +5,8 @@ import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { performance } from 'node:perf_hooks';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, type TaskEntry } from '@quire/contracts';
 import { corpusRoot } from './corpusSupport.js';
 import { quireForTests } from './harness.js';
@@ -356,6 +357,43 @@ ${`${' '.repeat(99)}\n`.repeat(20)}<?xpacket end="w"?>`;
     const entry = await compress(await client.uploadId(original), 'medium', 'looks-kept.pdf');
     expect(psnr(original, file('looks-kept.pdf'))).toBeGreaterThan(40);
     expect(entry.outputs[0]!.note ?? '').not.toMatch(/Ghostscript/);
+  });
+
+  it('bounds a rewrite that loops on a tiny file: Ghostscript stops in seconds, the log says why, the others win', {
+    timeout: 120_000,
+  }, async () => {
+    // 2.4 KB whose two Type 3 fonts draw each other: Ghostscript 10.00 loops on it until its time limit.
+    const looping = path.join(corpusRoot, 'made/type3-fonts-drawing-each-other.pdf');
+    const warned = vi.spyOn(console, 'warn');
+    const started = performance.now();
+    try {
+      const entry = await compress(await client.uploadId(looping), 'medium', 'looping-out.pdf');
+      expect((performance.now() - started) / 1000).toBeLessThan(30);
+      expect(warned.mock.calls.flat().join('\n')).toMatch(
+        /the Ghostscript candidate is dropped: Ghostscript ran out of its 10\.\d+ s time limit/,
+      );
+      expect(entry.outputs[0]!.size).toBeLessThanOrEqual(size(looping));
+      qpdfCheck(file('looping-out.pdf'));
+    } finally {
+      warned.mockRestore();
+    }
+  });
+
+  it('drops a rewrite Ghostscript crashed in mid-write, saying why, and never returns its truncated file', async () => {
+    // Ghostscript 10.00 crashes on issue18117's page after writing the first page's objects.
+    const crashing = file('crashing.pdf');
+    execFileSync('qpdf', ['--empty', '--pages', photos, path.join(corpusRoot, 'pdfjs/issue18117.pdf'), '--', crashing]);
+    const warned = vi.spyOn(console, 'warn');
+    try {
+      const entry = await compress(await client.uploadId(crashing), 'medium', 'crashing-out.pdf');
+      expect(warned.mock.calls.flat().join('\n')).toMatch(/the Ghostscript candidate is dropped: Ghostscript ended on SIGSEGV/);
+      expect(entry.outputs[0]!.note ?? '').not.toMatch(/Ghostscript/);
+      qpdfCheck(file('crashing-out.pdf'));
+      expect(npages(file('crashing-out.pdf'))).toBe(3);
+      expect(size(file('crashing-out.pdf'))).toBeLessThan(size(crashing));
+    } finally {
+      warned.mockRestore();
+    }
   });
 
   // Up to seven rewrites of each file (three at the level, three or four more towards the target).

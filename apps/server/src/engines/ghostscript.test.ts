@@ -23,14 +23,17 @@ describe('pdfwrite', () => {
   it('writes a PDF and reports each page', async () => {
     const out = path.join(dir, 'ok%1.pdf');
     const seen: number[] = [];
-    expect(await pdfwrite(input, out, settings, 1, limits, (p) => seen.push(p))).toBe(true);
+    expect(await pdfwrite(input, out, settings, 1, limits, (p) => seen.push(p))).toEqual({ written: true });
     expect(fs.readFileSync(out).subarray(0, 5).toString()).toBe('%PDF-');
     expect(seen).toEqual([100]);
   });
 
   it('gives no candidate, and leaves nothing, when Ghostscript runs out of its own time', async () => {
     const out = path.join(dir, 'slow.pdf');
-    expect(await pdfwrite(input, out, settings, 1, { ...limits, timeoutMs: 1 })).toBe(false);
+    expect(await pdfwrite(input, out, settings, 1, { ...limits, timeoutMs: 1 })).toEqual({
+      written: false,
+      why: 'Ghostscript ran out of its 0.001 s time limit',
+    });
     expect(fs.existsSync(out)).toBe(false);
   });
 

@@ -39,10 +39,14 @@ function jpegTables(s: PdfwriteSettings): string {
   return `<< /ColorACSImageDict ${dict} /GrayACSImageDict ${dict} >> setdistillerparams`;
 }
 
+/** What a pdfwrite run gave: the file written, or why there is none (for the log). */
+export type Rewrite = { written: true } | { written: false; why: string };
+
 /**
- * Writes `out` from `input` (an unencrypted PDF) with pdfwrite. Resolves true when `out` was written;
- * false, with nothing left behind, when Ghostscript failed or ran out of its own time: the caller
- * then has one candidate fewer, which is not an error. The task's deadline passing fails the task (3125).
+ * Writes `out` from `input` (an unencrypted PDF) with pdfwrite. Resolves written when `out` was
+ * written whole; else why not, with nothing left behind (a run that crashed or was stopped
+ * mid-write leaves a truncated file, which is removed): the caller then has one candidate fewer,
+ * which is not an error. The task's deadline passing fails the task (3125).
  */
 export async function pdfwrite(
   input: string,
@@ -51,7 +55,7 @@ export async function pdfwrite(
   pages: number,
   limits: EngineLimits,
   onProgress?: (percent: number) => void,
-): Promise<boolean> {
+): Promise<Rewrite> {
   const args = [
     '-dSAFER',
     '-dNOPAUSE',
@@ -85,17 +89,26 @@ export async function pdfwrite(
         if (m) onProgress(Math.min(100, (Number(m[1]) / Math.max(1, pages)) * 100));
       }
     : undefined;
-  let written = false;
+  const bound = boundFor('rewrite', limits, pages);
+  let made: Rewrite = { written: false, why: `Ghostscript ran out of its ${bound.timeoutMs / 1000} s time limit` };
   try {
-    written = await optionalStep(
+    made = await optionalStep(
       limits,
-      async () =>
-        (await runEngine('gs', args, { ...boundFor('rewrite', limits, pages), onLine })).exitCode === 0 &&
-        ((await fs.stat(out).catch(() => null))?.size ?? 0) > 0,
-      false,
+      async (): Promise<Rewrite> => {
+        const res = await runEngine('gs', args, { ...bound, onLine });
+        if (res.signal)
+          return { written: false, why: `Ghostscript ended on ${res.signal} (a crash, or its ${bound.memoryMb} MB memory bound)` };
+        if (res.exitCode !== 0)
+          return { written: false, why: `Ghostscript exited with ${res.exitCode}: ${lastLine(res.stderr || res.stdout)}` };
+        if (!((await fs.stat(out).catch(() => null))?.size ?? 0)) return { written: false, why: 'Ghostscript wrote nothing' };
+        return { written: true };
+      },
+      made,
     );
-    return written;
+    return made;
   } finally {
-    if (!written) await fs.rm(out, { force: true });
+    if (!made.written) await fs.rm(out, { force: true });
   }
 }
+
+const lastLine = (text: string) => text.trim().split('\n').at(-1)?.trim() ?? '';

@@ -9,7 +9,12 @@ import { boundFor, EngineTimeout, JOB_BOUNDS, runEngine } from './run.js';
 describe('runEngine', () => {
   it('returns exit code and output', async () => {
     const res = await runEngine('sh', ['-c', 'echo one; echo two >&2; exit 3'], { timeoutMs: 5000, memoryMb: 256 });
-    expect(res).toEqual({ exitCode: 3, stdout: 'one\n', stderr: 'two\n' });
+    expect(res).toEqual({ exitCode: 3, signal: null, stdout: 'one\n', stderr: 'two\n' });
+  });
+
+  it('says which signal ended an engine that crashed', async () => {
+    const res = await runEngine('sh', ['-c', 'kill -SEGV $$'], { timeoutMs: 5000, memoryMb: 256 });
+    expect(res).toMatchObject({ exitCode: 137, signal: 'SIGSEGV' });
   });
 
   it('kills an engine at its time limit', async () => {

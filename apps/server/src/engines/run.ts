@@ -21,6 +21,8 @@ export interface RunOptions {
 
 export interface RunResult {
   exitCode: number;
+  /** The signal that ended the engine from within (a crash: SIGSEGV, SIGABRT), or null when it exited. */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -144,7 +146,7 @@ export function runEngine(command: string, args: string[], opts: RunOptions): Pr
       opts.signal?.removeEventListener('abort', kill);
       if (timedOut) return reject(new EngineTimeout(command));
       if (sig && KILLED_FROM_OUTSIDE.has(sig)) return reject(new QuireError(ErrorCode.TaskFailed));
-      resolve({ exitCode: code ?? (sig ? 137 : 1), stdout, stderr });
+      resolve({ exitCode: code ?? (sig ? 137 : 1), signal: sig, stdout, stderr });
     });
   });
 }

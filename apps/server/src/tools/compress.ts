@@ -4,14 +4,15 @@
 // a file larger than the input as uploaded: when nothing can be gained, the input itself.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { QuireError, type ToolParams } from '@quire/contracts';
+import { ErrorCode, QuireError, type ToolParams } from '@quire/contracts';
 import { fingerprintOf, sameFingerprint, type Fingerprint } from '../engines/fingerprint.js';
 import { pdfwrite, type PdfwriteSettings } from '../engines/ghostscript.js';
 import { runMupdf } from '../engines/mupdf.js';
 import type { JobResults } from '../engines/mupdf/jobs.js';
 import { comparedPages, drawnPages, worstPageSimilarity, type GreyPage } from '../engines/pageLikeness.js';
 import { imagePlacements } from '../engines/poppler.js';
-import { declaredPageCount, decryptedCopy, optimizePdf, passesCheck } from '../engines/qpdf.js';
+import { EngineTimeout } from '../engines/run.js';
+import { declaredPageCount, decryptedCopy, type EngineLimits, optimizePdf, passesCheck } from '../engines/qpdf.js';
 import { defineTool, outputName, type ToolContext } from './tool.js';
 import type { Said } from '../texts/words.js';
 
@@ -55,6 +56,8 @@ const TARGET_LADDER: Omit<ImageSettings, 'monoDpi'>[] = [
 /** A rewrite of the document and what it did, for the result view. */
 interface Candidate {
   file: string;
+  /** What made it, for the log. */
+  engine: 'qpdf' | 'Ghostscript' | 'MuPDF';
   note: Said;
   /** The lossless repack changes nothing the fingerprint sees; the others are compared with it. */
   lossless?: boolean;
@@ -62,20 +65,50 @@ interface Candidate {
 
 const sizeOf = async (file: string) => (await fs.stat(file)).size;
 
+/**
+ * Why a candidate is not the result, in the log: an operator asking why a file hardly shrank
+ * finds there which rewrite was left out and why (its time limit, its memory bound, a crash, the
+ * check, its size). The work folder's name is the task's.
+ */
+function dropped(ctx: ToolContext, engine: Candidate['engine'], why: string): null {
+  console.warn(`compress ${path.basename(ctx.workDir)}: the ${engine} candidate is dropped: ${why}`);
+  return null;
+}
+
+/**
+ * Time for each rewrite (and the images' survey it starts with): a base and a share per megabyte
+ * of input, within the engine's own bound. A rewrite is optional, so one that loops on a small
+ * file (Ghostscript on a Type 3 font drawn by itself) costs seconds, not the minute an engine call
+ * may take, and the other candidates win; a large file keeps the engine's whole bound.
+ */
+const REWRITE_BASE_MS = 10_000;
+const REWRITE_MS_PER_MB = 2_000;
+function rewriteLimits(ctx: ToolContext, inputSize: number): EngineLimits {
+  const scaled = REWRITE_BASE_MS + (REWRITE_MS_PER_MB * inputSize) / (1024 * 1024);
+  return { ...ctx.limits, timeoutMs: Math.min(ctx.limits.timeoutMs, Math.round(scaled)) };
+}
+
 /** Where a step reports how far it is, in percent. */
 type Progress = (percent: number) => void;
 /** A step's progress (0–100) as the part [from, to] of `report`'s. */
 const span = (report: Progress, from: number, to: number) => (p: number) => report(from + ((to - from) * p) / 100);
 
 /** The Ghostscript candidate, repacked like the others, or null when Ghostscript failed. */
-async function rebuilt(ctx: ToolContext, lossless: string, level: Level, progress: Progress): Promise<Candidate | null> {
+async function rebuilt(
+  ctx: ToolContext,
+  lossless: string,
+  level: Level,
+  limits: EngineLimits,
+  progress: Progress,
+): Promise<Candidate | null> {
   const gsOut = path.join(ctx.workDir, 'rebuilt-gs.pdf');
   const settings = compressLevels[level];
-  if (!(await pdfwrite(lossless, gsOut, settings, ctx.inputs[0]!.pages, ctx.limits, span(progress, 0, 90)))) return null;
+  const made = await pdfwrite(lossless, gsOut, settings, ctx.inputs[0]!.pages, limits, span(progress, 0, 90));
+  if (!made.written) return dropped(ctx, 'Ghostscript', made.why);
   const file = path.join(ctx.workDir, 'rebuilt.pdf');
   await optimizePdf({ file: gsOut }, ctx.inputs[0]!.pages, file, ctx.limits, span(progress, 90, 100));
   await fs.rm(gsOut, { force: true });
-  return { file, note: { key: 'note.compress.ghostscript', params: { dpi: settings.imageDpi } } };
+  return { file, engine: 'Ghostscript', note: { key: 'note.compress.ghostscript', params: { dpi: settings.imageDpi } } };
 }
 
 /**
@@ -87,6 +120,7 @@ async function optimised(
   lossless: string,
   settings: ImageSettings,
   name: string,
+  limits: EngineLimits,
   progress: Progress,
 ): Promise<Candidate | null> {
   const mupdfOut = path.join(ctx.workDir, `${name}-mupdf.pdf`);
@@ -97,7 +131,7 @@ async function optimised(
         op: 'optimize',
         input: lossless,
         output: mupdfOut,
-        images: await imagePlacements(lossless, ctx.limits),
+        images: await imagePlacements(lossless, ctx.inputs[0]!.pages, limits),
         targetDpi: settings.imageDpi,
         monoDpi: settings.monoDpi,
         jpegQuality: settings.jpegQuality,
@@ -105,12 +139,12 @@ async function optimised(
       },
       ctx.inputs[0]!.pages,
       ctx.workDir,
-      ctx.limits,
+      limits,
       span(progress, 0, 90),
     );
   } catch (e) {
     if (ctx.limits.signal?.aborted || !(e instanceof QuireError)) throw e;
-    return null;
+    return dropped(ctx, 'MuPDF', e.message);
   }
   const file = path.join(ctx.workDir, `${name}.pdf`);
   await optimizePdf({ file: mupdfOut }, ctx.inputs[0]!.pages, file, ctx.limits, span(progress, 90, 100));
@@ -130,7 +164,7 @@ async function optimised(
   if (done.fontsSubset) did.push({ key: 'note.compress.fontsSubset', params: { count: done.fontsSubset } });
   if (done.metadataTrimmed) did.push({ key: 'note.compress.metadataTrimmed' });
   did.push({ key: 'note.compress.merged' });
-  return { file, note: { key: 'note.compress.did', params: { list: did } } };
+  return { file, engine: 'MuPDF', note: { key: 'note.compress.did', params: { list: did } } };
 }
 
 /**
@@ -139,15 +173,15 @@ async function optimised(
  * longer one's time, not the sum. The task's progress is their mean. Both are waited for, even
  * when one fails, so that nothing still writes in the task's folder.
  */
-async function bothRewrites(ctx: ToolContext, lossless: string, level: Level): Promise<(Candidate | null)[]> {
+async function bothRewrites(ctx: ToolContext, lossless: string, level: Level, limits: EngineLimits): Promise<(Candidate | null)[]> {
   const done = [0, 0];
   const progressOf = (i: number) => (p: number) => {
     done[i] = p;
     ctx.progress(10 + (75 * (done[0]! + done[1]!)) / 200);
   };
   const made = await Promise.allSettled([
-    rebuilt(ctx, lossless, level, progressOf(0)),
-    optimised(ctx, lossless, compressLevels[level], 'optimised', progressOf(1)),
+    rebuilt(ctx, lossless, level, limits, progressOf(0)),
+    optimised(ctx, lossless, compressLevels[level], 'optimised', limits, progressOf(1)),
   ]);
   return made.map((m) => {
     if (m.status === 'rejected') throw m.reason;
@@ -169,25 +203,35 @@ const missed = (target: number, note: Said): Said => ({
 type Sized = Candidate & { size: number };
 
 /**
- * Tells whether a candidate kept everything the lossless repack keeps — text, annotations, form
- * fields, outlines, attachments, pages, and their look to `minLikeness` — and passes qpdf's check.
+ * What a candidate lost of what the lossless repack keeps — text, annotations, form fields,
+ * outlines, attachments, pages, their look to `minLikeness` — or its failing qpdf's check; null
+ * when it is faithful.
  */
 function faithfulness(ctx: ToolContext, lossless: string) {
   const pages = ctx.inputs[0]!.pages;
   const compared = comparedPages(pages);
   let reference: Promise<Fingerprint | null> | undefined;
   let referenceLook: Promise<(GreyPage | null)[]> | undefined;
-  return async (c: Candidate, { minLikeness }: Likeness) => {
+  const check = async (c: Candidate, { minLikeness }: Likeness): Promise<string | null> => {
     if (!c.lossless) {
       reference ??= fingerprintOf(lossless, pages, ctx.limits);
       const [before, after] = [await reference, await fingerprintOf(c.file, pages, ctx.limits)];
-      if (!before || !after || !sameFingerprint(before, after)) return false;
+      if (!before || !after || !sameFingerprint(before, after)) return 'it does not keep all the text, fields, links or outlines';
       referenceLook ??= drawnPages(lossless, compared, ctx.workDir, ctx.limits);
       const look = await drawnPages(c.file, compared, ctx.workDir, ctx.limits);
-      if (worstPageSimilarity(await referenceLook, look) < minLikeness) return false;
+      const likeness = worstPageSimilarity(await referenceLook, look);
+      if (likeness < minLikeness) return `a page looks different (similarity ${likeness.toFixed(3)} < ${minLikeness})`;
     }
-    return passesCheck(c.file, pages, ctx.limits);
+    return (await passesCheck(c.file, pages, ctx.limits)) ? null : "it fails qpdf's check";
   };
+  // A check that runs out of its own time (pdftotext or qpdf over thousands of pages on a busy
+  // machine) leaves that candidate out, as a rewrite that does; the upload itself is always left.
+  return (c: Candidate, likeness: Likeness) =>
+    check(c, likeness).catch((e: unknown) => {
+      const outOfTime = e instanceof EngineTimeout || (e instanceof QuireError && e.code === ErrorCode.TaskFailed);
+      if (ctx.limits.signal?.aborted || !outOfTime) throw e;
+      return `its check did not finish: ${e.message}`;
+    });
 }
 
 const withSize = async (c: Candidate): Promise<Sized> => ({ ...c, size: await sizeOf(c.file) });
@@ -202,7 +246,8 @@ async function towardsTarget(
   lossless: string,
   level: Level,
   target: number,
-  faithful: (c: Candidate, likeness: Likeness) => Promise<boolean>,
+  limits: EngineLimits,
+  faithful: (c: Candidate, likeness: Likeness) => Promise<string | null>,
 ): Promise<Sized | null> {
   const rungs = TARGET_LADDER.filter(
     (r) => r.imageDpi <= compressLevels[level].imageDpi && r.jpegQuality < compressLevels[level].jpegQuality,
@@ -214,9 +259,11 @@ async function towardsTarget(
     const mid = (lo + hi) >> 1;
     // Bitonal images stay at the level's resolution: below it, text breaks up.
     const settings = { ...rungs[mid]!, monoDpi: compressLevels[level].monoDpi };
-    const made = await optimised(ctx, lossless, settings, `target-${mid}`, span(ctx.progress, 90, 98));
+    const made = await optimised(ctx, lossless, settings, `target-${mid}`, limits, span(ctx.progress, 90, 98));
     // A size asked for may cost the look the coarsest level allows.
-    const c = made && (await faithful(made, compressLevels.high)) ? await withSize(made) : null;
+    const lost = made && (await faithful(made, compressLevels.high));
+    if (lost) dropped(ctx, 'MuPDF', `at ${rungs[mid]!.imageDpi} dpi for the target size, ${lost}`);
+    const c = made && !lost ? await withSize(made) : null;
     const withSettings = (note: Said): Said => ({
       key: 'note.compress.settings',
       params: { note, dpi: rungs[mid]!.imageDpi, quality: rungs[mid]!.jpegQuality },
@@ -252,22 +299,28 @@ export const compress = defineTool({
     }
     const lossless = path.join(ctx.workDir, 'lossless.pdf');
     await optimizePdf(source, input.pages, lossless, ctx.limits, span(ctx.progress, 0, 10));
-    const candidates: Candidate[] = [{ file: lossless, note: { key: 'note.compress.lossless' }, lossless: true }];
-    for (const c of await bothRewrites(ctx, lossless, p.level)) if (c) candidates.push(c);
+    const candidates: Candidate[] = [{ file: lossless, engine: 'qpdf', note: { key: 'note.compress.lossless' }, lossless: true }];
+    const limits = rewriteLimits(ctx, inputSize);
+    for (const c of await bothRewrites(ctx, lossless, p.level, limits)) if (c) candidates.push(c);
     const sized = await Promise.all(candidates.map(withSize));
     sized.sort((a, b) => a.size - b.size);
     ctx.progress(88);
     const faithful = faithfulness(ctx, lossless);
     let best: Sized | null = null;
     for (const c of sized) {
-      if (c.size >= inputSize) break;
-      if (await faithful(c, compressLevels[p.level])) {
+      if (c.size >= inputSize) {
+        dropped(ctx, c.engine, `it is no smaller than the upload (${c.size} >= ${inputSize} bytes)`);
+        continue;
+      }
+      const lost = await faithful(c, compressLevels[p.level]);
+      if (!lost) {
         best = c;
         break;
       }
+      dropped(ctx, c.engine, lost);
     }
     if (p.target_size && (best?.size ?? inputSize) > p.target_size) {
-      const further = await towardsTarget(ctx, lossless, p.level, p.target_size, faithful);
+      const further = await towardsTarget(ctx, lossless, p.level, p.target_size, limits, faithful);
       if (further && further.size < (best?.size ?? inputSize)) best = further;
       else if (best) best = { ...best, note: missed(p.target_size, best.note) };
     }
