@@ -105,7 +105,9 @@ const opCount = async (page: Page) => Number(await page.getByTestId('editor').ge
 async function signKeptAt(page: Page, x: number, y: number) {
   await page.getByTestId('use-signature').click();
   await page.getByTestId('signature-dialog').waitFor({ state: 'detached' });
-  await expect.poll(() => page.getByTestId('editor-saved-signature').count()).toBe(1);
+  // Kept by a server call (file/sign): under load that takes longer than expect.poll's 1 s.
+  await page.getByTestId('editor-saved-signature').waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('editor-saved-signature').count()).toBe(1);
   const sheet = (await page.locator('[data-testid="editor-page"][data-page="1"]').boundingBox())!;
   await page.mouse.click(sheet.x + x, sheet.y + y);
   await expect.poll(() => opCount(page)).toBe(1);
@@ -579,9 +581,15 @@ describe('the PDF editor in the browser', () => {
     await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
     await page.getByTestId('tool-signature').click();
     await page.getByTestId('signature-tab-upload').click();
+    // Escape closes the picker alone: the signature dialog stays.
+    const picker = page.getByTestId('cloud-file-picker');
+    await page.getByTestId('signature-from-cloud').click();
+    await picker.waitFor();
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('signature-dialog').isVisible()).toBe(true);
     await page.getByTestId('signature-from-cloud').click();
     // Pictures only: the PDF is listed but cannot be chosen.
-    const picker = page.getByTestId('cloud-file-picker');
     await picker.locator('[data-name="letter.pdf"] input:disabled').waitFor();
     await picker.locator('[data-name="signature.png"] input').check();
     if (shots) {

@@ -224,6 +224,8 @@ export function Editor({ file, mode, onMode, onSaved, cloudCopy, onCloudCopy }: 
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (target && (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable)) return;
+      // Keys in a dialog are the dialog's: Escape closing the cloud picker must not drop the signature tool.
+      if (target?.closest('dialog')) return;
       const mod = e.ctrlKey || e.metaKey;
       const key = e.key.toLowerCase();
       if (mod && key === 'z') {
