@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annotations, colourIn, formFields, makeDoc, pdffonts, pdfinfo, text, words } from '../apps/server/test/editFixtures.js';
 import { createAccount } from '../apps/server/src/services/accounts.js';
-import { download, E2E_PASSWORD, signInFromHeader, startE2e, tmpDir, type E2e } from './browser.js';
+import { encodePng } from '../apps/server/test/imageFixtures.js';
+import { download, E2E_PASSWORD, signInByDialog, signInFromHeader, startE2e, tmpDir, type E2e } from './browser.js';
 
 let e2e: E2e;
 const dir = tmpDir('editor');
@@ -89,7 +90,29 @@ function imageList(pdf: string): { page: number; width: number; xppi: number }[]
   });
 }
 
+/** The colour of one pixel of page 1 rendered by pdftoppm at 72 dpi. */
+function pixelAt(pdf: string, x: number, y: number): number[] {
+  const ppm = execFileSync('pdftoppm', ['-r', '72', '-f', '1', '-l', '1', '-x', String(x), '-y', String(y), '-W', '1', '-H', '1', pdf]);
+  return [...ppm.subarray(ppm.length - 3)];
+}
+
 const opCount = async (page: Page) => Number(await page.getByTestId('editor').getAttribute('data-ops'));
+
+/**
+ * Uses the signature made in the open dialog, which the account keeps, and places it on page 1 at
+ * (x, y) CSS pixels from the page's top left; the page's box.
+ */
+async function signKeptAt(page: Page, x: number, y: number) {
+  await page.getByTestId('use-signature').click();
+  await page.getByTestId('signature-dialog').waitFor({ state: 'detached' });
+  // Kept by a server call (file/sign): under load that takes longer than expect.poll's 1 s.
+  await page.getByTestId('editor-saved-signature').waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('editor-saved-signature').count()).toBe(1);
+  const sheet = (await page.locator('[data-testid="editor-page"][data-page="1"]').boundingBox())!;
+  await page.mouse.click(sheet.x + x, sheet.y + y);
+  await expect.poll(() => opCount(page)).toBe(1);
+  return sheet;
+}
 
 type Word = ReturnType<typeof words>[number];
 /**
@@ -461,14 +484,18 @@ describe('the PDF editor in the browser', () => {
     const recent = await page.context().request.get(`${e2e.quire.url}/api/cloud/v1/recent/list`);
     expect((await recent.json()).data.files.map((f: { name: string }) => f.name)).toEqual(['letter-edited.pdf']);
     if (shots) await page.screenshot({ path: path.join(shots, 'editor-saved-cloud-1280.png') });
+    // The toast stays (it carries a link): closed, so that the next save's own toast is waited for.
+    await toast.getByRole('button', { name: 'Close' }).click();
+    await toast.waitFor({ state: 'detached' });
 
     // Saved again: the same cloud file, now with both notes.
     await expect.poll(() => opCount(page)).toBe(0);
     await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
     await addNote('Second remark', 300);
     await page.getByTestId('editor-save').click();
-    await expect.poll(() => opCount(page), { timeout: 60_000 }).toBe(0);
-    await expect.poll(() => page.getByTestId('toast').filter({ hasText: 'Saved to your document cloud' }).count()).toBeGreaterThan(0);
+    // The edits are cleared once the PDF is written, before it replaces the cloud copy: the toast says it is there.
+    await toast.waitFor({ timeout: 60_000 });
+    expect(await opCount(page)).toBe(0);
     expect(await cloudFiles()).toEqual(['letter-edited.pdf']);
     const listed = await page
       .context()
@@ -519,12 +546,7 @@ describe('the PDF editor in the browser', () => {
     await page.getByTestId('signature-tab-type').click();
     await page.getByTestId('typed-name').fill('Eddie Signer');
     expect(await page.getByTestId('save-signature').isChecked()).toBe(true);
-    await page.getByTestId('use-signature').click();
-    await page.getByTestId('signature-dialog').waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId('editor-saved-signature').count()).toBe(1);
-    const sheet = (await page.locator('[data-testid="editor-page"][data-page="1"]').boundingBox())!;
-    await page.mouse.click(sheet.x + 300, sheet.y + 500);
-    await expect.poll(() => opCount(page)).toBe(1);
+    const sheet = await signKeptAt(page, 300, 500);
     expect(await page.locator('[data-testid="editor-page"][data-page="1"] .op-image').count()).toBe(1);
     if (shots) await page.screenshot({ path: path.join(shots, 'editor-signature-1280.png') });
     const signed = await download(page, 'editor-export', dir);
@@ -540,6 +562,64 @@ describe('the PDF editor in the browser', () => {
     await expect.poll(() => opCount(page)).toBe(1);
     await page.context().close();
   }, 120_000);
+
+  it("signs with a picture from the account's cloud, picked in the signature tool, and the saved PDF carries it", async () => {
+    await createAccount(e2e.quire.ctx, 'editor.cloudsigner@example.org', E2E_PASSWORD, 'free');
+    // A green 240 × 96 picture, put in the cloud through the cloud page as a user does; a PDF beside it.
+    const green = [0, 160, 0];
+    const pixels = Buffer.alloc(240 * 96 * 3);
+    for (let i = 0; i < pixels.length; i += 3) pixels.set(green, i);
+    fs.writeFileSync(file('signature.png'), encodePng({ width: 240, height: 96, channels: 3, pixels }));
+    const page = await e2e.open('/app/document-cloud', { width: 1280, height: 900 });
+    await signInByDialog(page, 'editor.cloudsigner@example.org', E2E_PASSWORD);
+    await page.getByTestId('cloud-file-input').setInputFiles([file('signature.png'), file('letter.pdf')]);
+    for (const name of ['signature.png', 'letter.pdf'])
+      await page.locator(`[data-testid="cloud-entry"][data-name="${name}"]`).waitFor({ timeout: 30_000 });
+
+    await page.goto(`${e2e.quire.url}/app/pdf-editor?t=annotate`);
+    await page.getByTestId('file-input').setInputFiles(file('letter.pdf'));
+    await page.locator('[data-testid="page-thumb"][data-drawn="yes"]').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('tool-signature').click();
+    await page.getByTestId('signature-tab-upload').click();
+    // Escape closes the picker alone: the signature dialog stays.
+    const picker = page.getByTestId('cloud-file-picker');
+    await page.getByTestId('signature-from-cloud').click();
+    await picker.waitFor();
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('signature-dialog').isVisible()).toBe(true);
+    await page.getByTestId('signature-from-cloud').click();
+    // Pictures only: the PDF is listed but cannot be chosen.
+    await picker.locator('[data-name="letter.pdf"] input:disabled').waitFor();
+    await picker.locator('[data-name="signature.png"] input').check();
+    if (shots) {
+      await page.screenshot({ path: path.join(shots, 'editor-signature-cloud-1280.png') });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: path.join(shots, 'editor-signature-cloud-390.png') });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    await page.getByTestId('picker-add').click();
+    await picker.waitFor({ state: 'detached' });
+    await page.getByTestId('signature-preview').waitFor();
+    // Its top left corner goes where the page is clicked.
+    const sheet = await signKeptAt(page, 300, 500);
+
+    await page.getByTestId('editor-save').click();
+    await page.getByTestId('toast').filter({ hasText: 'Saved to your document cloud as "letter-edited.pdf"' }).waitFor({ timeout: 60_000 });
+    const listed = await page
+      .context()
+      .request.post(`${e2e.quire.url}/api/cloud/v1/list`, { data: { folder_id: null, sort: 'name', order: 'asc' } });
+    const saved = ((await listed.json()).data.files as { name: string; file_id: string }[]).find((f) => f.name === 'letter-edited.pdf')!;
+    const bytes = await page.context().request.get(`${e2e.quire.url}/api/cloud/v1/file/download?file_id=${saved.file_id}`);
+    fs.writeFileSync(file('cloud-signed.pdf'), await bytes.body());
+    expect(imageList(file('cloud-signed.pdf'))).toContainEqual(expect.objectContaining({ page: 1, width: 240 }));
+    // Rendered at 72 dpi (a pixel a point): green inside the mark, white beside it.
+    const k = sheet.width / 595;
+    const [x, y] = [Math.round(300 / k), Math.round(500 / k)];
+    expect(pixelAt(file('cloud-signed.pdf'), x + 20, y + 20)).toEqual(green);
+    expect(pixelAt(file('cloud-signed.pdf'), x - 20, y + 20)).toEqual([255, 255, 255]);
+    await page.context().close();
+  }, 180_000);
 
   it('shows edited text in the font it will get, and sets the family, size and style of a run and a text box', async () => {
     const page = await e2e.open('/app/pdf-editor?t=edit', { width: 1280, height: 900 });

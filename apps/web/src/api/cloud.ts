@@ -123,15 +123,25 @@ export function cloudFileAsInput(fileId: string): Promise<FileInfo> {
 export const cloudDownloadUrl = (fileId: string) => cloudUrl('file/download', { file_id: fileId });
 export const cloudThumbnailUrl = (fileId: string) => cloudUrl('file/thumbnail', { file_id: fileId });
 
-/** The selection as one zip; a POST, so its answer is read as a blob rather than followed as a link. */
-export async function downloadZip(selection: CloudSelection): Promise<Blob> {
-  const res = await send(cloudUrl('multi-download'), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(selection),
-  });
-  // A refusal comes as the JSON envelope, which throws its code's message.
+/** A file's bytes from the server; a refusal comes as the JSON envelope, which throws its code's message. */
+async function blobOf(res: Response): Promise<Blob> {
   if (res.headers.get('content-type')?.includes('application/json')) await readEnvelope(res, anyAnswer);
   if (!res.ok) throw new ApiError(ErrorCode.Generic);
   return res.blob();
+}
+
+/** The selection as one zip; a POST, so its answer is read as a blob rather than followed as a link. */
+export async function downloadZip(selection: CloudSelection): Promise<Blob> {
+  return blobOf(
+    await send(cloudUrl('multi-download'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(selection),
+    }),
+  );
+}
+
+/** A cloud file's bytes, for the page itself to use (a signature's picture). */
+export async function readCloudFile(fileId: string): Promise<Blob> {
+  return blobOf(await send(cloudDownloadUrl(fileId)));
 }

@@ -10,6 +10,8 @@ import { Modal } from '../ui/Modal';
 import { useToast } from '../ui/Toast';
 import { CapacityBar } from './CapacityBar';
 import { nameProblem, pathTo } from './cloudModel';
+// The dialogs open on pages that do not load the cloud page (the editor's signature picture): their styles come with them.
+import './cloud.css';
 
 /** The message of a refused name, typed or answered by the server. */
 export function useNameProblemText() {

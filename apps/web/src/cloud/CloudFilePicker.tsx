@@ -1,4 +1,5 @@
-// "Add from cloud" on a tool page: walk the cloud's folders and choose files the tool takes.
+// "Add from cloud": walk the cloud's folders and choose files of the kinds asked for (a tool's
+// inputs, or a signature's picture).
 import { hasAcceptedExtension, type CloudFile, type CloudListing, type ToolDefinition } from '@quire/contracts';
 import { useEffect, useState } from 'react';
 import { listFolder, type FolderId } from '../api/cloud';
@@ -9,12 +10,13 @@ import { Breadcrumb, PickerFolder } from './CloudDialogs';
 import { entriesOf, sortEntries } from './cloudModel';
 
 interface CloudFilePickerProps {
-  tool: ToolDefinition;
+  /** The files that can be chosen (by extension), and whether one or many. */
+  takes: Pick<ToolDefinition, 'extFrom' | 'isSingleUpload'>;
   onPick(files: CloudFile[]): void;
   onClose(): void;
 }
 
-export function CloudFilePicker({ tool, onPick, onClose }: CloudFilePickerProps) {
+export function CloudFilePicker({ takes, onPick, onClose }: CloudFilePickerProps) {
   const sizes = useSizes();
   const t = useT();
   const [folderId, setFolderId] = useState<FolderId>(null);
@@ -34,10 +36,10 @@ export function CloudFilePicker({ tool, onPick, onClose }: CloudFilePickerProps)
     };
   }, [folderId]);
 
-  // A single-file tool holds one choice: choosing another replaces it.
+  // A single-file choice holds one file: choosing another replaces it.
   const choose = (file: CloudFile) =>
     setChosen((map) => {
-      const next = new Map(tool.isSingleUpload ? [] : map);
+      const next = new Map(takes.isSingleUpload ? [] : map);
       if (map.has(file.file_id)) next.delete(file.file_id);
       else next.set(file.file_id, file);
       return next;
@@ -63,15 +65,15 @@ export function CloudFilePicker({ tool, onPick, onClose }: CloudFilePickerProps)
             return <PickerFolder key={folder.folder_id} name={folder.name} onOpen={() => setFolderId(folder.folder_id)} />;
           }
           const { file } = entry;
-          const takes = hasAcceptedExtension(file.name, tool);
+          const usable = hasAcceptedExtension(file.name, takes);
           return (
             <li key={file.file_id}>
-              <label className={`picker-item ${takes ? '' : 'disabled'}`} data-testid="picker-file" data-name={file.name}>
+              <label className={`picker-item ${usable ? '' : 'disabled'}`} data-testid="picker-file" data-name={file.name}>
                 <input
-                  type={tool.isSingleUpload ? 'radio' : 'checkbox'}
+                  type={takes.isSingleUpload ? 'radio' : 'checkbox'}
                   name="cloud-file"
                   checked={chosen.has(file.file_id)}
-                  disabled={!takes}
+                  disabled={!usable}
                   onChange={() => choose(file)}
                 />
                 <span className="file-name">{file.name}</span>

@@ -13,9 +13,9 @@ import { useI18n } from '../i18n/I18nProvider';
 import { splitLocalePrefix } from '../i18n/locales';
 import { usePdfDocument } from '../pdf/pdfDocument';
 import { ShareDialog } from '../share/ShareDialog';
-import { SignatureDialog } from '../sign/SignatureDialog';
+import { SignatureChoice } from '../sign/SignatureChoice';
 import type { SignatureImage } from '../sign/signatureImage';
-import { useSavedSignatures } from '../sign/useSavedSignatures';
+import { useSignatureMaker } from '../sign/useSignatureMaker';
 import { Icon } from '../ui/Icon';
 import { TASK_TOAST_MS, useToast } from '../ui/Toast';
 import { ToolButton, TOOL_LOOK, TOOLS } from './tools';
@@ -92,9 +92,9 @@ export function Editor({ file, mode, onMode, onSaved, cloudCopy, onCloudCopy }: 
     text: { font: DEFAULT_FONT_FAMILY, size: 12, color: '#000000', bold: false, italic: false },
   });
   const [pendingImage, setPendingImage] = useState<PendingImage | null>(null);
-  // The signature tool makes its signature as Sign PDF does: drawn, typed or uploaded, or one the account saved.
-  const [creatingSignature, setCreatingSignature] = useState(false);
-  const savedSignatures = useSavedSignatures(!!user, (e) => toast(e instanceof Error ? e.message : String(e)));
+  // The signature tool makes its signature as Sign PDF does: drawn, typed or a picture, or one the account saved.
+  const signWith = (image: SignatureImage) => setPendingImage({ dataUrl: image.png, aspect: image.width / image.height });
+  const signatures = useSignatureMaker((signature) => signWith(signature.image));
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [zoom, setZoom] = useState(1);
   const [saving, setSaving] = useState(false);
@@ -224,6 +224,8 @@ export function Editor({ file, mode, onMode, onSaved, cloudCopy, onCloudCopy }: 
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (target && (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable)) return;
+      // Keys in a dialog are the dialog's: Escape closing the cloud picker must not drop the signature tool.
+      if (target?.closest('dialog')) return;
       const mod = e.ctrlKey || e.metaKey;
       const key = e.key.toLowerCase();
       if (mod && key === 'z') {
@@ -271,14 +273,7 @@ export function Editor({ file, mode, onMode, onSaved, cloudCopy, onCloudCopy }: 
     setSelectedId(null);
     setTool(next);
     if (next === 'image' && !pendingImage) imageInput.current?.click();
-    if (next === 'signature' && !pendingImage && !savedSignatures.saved.length) setCreatingSignature(true);
-  };
-
-  const signWith = (image: SignatureImage) => setPendingImage({ dataUrl: image.png, aspect: image.width / image.height });
-  const signatureMade = async (image: SignatureImage, keep: boolean) => {
-    setCreatingSignature(false);
-    signWith(image);
-    if (keep) await savedSignatures.add(image).catch((e: unknown) => toast(e instanceof Error ? e.message : String(e)));
+    if (next === 'signature' && !pendingImage && !signatures.saved.length) signatures.create();
   };
 
   const showPage = (source: number) =>
@@ -452,25 +447,17 @@ export function Editor({ file, mode, onMode, onSaved, cloudCopy, onCloudCopy }: 
         <div className="editor-pages" ref={scroller} data-testid="editor-pages">
           {tool === 'signature' && (
             <div className="editor-hint editor-signatures" data-testid="editor-signatures">
-              {savedSignatures.saved.map((s) => (
-                <button
+              {signatures.saved.map((s) => (
+                <SignatureChoice
                   key={s.key}
-                  type="button"
-                  className={`signature-choice ${pendingImage?.dataUrl === s.image.png ? 'active' : ''}`}
-                  aria-label={t('sign.place')}
+                  image={s.image}
+                  className={pendingImage?.dataUrl === s.image.png ? 'active' : ''}
                   aria-pressed={pendingImage?.dataUrl === s.image.png}
                   data-testid="editor-saved-signature"
                   onClick={() => signWith(s.image)}
-                >
-                  <img src={s.image.png} alt="" />
-                </button>
+                />
               ))}
-              <button
-                type="button"
-                className="link-button"
-                data-testid="editor-create-signature"
-                onClick={() => setCreatingSignature(true)}
-              >
+              <button type="button" className="link-button" data-testid="editor-create-signature" onClick={signatures.create}>
                 {t('sign.create')}
               </button>
               {pendingImage && <span>{t('editor.placeImage')}</span>}
@@ -514,13 +501,7 @@ export function Editor({ file, mode, onMode, onSaved, cloudCopy, onCloudCopy }: 
             ))}
         </div>
       </div>
-      {creatingSignature && (
-        <SignatureDialog
-          canSave={!!user}
-          onDone={(image, keep) => void signatureMade(image, keep)}
-          onClose={() => setCreatingSignature(false)}
-        />
-      )}
+      {signatures.dialog}
       {sharing && (
         <ShareDialog shareKey={sharing.fileId} fileType={ShareFileType.File} fileName={file.name} onClose={() => setSharing(null)} />
       )}

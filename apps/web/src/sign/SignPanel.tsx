@@ -23,10 +23,9 @@ import {
   type Mark,
   type PlaceableSignature,
 } from './marks';
-import { SignatureDialog } from './SignatureDialog';
+import { SignatureChoice } from './SignatureChoice';
 import { SIGNATURE_DRAG_TYPE, SignSheet, type VisibleArea } from './SignSheet';
-import { useSavedSignatures } from './useSavedSignatures';
-import type { SignatureImage } from './signatureImage';
+import { useSignatureMaker } from './useSignatureMaker';
 import './sign.css';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -54,14 +53,16 @@ export function SignPanel({ files, layout }: OptionPanelProps) {
   const [marks, setMarks] = useState<Mark[]>([]);
   const [selectedId, setSelectedId] = useState<string>();
   const [oneOffs, setOneOffs] = useState<PlaceableSignature[]>([]);
-  const { saved, add: saveSigned, remove: removeSaved } = useSavedSignatures(!!user, (e) => toast(errorText(e)));
-  const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [repeatPages, setRepeatPages] = useState('');
   const [digital, setDigital] = useState<DigitalState>({ on: false, certificate: 'uploaded', password: '', timestamp: false });
   const visibleArea: VisibleArea = useRef(null);
   const selected = marks.find((m) => m.id === selectedId);
-  const signatures = [...oneOffs, ...saved];
+  const maker = useSignatureMaker((signature, kept) => {
+    if (!kept) setOneOffs((list) => [signature, ...list]);
+    place({ kind: 'image', signature });
+  });
+  const signatures = [...oneOffs, ...maker.saved];
 
   // A selected mark on another page than the one shown is no longer selected.
   useEffect(() => {
@@ -93,21 +94,6 @@ export function SignPanel({ files, layout }: OptionPanelProps) {
     }
   };
 
-  const created = async (image: SignatureImage, save: boolean) => {
-    setCreating(false);
-    let signature: PlaceableSignature = { key: newMarkId(), image };
-    if (save) {
-      try {
-        signature = await saveSigned(image);
-      } catch (e) {
-        // Not kept (the account's limit, say): it is still used once.
-        toast(errorText(e));
-        setOneOffs((list) => [signature, ...list]);
-      }
-    } else setOneOffs((list) => [signature, ...list]);
-    place({ kind: 'image', signature });
-  };
-
   const forget = async (signature: PlaceableSignature) => {
     if (!signature.savedId) {
       setOneOffs((list) => list.filter((s) => s.key !== signature.key));
@@ -115,7 +101,7 @@ export function SignPanel({ files, layout }: OptionPanelProps) {
       return;
     }
     try {
-      await removeSaved(signature.savedId);
+      await maker.remove(signature.savedId);
       // Marks already placed keep the picture, sent with the task instead of the deleted id.
       const { savedId: _, ...oneOff } = signature;
       setMarks((list) => list.map((m) => (m.kind === 'image' && m.signature.key === signature.key ? { ...m, signature: oneOff } : m)));
@@ -164,25 +150,21 @@ export function SignPanel({ files, layout }: OptionPanelProps) {
     <>
       <section className="sign-section">
         <span className="field-label">{t('sign.signatures')}</span>
-        <button type="button" className="button button-outline" data-testid="create-signature" onClick={() => setCreating(true)}>
+        <button type="button" className="button button-outline" data-testid="create-signature" onClick={maker.create}>
           <Icon name="edit" size={18} /> {t('sign.create')}
         </button>
         {signatures.length > 0 && (
           <ul className="signature-list">
             {signatures.map((s) => (
               <li key={s.key} data-testid={s.savedId ? 'saved-signature' : 'one-off-signature'}>
-                <button
-                  type="button"
-                  className="signature-choice"
+                <SignatureChoice
+                  image={s.image}
                   draggable
                   title={t('sign.placeHint')}
-                  aria-label={t('sign.place')}
                   data-testid="place-signature"
                   onDragStart={(e) => e.dataTransfer.setData(SIGNATURE_DRAG_TYPE, s.key)}
                   onClick={() => placeSignature(s.key)}
-                >
-                  <img src={s.image.png} alt="" />
-                </button>
+                />
                 <button
                   type="button"
                   className="icon-button"
@@ -322,9 +304,7 @@ export function SignPanel({ files, layout }: OptionPanelProps) {
         onDropSignature={(key, x, y) => placeSignature(key, [x, y])}
         visibleArea={visibleArea}
       />
-      {creating && (
-        <SignatureDialog canSave={!!user} onDone={(image, save) => void created(image, save)} onClose={() => setCreating(false)} />
-      )}
+      {maker.dialog}
     </div>
   );
 

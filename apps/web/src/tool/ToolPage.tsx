@@ -239,7 +239,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
       {limit && <UpgradeDialog refusal={limit} onClose={() => setLimit(null)} />}
       {pickingFromCloud && (
         <CloudFilePicker
-          tool={tool}
+          takes={tool}
           onClose={() => setPickingFromCloud(false)}
           onPick={(picked) => {
             setPickingFromCloud(false);
