@@ -48,7 +48,7 @@ describe('messageFor', () => {
 
 describe('ApiError', () => {
   it("gives a limit's refusal the server's reason, for the upgrade dialog to say", () => {
-    const error = new ApiError(11003, 'Sorry, not enough tokens.', undefined, { upgrade: 'AiUpgrade', limit: 5000 });
+    const error = new ApiError(11003, 'Sorry, not enough tokens.', { upgrade: { upgrade: 'AiUpgrade', limit: 5000 } });
     expect(error.upgrade).toEqual({ upgrade: 'AiUpgrade', limit: 5000, reason: 'Sorry, not enough tokens.' });
     expect(new ApiError(11003).upgrade).toBeUndefined();
   });
@@ -66,6 +66,13 @@ describe('readEnvelope', () => {
   it('throws the code of a failed call', async () => {
     const error = await readEnvelope(json({ code: 3124, msg: 'broken', data: null }, 422), fileInfo).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 3124, message: 'The PDF file is corrupted and cannot be processed.' });
+  });
+
+  it("keeps the answer's HTTP status, which tells a rate limit's 3500 (429) from a service away (503)", async () => {
+    const refusal = (status: number) =>
+      readEnvelope(json({ code: 3500, msg: 'busy', data: null }, status), fileInfo).catch((e: unknown) => e);
+    expect(await refusal(429)).toMatchObject({ code: 3500, httpStatus: 429 });
+    expect(await refusal(503)).toMatchObject({ code: 3500, httpStatus: 503 });
   });
 
   it('treats a page that is not JSON from a failing gateway as busy', async () => {

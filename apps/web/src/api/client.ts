@@ -70,19 +70,34 @@ export function onSessionLost(listener: (code: number) => void): () => void {
 /** A limit's refusal as the page opens its upgrade dialog; `reason`: what the server said of it. */
 export type Upgrade = LimitRefusal & { reason?: string };
 
+/** What else a failure may carry besides its code and the server's message. */
+export interface ApiErrorDetails {
+  /** The task that failed, when the failure is a task's. */
+  taskId?: string;
+  /** The limit that refused the call, as the server described it. */
+  upgrade?: LimitRefusal;
+  /**
+   * The answer's HTTP status, when there was an answer: one code can have more than one cause, told
+   * apart by it (3500 is a rate limit at 429, a service away at 503).
+   */
+  httpStatus?: number;
+}
+
 export class ApiError extends Error {
+  readonly taskId?: string;
   /** A plan's limit refused the call: the upgrade dialog to open, the limit, and the server's reason. */
   readonly upgrade?: Upgrade;
+  readonly httpStatus?: number;
   constructor(
     readonly code: number,
     serverMsg?: string,
-    /** The task that failed, when the failure is a task's. */
-    readonly taskId?: string,
-    upgrade?: LimitRefusal,
+    { taskId, upgrade, httpStatus }: ApiErrorDetails = {},
   ) {
     super(messageFor(code, serverMsg));
     this.name = 'ApiError';
+    this.taskId = taskId;
     if (upgrade) this.upgrade = { ...upgrade, reason: this.message };
+    this.httpStatus = httpStatus;
   }
 }
 
@@ -116,17 +131,20 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
   try {
     body = await res.json();
   } catch {
-    throw new ApiError(res.status >= 500 ? ErrorCode.Busy : ErrorCode.Generic);
+    throw new ApiError(res.status >= 500 ? ErrorCode.Busy : ErrorCode.Generic, undefined, { httpStatus: res.status });
   }
   const { code, msg, data } = (body ?? {}) as { code?: unknown; msg?: unknown; data?: unknown };
-  if (typeof code !== 'number') throw new ApiError(ErrorCode.Generic);
+  if (typeof code !== 'number') throw new ApiError(ErrorCode.Generic, undefined, { httpStatus: res.status });
   if (code !== 0) {
     if (SESSION_LOST_CODES.includes(code)) for (const listener of sessionLostListeners) listener(code);
     const refusal = limitRefusal.safeParse(data);
-    throw new ApiError(code, typeof msg === 'string' ? msg : undefined, undefined, refusal.success ? refusal.data : undefined);
+    throw new ApiError(code, typeof msg === 'string' ? msg : undefined, {
+      upgrade: refusal.success ? refusal.data : undefined,
+      httpStatus: res.status,
+    });
   }
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiError(ErrorCode.Generic);
+  if (!parsed.success) throw new ApiError(ErrorCode.Generic, undefined, { httpStatus: res.status });
   return parsed.data;
 }
 

@@ -22,7 +22,7 @@ export type TaskSnapshot =
 /** Reads one poll answer: any non-zero status fails; progress is the average; done at 100 with all done. */
 export function readTaskEntries(entries: readonly TaskEntry[]): TaskSnapshot {
   const failed = entries.find((e) => e.status !== 0);
-  if (failed) return { kind: 'failed', error: new ApiError(failed.status, failed.msg, failed.task_id) };
+  if (failed) return { kind: 'failed', error: new ApiError(failed.status, failed.msg, { taskId: failed.task_id }) };
   if (entries.length === 0) return { kind: 'running', progress: 0 };
   const progress = Math.round(entries.reduce((sum, e) => sum + e.progress, 0) / entries.length);
   if (progress === 100 && entries.every((e) => e.is_done)) return { kind: 'done', entries: [...entries] };
