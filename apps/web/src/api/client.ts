@@ -1,6 +1,6 @@
 // JSON calls to /api/tools/v1/ with the {code, msg, data} envelope; every failure becomes an
 // ApiError whose message is ready to show (from the error catalogue).
-import { ErrorCode, errorMessages, limitRefusal, type LimitRefusal } from '@quire/contracts';
+import { ErrorCode, errorMessages, type LimitRefusal } from '@quire/contracts';
 
 export const API_BASE = '/api/tools/v1/';
 const HTTP_TIMEOUT_MS = 90_000;
@@ -115,18 +115,16 @@ export function apiUrl(path: string, query: Query = {}): string {
   return urlWithQuery(API_BASE, path, query);
 }
 
-/** Any schema with zod's safeParse: the contracts' schemas. */
-export interface Schema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false };
-}
-
-/** For calls whose answer carries no data. */
-export const noData: Schema<null> = { safeParse: () => ({ success: true, data: null }) };
+/**
+ * The data a contracts' schema describes, for a call's answer: the page takes the server's answers
+ * as the contracts type them, without building the schemas (and zod) into the page (ADR 0541).
+ */
+export type Answer<S extends { parse(data: unknown): unknown }> = ReturnType<S['parse']>;
 
 export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
-/** Reads an envelope, throwing ApiError unless code is 0, and checks `data` against `schema`. */
-export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise<T> {
+/** Reads an envelope, throwing ApiError unless code is 0, and returns its `data` as the call's answer. */
+export async function readEnvelope<T>(res: Response): Promise<T> {
   let body: unknown;
   try {
     body = await res.json();
@@ -137,15 +135,14 @@ export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise
   if (typeof code !== 'number') throw new ApiError(ErrorCode.Generic, undefined, { httpStatus: res.status });
   if (code !== 0) {
     if (SESSION_LOST_CODES.includes(code)) for (const listener of sessionLostListeners) listener(code);
-    const refusal = limitRefusal.safeParse(data);
-    throw new ApiError(code, typeof msg === 'string' ? msg : undefined, {
-      upgrade: refusal.success ? refusal.data : undefined,
-      httpStatus: res.status,
-    });
+    throw new ApiError(code, typeof msg === 'string' ? msg : undefined, { upgrade: refusalOf(data), httpStatus: res.status });
   }
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiError(ErrorCode.Generic, undefined, { httpStatus: res.status });
-  return parsed.data;
+  return data as T;
+}
+
+/** A failed call's data names the limit that refused it (the dialog to open) when it has `upgrade`. */
+function refusalOf(data: unknown): LimitRefusal | undefined {
+  return typeof data === 'object' && data !== null && 'upgrade' in data ? (data as LimitRefusal) : undefined;
 }
 
 /** fetch with a 90 s time-out, mapping transport failures to catalogue codes. */
@@ -160,21 +157,21 @@ export async function send(url: string, init: RequestInit = {}, fetchFn: FetchLi
   }
 }
 
-export async function getJson<T>(url: string, schema: Schema<T>, signal?: AbortSignal): Promise<T> {
-  return readEnvelope(await send(url, signal ? { signal } : {}), schema);
+export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  return readEnvelope<T>(await send(url, signal ? { signal } : {}));
 }
 
-export function postJson<T>(url: string, body: unknown, schema: Schema<T>): Promise<T> {
-  return sendJson('POST', url, body, schema);
+export function postJson<T>(url: string, body: unknown): Promise<T> {
+  return sendJson<T>('POST', url, body);
 }
 
-export async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown, schema: Schema<T>): Promise<T> {
+export async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown): Promise<T> {
   const res = await send(url, {
     method,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return readEnvelope(res, schema);
+  return readEnvelope<T>(res);
 }
 
 export function isAbort(e: unknown): boolean {
