@@ -1,4 +1,4 @@
-// The home route's JavaScript, as Chromium loads it from the built app, stays within 210 KB gzipped;
+// The home route's JavaScript, as Chromium loads it from the built app, stays within its budget gzipped;
 // pdf.js (and its worker) and the tools' option panels are left for the tool pages. The built files
 // go out precompressed (br, gzip) as the client accepts, hashed names cached for a year.
 import fs from 'node:fs';
@@ -8,7 +8,9 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e } from './browser.js';
 
-const HOME_JS_BUDGET_BYTES = 210 * 1024;
+/** 194.2 KB today (ADR 0541); the goal is 160 KB, which needs zod off the home route. */
+const HOME_JS_BUDGET_KB = 196;
+const HOME_JS_BUDGET_BYTES = HOME_JS_BUDGET_KB * 1024;
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -19,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('home route bundle', () => {
-  it.each(['/', '/app/home'])('%s loads at most 210 KB of gzipped JavaScript, and no pdf.js', async (pathname) => {
+  it.each(['/', '/app/home'])(`%s loads at most ${HOME_JS_BUDGET_KB} KB of gzipped JavaScript, and no pdf.js`, async (pathname) => {
     const page = await (await e2e.browser.newContext()).newPage();
     const scripts = new Set<string>();
     page.on('request', (r) => {

@@ -55,7 +55,7 @@ function Fallback() {
 
 /**
  * A page fetched when first visited: only the home pages, the marketing pages and the shell are in
- * the home page's bundle (at most 210 KB, e2e/homeBundle.test.ts).
+ * the home page's bundle (its budget: e2e/homeBundle.test.ts).
  */
 const lazyPage = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({ lazy: async () => ({ Component: await load() }) });
 

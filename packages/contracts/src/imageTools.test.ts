@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { croppedSize, resizedSize } from './imageTools.js';
-import { toolParams } from './tools.js';
+import { toolParams } from './toolParams.js';
 
 describe('image tool sizes', () => {
   it('resizes both sides by one percentage, rounded, never below one pixel', () => {

@@ -1,6 +1,6 @@
 // The image tools (images_process): compress, crop, convert, resize and rotate one image. The
 // bounds and the sizes an action gives are shared by the server's checks and the web app's panels.
-import type { ToolParams } from './tools.js';
+import type { ToolParams } from './toolParams.js';
 
 /** An images_process call's action and its options, without the file fields. */
 export type ImageAction =

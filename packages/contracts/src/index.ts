@@ -6,6 +6,7 @@ export * from './ocr.js';
 export * from './pageRanges.js';
 export * from './textSearch.js';
 export * from './tools.js';
+export * from './toolParams.js';
 export * from './marketingPages.js';
 export * from './api.js';
 export * from './languages.js';

@@ -6,6 +6,9 @@ import { ApiError } from '../api/client';
 import { useT } from '../i18n/I18nProvider';
 import type { FieldProblem } from './accountForms';
 
+/** The HTTP status of the rate limit's refusals. */
+const TOO_MANY_REQUESTS = 429;
+
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   problem?: string | undefined;
@@ -103,13 +106,14 @@ export function SubmitRow({ label, busy, danger = false, testId }: { label: stri
 }
 
 /**
- * The server's refusal of a form: the catalogue's message, or for 3500 (an account form's only
- * cause of it is the sign-in rate limit) the one saying so, instead of "the service is busy".
+ * The server's refusal of a form: the catalogue's message, or for the rate limit's 3500 (sent with
+ * HTTP 429) the one saying so. A 3500 with 503 is a service away (its database, say): "the service
+ * is busy" is then what is true.
  */
 export function FormError({ error }: { error: unknown }) {
   const t = useT();
   if (!error) return null;
-  const tooMany = error instanceof ApiError && error.code === ErrorCode.Busy;
+  const tooMany = error instanceof ApiError && error.code === ErrorCode.Busy && error.httpStatus === TOO_MANY_REQUESTS;
   return (
     <div className="form-error" role="alert" data-testid="form-error">
       <p>{tooMany ? t('account.tooManyAttempts') : error instanceof Error ? error.message : String(error)}</p>

@@ -67,7 +67,7 @@ export function useAiStream(): AiStream {
               else if (e.type === 'citations') show({ ...current, citations: e.citations });
               else if (e.type === 'result') show({ ...current, result: e.result });
               else if (e.type === 'done') show({ ...current, status: e.cancelled ? 'cancelled' : 'done', tokens: e.tokens });
-              else show({ ...current, status: 'failed', error: new ApiError(e.code, e.msg, undefined, e.data) });
+              else show({ ...current, status: 'failed', error: new ApiError(e.code, e.msg, { upgrade: e.data }) });
             },
           },
           run.reading.signal,

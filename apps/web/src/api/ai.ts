@@ -6,10 +6,10 @@ import {
   STREAM_ID_HEADER,
   type TokenCheck,
   aiStreamEvent,
-  occupationSaved,
-  tokenCheck,
+  type occupationSaved,
+  type tokenCheck,
 } from '@quire/contracts';
-import { ApiError, type Query, type Schema, getJson, noData, postJson, readEnvelope, send, urlWithQuery } from './client';
+import { ApiError, type Query, getJson, postJson, readEnvelope, send, urlWithQuery, type Answer } from './client';
 
 export const AI_BASE = '/api/ai/v2/';
 
@@ -17,25 +17,25 @@ export function aiUrl(path: string, query: Query = {}): string {
   return urlWithQuery(AI_BASE, path, query);
 }
 
-export function aiGet<T>(path: string, query: Query, schema: Schema<T>, signal?: AbortSignal): Promise<T> {
-  return getJson(aiUrl(path, query), schema, signal);
+export function aiGet<T>(path: string, query: Query, signal?: AbortSignal): Promise<T> {
+  return getJson<T>(aiUrl(path, query), signal);
 }
 
-export function aiPost<T>(path: string, body: unknown, schema: Schema<T>): Promise<T> {
-  return postJson(aiUrl(path), body, schema);
+export function aiPost<T>(path: string, body: unknown): Promise<T> {
+  return postJson<T>(aiUrl(path), body);
 }
 
 /** The account's AI tokens used and its plan's total (this month's for the AI plan). */
-export const aiTokens = (): Promise<TokenCheck> => aiGet('chat/gpt-token/check', {}, tokenCheck);
+export const aiTokens = (): Promise<TokenCheck> => aiGet<Answer<typeof tokenCheck>>('chat/gpt-token/check', {});
 
 /** The occupation survey's answer, kept as the account's career. */
 export const collectOccupation = (occupation: string): Promise<{ career: string }> =>
-  aiPost('user-ext-info/collect', { occupation }, occupationSaved);
+  aiPost<Answer<typeof occupationSaved>>('user-ext-info/collect', { occupation });
 
 /** Stops a running stream on the server; one that has just ended (11013) is not an error here. */
 export async function cancelAiStream(streamId: string): Promise<void> {
   try {
-    await aiGet('stream/cancel', { stream_id: streamId }, noData);
+    await aiGet<null>('stream/cancel', { stream_id: streamId });
   } catch (e) {
     if (!(e instanceof ApiError && e.code === ErrorCode.StreamExpired)) throw e;
   }
@@ -60,7 +60,7 @@ export async function streamAi(path: string, body: unknown, handlers: AiStreamHa
     ...(signal && { signal }),
   });
   if (!res.headers.get('content-type')?.startsWith('text/event-stream') || !res.body) {
-    await readEnvelope(res, noData);
+    await readEnvelope<null>(res);
     throw new ApiError(ErrorCode.Generic);
   }
   const streamId = res.headers.get(STREAM_ID_HEADER);

@@ -1,5 +1,5 @@
 // Chat with PDF's calls: a file's analysis, its summary, conversations and notes (/api/ai/v2/).
-import {
+import type {
   aiConversation,
   aiFileInfo,
   aiNote,
@@ -10,12 +10,12 @@ import {
   conversationShared,
   conversationSync,
   noteList,
-  type AiFileInfo,
-  type AiSummary,
+  AiFileInfo,
+  AiSummary,
 } from '@quire/contracts';
 import type { z } from 'zod';
 import { aiGet, aiPost, aiUrl } from './ai';
-import { noData, send, readEnvelope } from './client';
+import { send, readEnvelope, type Answer } from './client';
 
 export type AiConversation = z.infer<typeof aiConversation>;
 export type ConversationDetail = z.infer<typeof conversationDetail>;
@@ -24,45 +24,46 @@ export type AiNote = z.infer<typeof aiNote>;
 export type ConversationPreview = z.infer<typeof conversationPreview>;
 
 /** The file's AI status; the first call starts its analysis. */
-export const analysisOf = (fileId: string): Promise<AiFileInfo> => aiPost('file/info', { file_id: fileId }, aiFileInfo);
+export const analysisOf = (fileId: string): Promise<AiFileInfo> => aiPost<Answer<typeof aiFileInfo>>('file/info', { file_id: fileId });
 
-export const summaryOf = (fileId: string): Promise<AiSummary> => aiPost('chat/summary', { file_id: fileId }, aiSummary);
+export const summaryOf = (fileId: string): Promise<AiSummary> => aiPost<Answer<typeof aiSummary>>('chat/summary', { file_id: fileId });
 
 /** Streamed calls: a new question about a file, or one in a conversation. */
 export const ASK_FILE_STREAM = 'chat/completion/stream';
 export const ASK_CONVERSATION_STREAM = 'conversation/chat/stream';
 
 export const conversationsOf = async (fileId?: string): Promise<AiConversation[]> =>
-  (await aiGet('conversation/list', { file_id: fileId }, conversationList)).conversations;
+  (await aiGet<Answer<typeof conversationList>>('conversation/list', { file_id: fileId })).conversations;
 
 export const openConversation = (conversationId: string): Promise<ConversationDetail> =>
-  aiGet('conversation/detail', { conversation_id: conversationId }, conversationDetail);
+  aiGet<Answer<typeof conversationDetail>>('conversation/detail', { conversation_id: conversationId });
 
 /** Messages written after `after` (ms), as a page open elsewhere left them. */
 export const syncConversation = (conversationId: string, after: number): Promise<ConversationDetail> =>
-  aiPost('conversation/sync', { conversation_id: conversationId, after }, conversationSync);
+  aiPost<Answer<typeof conversationSync>>('conversation/sync', { conversation_id: conversationId, after });
 
 export const pinConversation = (conversationId: string, top: boolean): Promise<AiConversation> =>
-  aiPost('conversation/top', { conversation_id: conversationId, top }, aiConversation);
+  aiPost<Answer<typeof aiConversation>>('conversation/top', { conversation_id: conversationId, top });
 
 export const renameConversation = (conversationId: string, title: string): Promise<AiConversation> =>
-  aiPost('conversation/edit', { conversation_id: conversationId, title }, aiConversation);
+  aiPost<Answer<typeof aiConversation>>('conversation/edit', { conversation_id: conversationId, title });
 
 export const deleteConversation = (conversationId: string): Promise<null> =>
-  aiPost('conversation/del', { conversation_id: conversationId }, noData);
+  aiPost<null>('conversation/del', { conversation_id: conversationId });
 
 export const shareConversation = (conversationId: string) =>
-  aiPost('conversation/share', { conversation_id: conversationId }, conversationShared);
+  aiPost<Answer<typeof conversationShared>>('conversation/share', { conversation_id: conversationId });
 
 /** A shared conversation, read without an account. */
 export const sharedConversation = (shareCode: string): Promise<ConversationPreview> =>
-  aiGet('conversation/share/preview', { share_code: shareCode }, conversationPreview);
+  aiGet<Answer<typeof conversationPreview>>('conversation/share/preview', { share_code: shareCode });
 
-export const notesOf = async (fileId: string): Promise<AiNote[]> => (await aiGet('note/list', { file_id: fileId }, noteList)).notes;
+export const notesOf = async (fileId: string): Promise<AiNote[]> =>
+  (await aiGet<Answer<typeof noteList>>('note/list', { file_id: fileId })).notes;
 
 export const addNote = (fileId: string, page: number, text: string): Promise<AiNote> =>
-  aiPost('note/add', { file_id: fileId, page, text }, aiNote);
+  aiPost<Answer<typeof aiNote>>('note/add', { file_id: fileId, page, text });
 
 export async function deleteNote(noteId: string): Promise<void> {
-  await readEnvelope(await send(aiUrl('note/delete', { note_id: noteId }), { method: 'DELETE' }), noData);
+  await readEnvelope<null>(await send(aiUrl('note/delete', { note_id: noteId }), { method: 'DELETE' }));
 }

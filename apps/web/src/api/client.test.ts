@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { fileInfo } from '@quire/contracts';
-import { ApiError, NETWORK_ERROR, QUIET_SESSION_LOST_CODES, messageFor, onSessionLost, readEnvelope, setPageLanguage } from './client';
+import type { fileInfo } from '@quire/contracts';
+import {
+  ApiError,
+  NETWORK_ERROR,
+  QUIET_SESSION_LOST_CODES,
+  messageFor,
+  onSessionLost,
+  readEnvelope,
+  setPageLanguage,
+  type Answer,
+} from './client';
 
 describe('messageFor', () => {
   it('prefers the catalogue, then the server, then the generic message', () => {
@@ -51,7 +60,7 @@ describe('messageFor', () => {
 
 describe('ApiError', () => {
   it("gives a limit's refusal the server's reason, for the upgrade dialog to say", () => {
-    const error = new ApiError(11003, 'Sorry, not enough tokens.', undefined, { upgrade: 'AiUpgrade', limit: 5000 });
+    const error = new ApiError(11003, 'Sorry, not enough tokens.', { upgrade: { upgrade: 'AiUpgrade', limit: 5000 } });
     expect(error.upgrade).toEqual({ upgrade: 'AiUpgrade', limit: 5000, reason: 'Sorry, not enough tokens.' });
     expect(new ApiError(11003).upgrade).toBeUndefined();
   });
@@ -60,19 +69,30 @@ describe('ApiError', () => {
 describe('readEnvelope', () => {
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
-  it('returns data on code 0 and checks its shape', async () => {
+  it('returns data on code 0, and refuses an answer without a numeric code', async () => {
     const data = { file_id: 'f', file_name: 'a.pdf', file_size: 1, file_url: '/x', page_w: 1, page_h: 1, total_page: 1, encrypted: false };
-    await expect(readEnvelope(json({ code: 0, msg: 'success', data }), fileInfo)).resolves.toEqual(data);
-    await expect(readEnvelope(json({ code: 0, msg: 'success', data: { file_id: 1 } }), fileInfo)).rejects.toBeInstanceOf(ApiError);
+    await expect(readEnvelope<Answer<typeof fileInfo>>(json({ code: 0, msg: 'success', data }))).resolves.toEqual(data);
+    await expect(readEnvelope(json({ msg: 'success', data }))).rejects.toMatchObject({ code: 500 });
   });
 
   it('throws the code of a failed call', async () => {
-    const error = await readEnvelope(json({ code: 3124, msg: 'broken', data: null }, 422), fileInfo).catch((e: unknown) => e);
+    const error = await readEnvelope<Answer<typeof fileInfo>>(json({ code: 3124, msg: 'broken', data: null }, 422)).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: 3124, message: 'The PDF file is corrupted and cannot be processed.' });
   });
 
+  it("keeps the answer's HTTP status, which tells a rate limit's 3500 (429) from a service away (503)", async () => {
+    const refusal = (status: number) =>
+      readEnvelope<Answer<typeof fileInfo>>(json({ code: 3500, msg: 'busy', data: null }, status)).catch((e: unknown) => e);
+    expect(await refusal(429)).toMatchObject({ code: 3500, httpStatus: 429 });
+    expect(await refusal(503)).toMatchObject({ code: 3500, httpStatus: 503 });
+  });
+
   it('treats a page that is not JSON from a failing gateway as busy', async () => {
-    const error = await readEnvelope(new Response('<html>bad gateway</html>', { status: 502 }), fileInfo).catch((e: unknown) => e);
+    const error = await readEnvelope<Answer<typeof fileInfo>>(new Response('<html>bad gateway</html>', { status: 502 })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: 3500 });
   });
 });
@@ -83,9 +103,9 @@ describe('onSessionLost', () => {
   it('hears 3001 and 1408 from any call, and nothing else, until unsubscribed', async () => {
     const heard: number[] = [];
     const unsubscribe = onSessionLost((code) => heard.push(code));
-    for (const code of [3001, 1408, 3002, 3124]) await readEnvelope(answer(code), fileInfo).catch(() => undefined);
+    for (const code of [3001, 1408, 3002, 3124]) await readEnvelope<Answer<typeof fileInfo>>(answer(code)).catch(() => undefined);
     unsubscribe();
-    await readEnvelope(answer(1408), fileInfo).catch(() => undefined);
+    await readEnvelope<Answer<typeof fileInfo>>(answer(1408)).catch(() => undefined);
     expect(heard).toEqual([3001, 1408]);
   });
 
@@ -93,7 +113,7 @@ describe('onSessionLost', () => {
     const heard: number[] = [];
     const unsubscribe = onSessionLost((code) => heard.push(code));
     for (const code of [1401, 3011, 3012]) {
-      const error = await readEnvelope(answer(code), fileInfo).catch((e: unknown) => e);
+      const error = await readEnvelope<Answer<typeof fileInfo>>(answer(code)).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
     }
     unsubscribe();

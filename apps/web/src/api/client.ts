@@ -1,6 +1,6 @@
 // JSON calls to /api/tools/v1/ with the {code, msg, data} envelope; every failure becomes an
 // ApiError whose message is ready to show (from the error catalogue).
-import { ErrorCode, errorMessages, limitRefusal, type LimitRefusal } from '@quire/contracts';
+import { ErrorCode, errorMessages, type LimitRefusal } from '@quire/contracts';
 
 export const API_BASE = '/api/tools/v1/';
 const HTTP_TIMEOUT_MS = 90_000;
@@ -68,19 +68,34 @@ export function onSessionLost(listener: (code: number) => void): () => void {
 /** A limit's refusal as the page opens its upgrade dialog; `reason`: what the server said of it. */
 export type Upgrade = LimitRefusal & { reason?: string };
 
+/** What else a failure may carry besides its code and the server's message. */
+export interface ApiErrorDetails {
+  /** The task that failed, when the failure is a task's. */
+  taskId?: string;
+  /** The limit that refused the call, as the server described it. */
+  upgrade?: LimitRefusal;
+  /**
+   * The answer's HTTP status, when there was an answer: one code can have more than one cause, told
+   * apart by it (3500 is a rate limit at 429, a service away at 503).
+   */
+  httpStatus?: number;
+}
+
 export class ApiError extends Error {
+  readonly taskId?: string;
   /** A plan's limit refused the call: the upgrade dialog to open, the limit, and the server's reason. */
   readonly upgrade?: Upgrade;
+  readonly httpStatus?: number;
   constructor(
     readonly code: number,
     serverMsg?: string,
-    /** The task that failed, when the failure is a task's. */
-    readonly taskId?: string,
-    upgrade?: LimitRefusal,
+    { taskId, upgrade, httpStatus }: ApiErrorDetails = {},
   ) {
     super(messageFor(code, serverMsg));
     this.name = 'ApiError';
+    this.taskId = taskId;
     if (upgrade) this.upgrade = { ...upgrade, reason: this.message };
+    this.httpStatus = httpStatus;
   }
 }
 
@@ -98,34 +113,34 @@ export function apiUrl(path: string, query: Query = {}): string {
   return urlWithQuery(API_BASE, path, query);
 }
 
-/** Any schema with zod's safeParse: the contracts' schemas. */
-export interface Schema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false };
-}
-
-/** For calls whose answer carries no data. */
-export const noData: Schema<null> = { safeParse: () => ({ success: true, data: null }) };
+/**
+ * The data a contracts' schema describes, for a call's answer: the page takes the server's answers
+ * as the contracts type them, without building the schemas (and zod) into the page (ADR 0541).
+ */
+export type Answer<S extends { parse(data: unknown): unknown }> = ReturnType<S['parse']>;
 
 export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
-/** Reads an envelope, throwing ApiError unless code is 0, and checks `data` against `schema`. */
-export async function readEnvelope<T>(res: Response, schema: Schema<T>): Promise<T> {
+/** Reads an envelope, throwing ApiError unless code is 0, and returns its `data` as the call's answer. */
+export async function readEnvelope<T>(res: Response): Promise<T> {
   let body: unknown;
   try {
     body = await res.json();
   } catch {
-    throw new ApiError(res.status >= 500 ? ErrorCode.Busy : ErrorCode.Generic);
+    throw new ApiError(res.status >= 500 ? ErrorCode.Busy : ErrorCode.Generic, undefined, { httpStatus: res.status });
   }
   const { code, msg, data } = (body ?? {}) as { code?: unknown; msg?: unknown; data?: unknown };
-  if (typeof code !== 'number') throw new ApiError(ErrorCode.Generic);
+  if (typeof code !== 'number') throw new ApiError(ErrorCode.Generic, undefined, { httpStatus: res.status });
   if (code !== 0) {
     if (SESSION_LOST_CODES.includes(code)) for (const listener of sessionLostListeners) listener(code);
-    const refusal = limitRefusal.safeParse(data);
-    throw new ApiError(code, typeof msg === 'string' ? msg : undefined, undefined, refusal.success ? refusal.data : undefined);
+    throw new ApiError(code, typeof msg === 'string' ? msg : undefined, { upgrade: refusalOf(data), httpStatus: res.status });
   }
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiError(ErrorCode.Generic);
-  return parsed.data;
+  return data as T;
+}
+
+/** A failed call's data names the limit that refused it (the dialog to open) when it has `upgrade`. */
+function refusalOf(data: unknown): LimitRefusal | undefined {
+  return typeof data === 'object' && data !== null && 'upgrade' in data ? (data as LimitRefusal) : undefined;
 }
 
 /** fetch with a 90 s time-out, mapping transport failures to catalogue codes. */
@@ -140,21 +155,21 @@ export async function send(url: string, init: RequestInit = {}, fetchFn: FetchLi
   }
 }
 
-export async function getJson<T>(url: string, schema: Schema<T>, signal?: AbortSignal): Promise<T> {
-  return readEnvelope(await send(url, signal ? { signal } : {}), schema);
+export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  return readEnvelope<T>(await send(url, signal ? { signal } : {}));
 }
 
-export function postJson<T>(url: string, body: unknown, schema: Schema<T>): Promise<T> {
-  return sendJson('POST', url, body, schema);
+export function postJson<T>(url: string, body: unknown): Promise<T> {
+  return sendJson<T>('POST', url, body);
 }
 
-export async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown, schema: Schema<T>): Promise<T> {
+export async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown): Promise<T> {
   const res = await send(url, {
     method,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return readEnvelope(res, schema);
+  return readEnvelope<T>(res);
 }
 
 export function isAbort(e: unknown): boolean {

@@ -1,12 +1,12 @@
 // The document cloud's calls under /api/cloud/v1/, with the contracts' shapes.
 import {
   ErrorCode,
-  cloudCapacity,
+  type cloudCapacity,
   cloudFile,
-  cloudFolder,
-  cloudListing,
-  folderTree,
-  useAsInputAnswer,
+  type cloudFolder,
+  type cloudListing,
+  type folderTree,
+  type useAsInputAnswer,
   type CloudCapacity,
   type CloudFile,
   type CloudFolder,
@@ -14,7 +14,7 @@ import {
   type FileInfo,
 } from '@quire/contracts';
 import { z } from 'zod';
-import { ApiError, getJson, postJson, readEnvelope, send, sendJson, urlWithQuery, type Query } from './client';
+import { ApiError, getJson, postJson, readEnvelope, send, sendJson, urlWithQuery, type Query, type Answer } from './client';
 
 const CLOUD_BASE = '/api/cloud/v1/';
 
@@ -32,23 +32,23 @@ export type SortOrder = 'asc' | 'desc';
 export type OnConflict = 'ask' | 'replace' | 'rename';
 
 export function listFolder(request: { folder_id: FolderId; sort: CloudSort; order: SortOrder; search?: string }): Promise<CloudListing> {
-  return postJson(cloudUrl('list'), request, cloudListing);
+  return postJson<Answer<typeof cloudListing>>(cloudUrl('list'), request);
 }
 
 export async function listAllFolders(): Promise<CloudFolder[]> {
-  return (await getJson(cloudUrl('directory/list'), folderTree)).folders;
+  return (await getJson<Answer<typeof folderTree>>(cloudUrl('directory/list'))).folders;
 }
 
 export function createFolder(name: string, parentId: FolderId): Promise<CloudFolder> {
-  return postJson(cloudUrl('directory/create'), { name, parent_id: parentId }, cloudFolder);
+  return postJson<Answer<typeof cloudFolder>>(cloudUrl('directory/create'), { name, parent_id: parentId });
 }
 
 export function renameFolder(folderId: string, name: string): Promise<CloudFolder> {
-  return postJson(cloudUrl('directory/rename'), { folder_id: folderId, name }, cloudFolder);
+  return postJson<Answer<typeof cloudFolder>>(cloudUrl('directory/rename'), { folder_id: folderId, name });
 }
 
 export function renameFile(fileId: string, name: string): Promise<CloudFile> {
-  return postJson(cloudUrl('file/rename'), { file_id: fileId, name }, cloudFile);
+  return postJson<Answer<typeof cloudFile>>(cloudUrl('file/rename'), { file_id: fileId, name });
 }
 
 export interface CloudSelection {
@@ -57,48 +57,47 @@ export interface CloudSelection {
 }
 
 export function moveItems(selection: CloudSelection, toFolderId: FolderId): Promise<unknown> {
-  return postJson(cloudUrl('multi/move'), { ...selection, to_folder_id: toFolderId }, anyAnswer);
+  return postJson<Answer<typeof anyAnswer>>(cloudUrl('multi/move'), { ...selection, to_folder_id: toFolderId });
 }
 
 /** Deletes files and folders (a folder with everything in it), freeing their space. */
 export function deleteItems(selection: CloudSelection): Promise<unknown> {
-  return postJson(cloudUrl('multi/delete'), selection, anyAnswer);
+  return postJson<Answer<typeof anyAnswer>>(cloudUrl('multi/delete'), selection);
 }
 
 export async function listStarred(): Promise<CloudFile[]> {
-  return (await getJson(cloudUrl('star/list'), fileListAnswer)).files;
+  return (await getJson<Answer<typeof fileListAnswer>>(cloudUrl('star/list'))).files;
 }
 
 export function setStarred(fileId: string, starred: boolean): Promise<unknown> {
-  return postJson(cloudUrl(starred ? 'star/mark' : 'star/unmark'), { file_id: fileId }, anyAnswer);
+  return postJson<Answer<typeof anyAnswer>>(cloudUrl(starred ? 'star/mark' : 'star/unmark'), { file_id: fileId });
 }
 
 export async function listRecent(): Promise<CloudFile[]> {
-  return (await getJson(cloudUrl('recent/list'), fileListAnswer)).files;
+  return (await getJson<Answer<typeof fileListAnswer>>(cloudUrl('recent/list'))).files;
 }
 
 /** Takes files off the recent list; the files stay. */
 export function removeFromRecent(fileIds: string[]): Promise<unknown> {
-  return postJson(cloudUrl('recent/delete'), { file_ids: fileIds }, anyAnswer);
+  return postJson<Answer<typeof anyAnswer>>(cloudUrl('recent/delete'), { file_ids: fileIds });
 }
 
 export function getCapacity(): Promise<CloudCapacity> {
-  return getJson(cloudUrl('capacity'), cloudCapacity);
+  return getJson<Answer<typeof cloudCapacity>>(cloudUrl('capacity'));
 }
 
 /** Claims the free space offered to a cloud under 10 GB (the `expand` offer). */
 export function receiveFreeSpace(): Promise<CloudCapacity> {
-  return postJson(cloudUrl('capacity/receive'), {}, cloudCapacity);
+  return postJson<Answer<typeof cloudCapacity>>(cloudUrl('capacity/receive'), {});
 }
 
 /** Moves an upload (the tools' chunked upload's file id) into a cloud folder. */
 export function addUpload(uploadFileId: string, folderId: FolderId, onConflict: OnConflict): Promise<CloudFile> {
-  return sendJson(
-    'PUT',
-    cloudUrl('file/create'),
-    { upload_file_id: uploadFileId, folder_id: folderId, on_conflict: onConflict },
-    cloudFile,
-  );
+  return sendJson<Answer<typeof cloudFile>>('PUT', cloudUrl('file/create'), {
+    upload_file_id: uploadFileId,
+    folder_id: folderId,
+    on_conflict: onConflict,
+  });
 }
 
 /** Saves a tool's output into a cloud folder, under `name` if given (else the output's). */
@@ -108,16 +107,18 @@ export function saveTaskOutput(
   onConflict: OnConflict,
   name?: string,
 ): Promise<CloudFile> {
-  return postJson(
-    cloudUrl('task-result'),
-    { task_id: output.taskId, index: output.index, folder_id: folderId, on_conflict: onConflict, ...(name && { name }) },
-    cloudFile,
-  );
+  return postJson<Answer<typeof cloudFile>>(cloudUrl('task-result'), {
+    task_id: output.taskId,
+    index: output.index,
+    folder_id: folderId,
+    on_conflict: onConflict,
+    ...(name && { name }),
+  });
 }
 
 /** A tool file id for a cloud file: a tool takes it as if it had been uploaded. */
 export function cloudFileAsInput(fileId: string): Promise<FileInfo> {
-  return postJson(cloudUrl('file/use'), { file_id: fileId }, useAsInputAnswer);
+  return postJson<Answer<typeof useAsInputAnswer>>(cloudUrl('file/use'), { file_id: fileId });
 }
 
 export const cloudDownloadUrl = (fileId: string) => cloudUrl('file/download', { file_id: fileId });
@@ -125,7 +126,7 @@ export const cloudThumbnailUrl = (fileId: string) => cloudUrl('file/thumbnail', 
 
 /** A file's bytes from the server; a refusal comes as the JSON envelope, which throws its code's message. */
 async function blobOf(res: Response): Promise<Blob> {
-  if (res.headers.get('content-type')?.includes('application/json')) await readEnvelope(res, anyAnswer);
+  if (res.headers.get('content-type')?.includes('application/json')) await readEnvelope<Answer<typeof anyAnswer>>(res);
   if (!res.ok) throw new ApiError(ErrorCode.Generic);
   return res.blob();
 }

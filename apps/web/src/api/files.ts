@@ -1,15 +1,15 @@
 // Server limits and the document-info check made after each upload.
 import {
-  boundFiles,
+  type boundFiles,
   defaultLimits,
-  documentInfo,
+  type documentInfo,
   MB,
-  serverConfig,
+  type serverConfig,
   UPLOAD_CHUNK_THRESHOLD,
   UPLOAD_PART_SIZE,
   type ServerConfig,
 } from '@quire/contracts';
-import { apiUrl, getJson, postJson } from './client';
+import { apiUrl, getJson, postJson, type Answer } from './client';
 
 export type DocumentInfo = ReturnType<typeof documentInfo.parse>;
 
@@ -36,7 +36,7 @@ let configPromise: Promise<ServerConfig> | undefined;
 
 /** The server's limits for the caller's plan, fetched once per page load and again after signing in or out. */
 export function getServerConfig(): Promise<ServerConfig> {
-  configPromise ??= getJson(apiUrl('config'), serverConfig).catch(() => fallbackConfig);
+  configPromise ??= getJson<Answer<typeof serverConfig>>(apiUrl('config')).catch(() => fallbackConfig);
   return configPromise;
 }
 
@@ -48,7 +48,7 @@ export function forgetServerConfig(): void {
 /** Page count and size; fails with 3122 when a password is needed, 3123 when it is wrong, 3124 when damaged. */
 export function getDocumentInfo(fileId: string, password?: string): Promise<DocumentInfo> {
   // A POST: a password in a URL is kept by the browser's history, proxies and server logs.
-  return postJson(apiUrl('document/info'), { file_id: fileId, ...(password && { passwd: password }) }, documentInfo);
+  return postJson<Answer<typeof documentInfo>>(apiUrl('document/info'), { file_id: fileId, ...(password && { passwd: password }) });
 }
 
 /** The original upload as it was uploaded, for rendering previews in the browser (which opens an encrypted one with its password). */
@@ -58,5 +58,5 @@ export function fileDownloadUrl(fileId: string): string {
 
 /** Moves files the visitor uploaded before signing in to the account. */
 export function bindFiles(fileIds: string[]): Promise<unknown> {
-  return postJson(apiUrl('file/bind'), { file_ids: fileIds }, boundFiles);
+  return postJson<Answer<typeof boundFiles>>(apiUrl('file/bind'), { file_ids: fileIds });
 }

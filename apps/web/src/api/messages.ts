@@ -5,17 +5,17 @@ import {
   CLIENT_SIGN_HEADER,
   MESSAGE_PAGE_SIZE,
   MESSAGE_PID,
-  messageList,
+  type messageList,
   type MessageItem,
   type MessageSendRequest,
   type SentMessage,
-  sentMessage,
-  sentMessageList,
+  type sentMessage,
+  type sentMessageList,
   type TemplateType,
   type UnreadCounts,
-  unreadCounts,
+  type unreadCounts,
 } from '@quire/contracts';
-import { getJson, noData, postJson, readEnvelope, send, urlWithQuery } from './client';
+import { getJson, postJson, readEnvelope, send, urlWithQuery, type Answer } from './client';
 
 const BASE = '/api/message/v1/';
 const ADMIN = '/api/account/v1/admin/messages';
@@ -40,7 +40,7 @@ function signed(init: RequestInit = {}): RequestInit {
 }
 
 export async function fetchUnread(signal?: AbortSignal): Promise<UnreadCounts> {
-  return readEnvelope(await send(`${BASE}unread-exist`, signed(signal ? { signal } : {})), unreadCounts);
+  return readEnvelope<Answer<typeof unreadCounts>>(await send(`${BASE}unread-exist`, signed(signal ? { signal } : {})));
 }
 
 export interface MessageFilter {
@@ -57,7 +57,7 @@ export async function fetchMessages(filter: MessageFilter, signal?: AbortSignal)
     page_size: MESSAGE_PAGE_SIZE,
     read_status: filter.unreadOnly ? 0 : undefined,
   });
-  return (await readEnvelope(await send(url, signed(signal ? { signal } : {})), messageList)).list;
+  return (await readEnvelope<Answer<typeof messageList>>(await send(url, signed(signal ? { signal } : {})))).list;
 }
 
 /** Marks the messages read (or all of them); answers the unread counts after. */
@@ -67,13 +67,13 @@ export async function markMessagesRead(which: { all: true } | { ids: string[] })
     `${BASE}update-unread`,
     signed({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
   );
-  return readEnvelope(res, unreadCounts);
+  return readEnvelope<Answer<typeof unreadCounts>>(res);
 }
 
-export const fetchSentMessages = async (): Promise<SentMessage[]> => (await getJson(ADMIN, sentMessageList)).messages;
+export const fetchSentMessages = async (): Promise<SentMessage[]> => (await getJson<Answer<typeof sentMessageList>>(ADMIN)).messages;
 
-export const sendMessage = (message: MessageSendRequest): Promise<SentMessage> => postJson(ADMIN, message, sentMessage);
+export const sendMessage = (message: MessageSendRequest): Promise<SentMessage> => postJson<Answer<typeof sentMessage>>(ADMIN, message);
 
 export async function deleteMessage(messageId: string): Promise<void> {
-  await readEnvelope(await send(`${ADMIN}?${new URLSearchParams({ message_id: messageId })}`, { method: 'DELETE' }), noData);
+  await readEnvelope<null>(await send(`${ADMIN}?${new URLSearchParams({ message_id: messageId })}`, { method: 'DELETE' }));
 }

@@ -2,22 +2,23 @@
 // the date a date field shows (query-sign-date).
 import {
   deleteSignatureRequest,
-  savedSignature,
-  savedSignatureList,
-  signDateAnswer,
+  type savedSignature,
+  type savedSignatureList,
+  type signDateAnswer,
   type SavedSignature,
   type SaveSignatureRequest,
 } from '@quire/contracts';
-import { apiUrl, getJson, noData, postJson } from './client';
+import { apiUrl, getJson, postJson, type Answer } from './client';
 
-export const listSignatures = async (): Promise<SavedSignature[]> => (await getJson(apiUrl('file/sign'), savedSignatureList)).signatures;
+export const listSignatures = async (): Promise<SavedSignature[]> =>
+  (await getJson<Answer<typeof savedSignatureList>>(apiUrl('file/sign'))).signatures;
 
 export const saveSignature = (request: SaveSignatureRequest): Promise<SavedSignature> =>
-  postJson(apiUrl('file/sign'), request, savedSignature);
+  postJson<Answer<typeof savedSignature>>(apiUrl('file/sign'), request);
 
 export const deleteSignature = (id: string): Promise<null> =>
-  postJson(apiUrl('file/sign/delete'), deleteSignatureRequest.parse({ id }), noData);
+  postJson<null>(apiUrl('file/sign/delete'), deleteSignatureRequest.parse({ id }));
 
 /** Today's date as the language writes it, on the user's clock. */
 export const querySignDate = async (lang: string): Promise<string> =>
-  (await getJson(apiUrl('query-sign-date', { lang, tz_offset: -new Date().getTimezoneOffset() }), signDateAnswer)).date;
+  (await getJson<Answer<typeof signDateAnswer>>(apiUrl('query-sign-date', { lang, tz_offset: -new Date().getTimezoneOffset() }))).date;

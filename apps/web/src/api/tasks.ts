@@ -3,16 +3,16 @@ import {
   ErrorCode,
   TASK_POLL_INTERVAL_MS,
   TASK_POLL_TIMEOUT_MS,
-  boundTasks,
-  deletedOutputs,
-  fileInfo,
-  taskCreated,
+  type boundTasks,
+  type deletedOutputs,
+  type fileInfo,
+  type taskCreated,
   taskEntry,
   type FileInfo,
   type TaskCreated,
   type TaskEntry,
 } from '@quire/contracts';
-import { ApiError, apiUrl, getJson, postJson } from './client';
+import { ApiError, apiUrl, getJson, postJson, type Answer } from './client';
 
 export type TaskSnapshot =
   | { kind: 'running'; progress: number }
@@ -22,7 +22,7 @@ export type TaskSnapshot =
 /** Reads one poll answer: any non-zero status fails; progress is the average; done at 100 with all done. */
 export function readTaskEntries(entries: readonly TaskEntry[]): TaskSnapshot {
   const failed = entries.find((e) => e.status !== 0);
-  if (failed) return { kind: 'failed', error: new ApiError(failed.status, failed.msg, failed.task_id) };
+  if (failed) return { kind: 'failed', error: new ApiError(failed.status, failed.msg, { taskId: failed.task_id }) };
   if (entries.length === 0) return { kind: 'running', progress: 0 };
   const progress = Math.round(entries.reduce((sum, e) => sum + e.progress, 0) / entries.length);
   if (progress === 100 && entries.every((e) => e.is_done)) return { kind: 'done', entries: [...entries] };
@@ -69,7 +69,7 @@ export async function pollTask(
  */
 export function startTask(apiPath: string, body: object): Promise<TaskCreated> {
   // A whole path is another API's task call (the AI translator's translate/file).
-  return postJson(apiPath.startsWith('/') ? apiPath : apiUrl(apiPath), body, taskCreated);
+  return postJson<Answer<typeof taskCreated>>(apiPath.startsWith('/') ? apiPath : apiUrl(apiPath), body);
 }
 
 export interface ToolCall {
@@ -101,12 +101,12 @@ const taskEntries = taskEntry.array();
 
 /** Cancels every task of a run that has not finished; the server answers their states. */
 export function cancelTasks(multiId: string): Promise<TaskEntry[]> {
-  return postJson(apiUrl('document/cancel-task'), { multi_id: multiId }, taskEntries);
+  return postJson<Answer<typeof taskEntries>>(apiUrl('document/cancel-task'), { multi_id: multiId });
 }
 
 /** The entries of one task, or of every task sharing a multi_id. */
 export function fetchTaskEntries(query: { task_id: string } | { multi_id: string }, signal?: AbortSignal): Promise<TaskEntry[]> {
-  return getJson(apiUrl('get-task-result', query), taskEntries, signal);
+  return getJson<Answer<typeof taskEntries>>(apiUrl('get-task-result', query), signal);
 }
 
 export interface TaskOutputLink {
@@ -146,15 +146,15 @@ export function bulkDownloadUrl(multiId: string): string {
 
 /** Deletes the outputs of a run from the server now. */
 export function deleteOutputs(multiId: string): Promise<unknown> {
-  return postJson(apiUrl('document/delete-outputs'), { multi_id: multiId }, deletedOutputs);
+  return postJson<Answer<typeof deletedOutputs>>(apiUrl('document/delete-outputs'), { multi_id: multiId });
 }
 
 /** The output registered as an upload of this visitor, for another tool to start on. */
 export function outputAsFile(output: TaskOutputLink): Promise<FileInfo> {
-  return postJson(apiUrl('document/output-as-file'), { task_id: output.taskId, index: output.index }, fileInfo);
+  return postJson<Answer<typeof fileInfo>>(apiUrl('document/output-as-file'), { task_id: output.taskId, index: output.index });
 }
 
 /** Moves a run the visitor made before signing in to the account, whose outputs it may then download. */
 export function bindRun(multiId: string): Promise<unknown> {
-  return postJson(apiUrl('task/bind'), { multi_id: multiId }, boundTasks);
+  return postJson<Answer<typeof boundTasks>>(apiUrl('task/bind'), { multi_id: multiId });
 }

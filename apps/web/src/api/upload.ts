@@ -7,13 +7,13 @@ import {
   UPLOAD_PARALLEL_PARTS,
   UPLOAD_PART_RETRIES,
   UPLOAD_RETRY_DELAY_MS,
-  fileInfo,
-  uploadPartResult,
-  uploadPolicy,
+  type fileInfo,
+  type uploadPartResult,
+  type uploadPolicy,
   type FileInfo,
 } from '@quire/contracts';
 import { createMD5 } from 'hash-wasm';
-import { ApiError, NETWORK_ERROR, apiUrl, readEnvelope, send, withPageLanguage, type FetchLike, type Schema } from './client';
+import { ApiError, NETWORK_ERROR, apiUrl, readEnvelope, send, withPageLanguage, type FetchLike, type Answer } from './client';
 import { sleep } from './sleep';
 
 export interface UploadOptions {
@@ -44,7 +44,7 @@ function uploadWhole(file: File, { onProgress, signal }: UploadOptions): Promise
     xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
     xhr.onload = () => {
       const res = new Response(xhr.responseText, { status: xhr.status });
-      readEnvelope(res, fileInfo).then(resolve, reject);
+      readEnvelope<Answer<typeof fileInfo>>(res).then(resolve, reject);
     };
     xhr.onerror = () => reject(new ApiError(NETWORK_ERROR));
     xhr.ontimeout = () => reject(new ApiError(ErrorCode.Busy));
@@ -125,13 +125,17 @@ export async function runPool<T>(items: readonly T[], limit: number, work: (item
 export async function uploadInParts(file: File, { onProgress, signal }: UploadOptions, deps: UploadDeps = defaultDeps): Promise<FileInfo> {
   const md5 = await md5OfBlob(file);
   signal?.throwIfAborted();
-  const postJson = async <T>(path: string, body: unknown, schema: Schema<T>): Promise<T> => {
+  const postJson = async <T>(path: string, body: unknown): Promise<T> => {
     const init: RequestInit = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
     if (signal) init.signal = signal;
-    return readEnvelope(await send(apiUrl(path), init, deps.fetch), schema);
+    return readEnvelope<T>(await send(apiUrl(path), init, deps.fetch));
   };
 
-  const policy = await postJson('file/upload-policy', { filename: file.name, file_size: file.size, md5_code: md5 }, uploadPolicy);
+  const policy = await postJson<Answer<typeof uploadPolicy>>('file/upload-policy', {
+    filename: file.name,
+    file_size: file.size,
+    md5_code: md5,
+  });
   const parts = planParts(file.size, policy.part_size, policy.uploaded_parts);
   const pending = parts.reduce((sum, p) => sum + p.end - p.start, 0);
   let done = file.size - pending;
@@ -148,7 +152,7 @@ export async function uploadInParts(file: File, { onProgress, signal }: UploadOp
       body: file.slice(part.start, part.end),
       signal: partSignal,
     };
-    await readEnvelope(await send(url, init, deps.fetch), uploadPartResult);
+    await readEnvelope<Answer<typeof uploadPartResult>>(await send(url, init, deps.fetch));
   };
   try {
     await runPool(parts, UPLOAD_PARALLEL_PARTS, async (part) => {
@@ -165,5 +169,5 @@ export async function uploadInParts(file: File, { onProgress, signal }: UploadOp
     stop.abort();
     throw e;
   }
-  return postJson('file/upload-complete', { upload_id: policy.upload_id }, fileInfo);
+  return postJson<Answer<typeof fileInfo>>('file/upload-complete', { upload_id: policy.upload_id });
 }

@@ -15,7 +15,7 @@ export class TaskRunError extends ApiError {
     cause: ApiError,
     readonly callIndex: number,
   ) {
-    super(cause.code, cause.message, cause.taskId, cause.upgrade);
+    super(cause.code, cause.message, cause);
   }
 }
 
