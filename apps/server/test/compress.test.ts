@@ -388,7 +388,7 @@ ${`${' '.repeat(99)}\n`.repeat(20)}<?xpacket end="w"?>`;
     expect(psnr(input, out)).toBeGreaterThan(30);
   });
 
-  it('still finds a noise page different when its image is blanked, blurred, negated or replaced', async () => {
+  it('still finds a noise page different when its image is blanked, blurred, negated, mirrored or replaced', async () => {
     const original = await noiseJpeg(1500);
     const variant = async (name: string, jpeg: Buffer) =>
       (await drawnPages(await noisePdf(file(`${name}.pdf`), jpeg), [1], dir, limits))[0]!;
