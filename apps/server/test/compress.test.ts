@@ -11,6 +11,8 @@ import { ErrorCode, type TaskEntry } from '@quire/contracts';
 import { corpusRoot } from './corpusSupport.js';
 import { quireForTests } from './harness.js';
 import { encryptPdf, makePdf, npages } from './fixtures.js';
+import { compressLevels } from '../src/tools/compress.js';
+import { drawnPages, resampledSimilarity, similarity } from '../src/engines/pageLikeness.js';
 import { encodePng, makeBitonalScanPdf, makePhotoPdf, makeScannedPdf, photoRaster, screenshotRaster } from './imageFixtures.js';
 
 const { client, dir } = quireForTests('compress');
@@ -85,6 +87,20 @@ function differingPixels(a: string, b: string, pages: number, dpi: number): numb
 const formFields = (f: string) =>
   (JSON.parse(execFileSync('qpdf', ['--json', '--json-key=acroform', f]).toString()) as { acroform: { fields: unknown[] } }).acroform.fields
     .length;
+
+/** A JPEG (quality 92) of `side` × `side` pixels of colour Gaussian noise, as the bench's image pages hold. */
+const noiseJpeg = (side: number) =>
+  sharp({ create: { width: side, height: side, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 110, sigma: 60 } } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+/** A 5-inch square page filled by `jpeg` (1500 pixels a side make 300 dpi). */
+async function noisePdf(dest: string, jpeg: Buffer): Promise<string> {
+  const doc = await PDFDocument.create();
+  doc.addPage([360, 360]).drawImage(await doc.embedJpg(jpeg), { x: 0, y: 0, width: 360, height: 360 });
+  fs.writeFileSync(dest, await doc.save());
+  return dest;
+}
+const limits = { timeoutMs: 60_000, memoryMb: 1024 };
 
 async function compress(fileId: string, level: string, dest: string, extra: object = {}): Promise<TaskEntry> {
   const entry = await client.runTool('compress', { file_id: fileId, level, ...extra }, file(dest));
@@ -357,6 +373,40 @@ ${`${' '.repeat(99)}\n`.repeat(20)}<?xpacket end="w"?>`;
     const entry = await compress(await client.uploadId(original), 'medium', 'looks-kept.pdf');
     expect(psnr(original, file('looks-kept.pdf'))).toBeGreaterThan(40);
     expect(entry.outputs[0]!.note ?? '').not.toMatch(/Ghostscript/);
+  });
+
+  // The bench's image pages are Gaussian noise: brought down to 150 dpi its pixels no longer line up
+  // with the original's (SSIM 0.83), though the page looks the same.
+  it('shrinks a page of photographic noise at medium, its look kept', async () => {
+    const input = await noisePdf(file('noise.pdf'), await noiseJpeg(1500));
+    const entry = await compress(await client.uploadId(input), 'medium', 'noise-out.pdf');
+    const out = file('noise-out.pdf');
+    qpdfCheck(out);
+    expect(entry.outputs[0]!.note).toMatch(/^1 image downsampled to 150 dpi \(JPEG, quality 75\)/);
+    expect(imagePpi(out)).toEqual([150]);
+    expect(size(out)).toBeLessThan(size(input) / 2);
+    expect(psnr(input, out)).toBeGreaterThan(30);
+  });
+
+  it('still finds a noise page different when its image is blanked, blurred, negated, mirrored or replaced', async () => {
+    const original = await noiseJpeg(1500);
+    const variant = async (name: string, jpeg: Buffer) =>
+      (await drawnPages(await noisePdf(file(`${name}.pdf`), jpeg), [1], dir, limits))[0]!;
+    const before = await variant('noise-before', original);
+    const resampled = await variant('noise-150', await sharp(original).resize(750).jpeg({ quality: 75 }).toBuffer());
+    expect(similarity(before, resampled)).toBeLessThan(compressLevels.medium.minLikeness);
+    expect(resampledSimilarity(before, resampled)).toBeGreaterThanOrEqual(compressLevels.medium.minLikeness);
+    const damaged = {
+      blank: await sharp({ create: { width: 750, height: 750, channels: 3, background: { r: 110, g: 110, b: 110 } } })
+        .jpeg()
+        .toBuffer(),
+      blurred: await sharp(original).resize(750).blur(3).jpeg({ quality: 75 }).toBuffer(),
+      negated: await sharp(original).resize(750).negate().jpeg({ quality: 75 }).toBuffer(),
+      mirrored: await sharp(original).resize(750).flop().jpeg({ quality: 75 }).toBuffer(),
+      replaced: await noiseJpeg(750),
+    };
+    for (const [name, jpeg] of Object.entries(damaged))
+      expect(resampledSimilarity(before, await variant(`noise-${name}`, jpeg)), name).toBeLessThan(compressLevels.high.minLikeness);
   });
 
   it('bounds a rewrite that loops on a tiny file: Ghostscript stops in seconds, the log says why, the others win', {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { comparedPages, MAX_COMPARED_PAGES, parsePgm, similarity, worstPageSimilarity, type GreyPage } from './pageLikeness.js';
+import {
+  comparedPages,
+  MAX_COMPARED_PAGES,
+  parsePgm,
+  resampledSimilarity,
+  similarity,
+  worstPageSimilarity,
+  type GreyPage,
+} from './pageLikeness.js';
 
 /** A white page with a black square of `side` pixels at (x, y). */
 function page(width: number, height: number, square?: { x: number; y: number; side: number }): GreyPage {
@@ -18,6 +26,15 @@ describe('page likeness', () => {
     expect(nudged).toBeLessThan(1);
     expect(moved).toBeLessThan(nudged);
     expect(moved).toBeLessThan(0.9);
+  });
+
+  it('takes a resampled page for the same only where the redrawn one is the same', () => {
+    const before = page(200, 200, { x: 40, y: 40, side: 60 });
+    expect(resampledSimilarity(before, before)).toBe(1);
+    expect(resampledSimilarity(before, page(200, 200))).toBeLessThan(0.9);
+    expect(resampledSimilarity(before, page(200, 200, { x: 100, y: 100, side: 60 }))).toBeLessThan(0.9);
+    expect(resampledSimilarity(page(200, 200), page(200, 201))).toBe(0);
+    expect(worstPageSimilarity([before], [page(200, 200)], resampledSimilarity)).toBe(resampledSimilarity(before, page(200, 200)));
   });
 
   it('scores pages of different sizes 0, and a page only one side could draw 0', () => {
