@@ -169,6 +169,20 @@ describe('redact', () => {
     expect(text(file('none.pdf'))).toContain('Agent Zanzibar met the courier');
   });
 
+  it('removes the text the crop box hides, which the file still holds (pdf.js issue16316: a 60 × 9 pt window on a letter page)', async () => {
+    const croppedPdf = path.join(import.meta.dirname, '../../../test-corpus/pdfjs/issue16316.pdf');
+    const hidden = (text(croppedPdf).match(/\bthe\b/gi) ?? []).length;
+    expect(hidden).toBeGreaterThan(10);
+    const entry = await client.runTool(
+      `document/redaction/${await client.uploadId(croppedPdf)}/redaction`,
+      { texts: [{ text: 'the' }] },
+      file('cropped.pdf'),
+    );
+    expect(entry.status).toBe(0);
+    expect(text(file('cropped.pdf'))).not.toMatch(/the/i);
+    expect(text(file('cropped.pdf'))).toMatch(/\w{4,}/);
+  });
+
   it('finds characters past U+FFFF (mathematical italic), which MuPDF.js would cut to 16 bits', async () => {
     const mathsPdf = path.join(import.meta.dirname, '../../../test-corpus/pdfjs/bug1997343.pdf');
     const maths = await client.uploadId(mathsPdf);

@@ -104,6 +104,16 @@ describe('replace text', () => {
     expect(text(file('none.pdf'))).toBe(text(file('doc.pdf')));
   });
 
+  it('replaces in the text the crop box hides too, as pdftotext and copy-paste read it (pdf.js issue16316)', async () => {
+    const croppedPdf = path.join(import.meta.dirname, '../../../test-corpus/pdfjs/issue16316.pdf');
+    const before = (text(croppedPdf).match(/\bthe\b/g) ?? []).length;
+    expect(before).toBeGreaterThan(10);
+    const entry = await replace(await client.uploadId(croppedPdf), 'the', 'THE', 'cropped.pdf');
+    expect(entry.status).toBe(0);
+    expect(Number(entry.outputs[0]!.note!.match(/^(\d+) replacements/)![1])).toBeGreaterThanOrEqual(before);
+    expect(text(file('cropped.pdf'))).not.toMatch(/the/);
+  });
+
   it('refuses a blank search and opens a protected file with its password', async () => {
     expect((await client.post('document/replacetext', { file_id: docId, search: '', replace: 'x' })).code).toBe(ErrorCode.InvalidParams);
     expect(await client.post('document/replacetext', { file_id: docId, search: '  ', replace: 'x' })).toMatchObject({

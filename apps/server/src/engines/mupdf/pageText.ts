@@ -39,13 +39,17 @@ export interface PageText {
   at: (Char | undefined)[];
 }
 
-export function pageText(page: mupdf.PDFPage): PageText {
+/**
+ * `whole` reads past the crop box too: text the page does not show is still in the file, so a
+ * redaction must take it out and a replacement must change it (pdftotext and copy-paste find it).
+ */
+export function pageText(page: mupdf.PDFPage, reach: 'shown' | 'whole' = 'shown'): PageText {
   const parts: string[] = [];
   const at: (Char | undefined)[] = [];
   let line = 0;
   let block = 0;
   let dir: mupdf.Point = [1, 0];
-  const stext = page.toStructuredText('');
+  const stext = page.toStructuredText(reach === 'whole' ? 'clip=no' : '');
   walkWithAstralChars(stext, {
     beginTextBlock() {
       block++;

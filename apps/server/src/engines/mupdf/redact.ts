@@ -137,7 +137,7 @@ export function redact(job: RedactJob): JobResults['redact'] {
       const marks: { rect: mupdf.Rect; quads?: mupdf.Quad[] }[] = areas.map((a) => ({ rect: areaRect(page, a) }));
       result.areas += areas.length;
       if (patterns.length) {
-        const text = pageText(page);
+        const text = pageText(page, 'whole');
         for (const pattern of patterns) {
           for (const hit of findHits(text.text, pattern)) {
             const quads = charsOf(text, hit).map((c) => c.quad);

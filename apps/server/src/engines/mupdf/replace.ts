@@ -234,7 +234,7 @@ export function replace(job: ReplaceJob): JobResults['replace'] {
   const count = doc.countPages();
   for (let i = 0; i < count; i++) {
     const page = doc.loadPage(i);
-    const text = pageText(page);
+    const text = pageText(page, 'whole');
     const edits = findHits(text.text, pattern)
       .map((hit): InPlaceEdit => {
         // Longer text is narrowed (to half at most) rather than written over the words after it.
