@@ -3,18 +3,16 @@
 // child processes against the running server's database.
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '@quire/contracts';
-import { Client, quireForTests, type Envelope } from './harness.js';
+import { Client, quireCommand as runQuireCommand, quireForTests, type Envelope } from './harness.js';
 import { makePdf } from './fixtures.js';
 import { Mailbox, type ReceivedMail } from './mailbox.js';
 import { until } from './serverProcess.js';
 import { createAccount } from '../src/services/accounts.js';
 import type { TextKey } from '../src/texts/words.js';
 
-const repo = path.resolve(import.meta.dirname, '../../..');
 const mailbox = await Mailbox.start();
 afterAll(() => mailbox.close());
 
@@ -333,23 +331,8 @@ describe('signing up and in', () => {
   });
 });
 
-/** Runs `npm run quire -- args` against the running server's data folder, `stdin` as its input. */
-function quireCommand(args: string[], stdin = ''): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn('npm', ['run', '--silent', 'quire', '--', ...args], {
-    cwd: repo,
-    env: { ...process.env, QUIRE_DATA_DIR: served.quire.ctx.config.dataDir },
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    err += c.toString();
-  });
-  child.stdin.end(stdin);
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })));
-}
+/** The operator's command line against the running server's data folder. */
+const quireCommand = (args: string[], stdin = '') => runQuireCommand(served.quire.ctx.config.dataDir, args, stdin);
 
 describe('operator commands', () => {
   const email = 'grace@example.org';

@@ -1,5 +1,6 @@
 // Starts a real Quire (API + worker) on a free port with its own data folder, and a small
 // client that keeps its visitor cookie like a browser does.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -269,4 +270,26 @@ export async function readEvents(res: Response, onEvent?: (e: AiStreamEvent) => 
     }
   }
   return events;
+}
+
+/**
+ * Runs the operator's command line (`npm run quire -- args`) against a data folder, `stdin` as its
+ * input. Node is started directly: npm's own start adds seconds under load, and a test may run several.
+ */
+export function quireCommand(dataDir: string, args: string[], stdin = ''): Promise<{ code: number | null; out: string; err: string }> {
+  const repo = path.resolve(import.meta.dirname, '../../..');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
+    cwd: repo,
+    env: { ...process.env, QUIRE_DATA_DIR: dataDir },
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    err += c.toString();
+  });
+  child.stdin.end(stdin);
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out, err })));
 }
