@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { englishTextParts } from './apps/web/englishTextParts';
 
 /**
  * The files that run longest start first: the pdf.js corpus passes edit and render (9–11 minutes
@@ -24,7 +25,8 @@ export default defineConfig({
         // Some unit tests start engines (python, MuPDF's WebAssembly): on a loaded machine they take seconds, not milliseconds.
         test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'], testTimeout: 60_000 },
       },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts?(x)'] } },
+      // The page's modules import en-us.json in parts (ADR 0544).
+      { plugins: [englishTextParts()], test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts?(x)'] } },
       {
         test: {
           name: 'integration',

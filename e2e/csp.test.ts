@@ -64,8 +64,9 @@ describe('under the content security policy', () => {
     await expect.poll(() => page.getByTestId('thumb').count(), { timeout: 30_000 }).toBe(3);
     await expect.poll(() => thumbnailDrawn(page), { timeout: 60_000 }).toBe(true);
     // Other pages of the app too: the home page with its search, a language prefix, the pages of
-    // the account's mailed links and the account page.
-    for (const pathname of ['/', '/de/app/merge-pdf', '/account/reset-password#token=x', '/app/account']) {
+    // the account's mailed links, the account page, and Chat PDF, whose chunk builds zod object
+    // schemas at once (zod probes new Function unless the page told it jitless first).
+    for (const pathname of ['/', '/app/chat-pdf', '/de/app/merge-pdf', '/account/reset-password#token=x', '/app/account']) {
       await page.goto(e2e.quire.url + pathname);
       await page.locator('h1').first().waitFor();
     }

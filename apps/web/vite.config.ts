@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 // A relative import: the config runs in Node, which cannot load the contracts package's TypeScript by its name.
 import { pickMarketingTexts } from '../../packages/contracts/src/marketingPages';
+import { englishTextParts } from './englishTextParts';
 
 /**
  * dist/seo/<locale>.json: the texts of the marketing pages in each language, taken from the app's
@@ -61,7 +62,7 @@ function precompressed(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), marketingTexts(), precompressed()],
+  plugins: [react(), englishTextParts(), marketingTexts(), precompressed()],
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },

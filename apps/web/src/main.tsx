@@ -1,3 +1,5 @@
+// First: zod is told not to compile with eval before any module builds a schema (ADR 0542).
+import '@quire/contracts/jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';

@@ -7,6 +7,7 @@ import { LinkPage, type LinkKind } from './account/LinkPage';
 import { OccupationSurvey } from './account/OccupationSurvey';
 import { SessionProvider } from './account/session';
 import { SsoCallbackPage } from './account/SingleSignOn';
+import { loadEnglishRest } from './i18n/english';
 import { I18nProvider } from './i18n/I18nProvider';
 import { MetaDescription } from './i18n/MetaDescription';
 import { langPrefixes, splitLocalePrefix } from './i18n/locales';
@@ -55,9 +56,15 @@ function Fallback() {
 
 /**
  * A page fetched when first visited: only the home pages, the marketing pages and the shell are in
- * the home page's bundle (its budget: e2e/homeBundle.test.ts).
+ * the home page's bundle (its budget: e2e/homeBundle.test.ts). It comes with the English texts the
+ * shell does not carry (ADR 0544).
  */
-const lazyPage = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({ lazy: async () => ({ Component: await load() }) });
+const lazyPage = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [Component] = await Promise.all([load(), loadEnglishRest()]);
+    return { Component };
+  },
+});
 
 const accountPage = lazyPage(async () => (await import('./account/AccountPage')).AccountPage);
 const documentCloudPage = lazyPage(async () => (await import('./cloud/DocumentCloudPage')).DocumentCloudPage);

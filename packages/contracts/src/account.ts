@@ -1,29 +1,14 @@
 // Request and response shapes of the account service under /api/account/v1/.
 import { z } from 'zod';
 import { inviteCode } from './activity.js';
-import { SAME_ORIGIN_PATH } from './banners.js';
+import { ACCOUNT_PASSWORD_MAX, ACCOUNT_PASSWORD_MIN, accountPasswordMessage, EMAIL_PATTERN, plans } from './accountRules.js';
 import { linkLanguages } from './languages.js';
+import { SAME_ORIGIN_PATH } from './siteLinks.js';
 
-/**
- * What an account pays for: the limits of each plan hang on it. `premium_ai` is both paid plans at
- * once (the product's "AI and pro" user).
- */
-export const plans = ['free', 'premium', 'ai', 'premium_ai'] as const;
-export type Plan = (typeof plans)[number];
 export const plan = z.enum(plans);
 
-/**
- * The product's address pattern: letters, digits, dot, underscore and hyphen before the at-sign;
- * a domain of segments of letters, digits, underscore and hyphen joined by one to three dots.
- */
-export const EMAIL_PATTERN = /^[A-Za-z0-9._-]+@[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+){1,3}$/;
 /** Longest address SMTP carries (RFC 5321's path limit less the angle brackets). */
 const MAX_EMAIL_LENGTH = 254;
-
-export const ACCOUNT_PASSWORD_MIN = 8;
-/** Bounds the work of hashing one sign-in attempt. */
-export const ACCOUNT_PASSWORD_MAX = 128;
-export const accountPasswordMessage = `The password must contain between ${ACCOUNT_PASSWORD_MIN} and ${ACCOUNT_PASSWORD_MAX} characters.`;
 
 /** Addresses are compared as typed, less surrounding blanks and case. */
 export const email = z
@@ -92,17 +77,6 @@ export const ssoStartQuery = z.object({
 });
 /** What the sign-in dialog offers besides a password: the single sign-on provider's name, if one is configured. */
 export const signInOptions = z.object({ sso: z.object({ name: z.string() }).nullable() });
-/** The page a single sign-on in a popup window comes back to; it tells the page that opened it. */
-export const SSO_CALLBACK_PAGE = '/app/login-callback.html';
-/** The query parameter that brings a failed single sign-on's code back to the return path. */
-export const SSO_ERROR_PARAM = 'sso_error';
-/** The same-origin channel the callback page posts `loginSuccessed` (or `loginFailed` with a code) on. */
-export const SSO_CHANNEL = 'quire-sign-in';
-export const ssoMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('loginSuccessed') }),
-  z.object({ type: z.literal('loginFailed'), code: z.number() }),
-]);
-export type SsoMessage = z.infer<typeof ssoMessage>;
 /** How many API keys one account may hold at once: enough for every script of a person, few enough to review. */
 export const MAX_API_KEYS = 20;
 const apiKeyName = z.string().trim().min(1, 'Give the key a name.').max(64, 'The name must contain at most 64 characters.');

@@ -4,17 +4,6 @@
 import { z } from 'zod';
 import { siteLink } from './banners.js';
 
-/** The query parameter of an invite link: `/?invite=CODE`. */
-export const INVITE_PARAM = 'invite';
-/** The event pop-up opens by itself again only after this many days (spec §4). */
-export const ACTIVITY_REPEAT_DAYS = 7;
-/** The referral page the activity dialog embeds (under the page's language prefix). */
-export const ACTIVITY_FREE_PATH = '/app/activity/free';
-/** The message the embedded referral page posts to its dialog to be closed (spec §2). */
-export const ACTIVITY_CLOSE_MESSAGE = 'quire:activity-close';
-/** The message the embedded referral page posts once it shows its content. */
-export const ACTIVITY_LOADED_MESSAGE = 'quire:activity-loaded';
-
 /** The invite code sign-up carries: one no account has is ignored, so sign-up still works. */
 export const inviteCode = z.string().trim().max(64).describe("The code of an inviter's link");
 

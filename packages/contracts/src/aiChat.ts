@@ -108,6 +108,3 @@ export const noteList = z.object({ notes: z.array(aiNote) });
 
 /** GET /v2/stream/cancel: the id comes in the X-Quire-Stream-Id header of the stream's answer. */
 export const streamCancelQuery = z.object({ stream_id: id });
-export const STREAM_ID_HEADER = 'x-quire-stream-id';
-/** A streamed question's conversation (a new one's id is known only from here). */
-export const CONVERSATION_ID_HEADER = 'x-quire-conversation-id';

@@ -28,13 +28,6 @@ export const documentInfo = z.object({
   repaired: fileInfo.shape.repaired,
 });
 
-export const UPLOAD_PART_SIZE = 512 * 1024;
-export const UPLOAD_CHUNK_THRESHOLD = 512 * 1024;
-export const UPLOAD_PARALLEL_PARTS = 12;
-export const UPLOAD_PART_RETRIES = 15;
-export const UPLOAD_RETRY_DELAY_MS = 2000;
-export const HASH_CHUNK_SIZE = 2 * 1024 * 1024;
-
 export const uploadPolicyRequest = z.object({
   filename: z.string().min(1).max(255),
   file_size: z.number().int().min(1),
@@ -136,6 +129,3 @@ export const serverConfig = z.object({
     .describe('How to reach the operator to buy a plan (QUIRE_OPERATOR_CONTACT: an address or a URL); empty: not given'),
 });
 export type ServerConfig = z.infer<typeof serverConfig>;
-
-export const TASK_POLL_INTERVAL_MS = 2000;
-export const TASK_POLL_TIMEOUT_MS = 120_000;

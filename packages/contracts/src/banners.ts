@@ -2,10 +2,7 @@
 // page asks for the banner list by its product id and key, shows the one whose window holds the
 // present, and remembers a closed one (its key plus resource id) so it stays closed.
 import { z } from 'zod';
-
-/** The banner list the page asks for: this product id and key (others have no banners). */
-export const BANNER_PID = 4512;
-export const BANNER_KEY = 'HiPDFTopMessageBar';
+import { isSiteLink } from './siteLinks.js';
 
 const seconds = z.number().int().min(0).describe('Epoch seconds');
 
@@ -29,17 +26,6 @@ export const operationList = z.object({
   operation_list: z.array(z.object({ key: z.string(), resource_list: z.array(bannerResource) })),
 });
 export type OperationList = z.infer<typeof operationList>;
-
-/**
- * A path of this site: one leading slash, printable ASCII without blanks or backslashes (browsers
- * read `//host`, `/\host` and a tab-split `/	/host` as another site).
- */
-export const SAME_ORIGIN_PATH = /^\/(?![/\\])[!-[\]-~]*$/;
-/** An http(s) address with no blank, control character or backslash a browser would drop or turn into a slash. */
-const WEB_ADDRESS = /^https?:\/\/[^\s\p{Cc}\\]+$/iu;
-
-/** Whether an operator's link (a banner's, a message's, the activity's) is a page of the site or a web address, and nothing a browser reads otherwise. */
-export const isSiteLink = (link: string) => SAME_ORIGIN_PATH.test(link) || WEB_ADDRESS.test(link);
 
 /** A banner's or a message's link: a page of the site (a path) or a web address. */
 export const siteLink = z.string().trim().max(2000).refine(isSiteLink, 'A link is a path of the site (/pricing) or an http(s) address.');

@@ -2,8 +2,8 @@
 // Every id is the account's own: another account's id is answered with 2405.
 import { z } from 'zod';
 import { fileInfo } from './api.js';
+import { CLOUD_EXPAND_BELOW_GB, CLOUD_NAME_MAX, CLOUD_PURCHASE_UP_TO_GB } from './cloudRules.js';
 
-export const CLOUD_NAME_MAX = 240;
 /** Control characters, lone surrogates and the bidi controls that show `exe.pdf` for `fdp.exe`. */
 const INVISIBLE = /[\p{Cc}\p{Cs}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 /**
@@ -108,10 +108,6 @@ export const useAsInputRequest = z.object({ file_id: z.string().min(1) });
 export const useAsInputAnswer = fileInfo;
 
 export const multiDownloadRequest = deleteRequest;
-
-/** The product: under 10 GB the page offers to expand; from 10 to 100 GB it links to purchase. */
-export const CLOUD_EXPAND_BELOW_GB = 10;
-export const CLOUD_PURCHASE_UP_TO_GB = 100;
 
 /** Bytes (the product's names), and the offer the page shows beside them. */
 export const cloudCapacity = z.object({

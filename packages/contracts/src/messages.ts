@@ -4,13 +4,8 @@
 import { z } from 'zod';
 import { email, plan } from './account.js';
 import { siteLink } from './banners.js';
+import { MESSAGE_PAGE_SIZE, MESSAGE_PID } from './messageRules.js';
 
-/** The product id the page asks with; any other has no messages. */
-export const MESSAGE_PID = 4512;
-/** Spec §9: the page asks for up to this many at once, and the server answers no more. */
-export const MESSAGE_PAGE_SIZE = 999;
-/** A visitor's messages are those of the client signature in this header (never in a URL). */
-export const CLIENT_SIGN_HEADER = 'x-client-sign';
 /** A client signature: 16 to 128 letters, digits, `-` or `_` (the web app makes 32 hex digits). */
 export const clientSign = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/);
 

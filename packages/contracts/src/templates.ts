@@ -1,14 +1,7 @@
 // The template gallery's calls (/api/templates/v1/): the product's pdfTemplate/template calls, plus
 // detail and thumbnail, which its preview page needs. Anyone may call them, visitors too.
 import { z } from 'zod';
-
-/** The categories Quire ships templates in, in the gallery's order; an operator's may add others. */
-export const shippedTemplateCategories = ['invoices', 'resumes', 'letters', 'certificates', 'forms', 'planners'] as const;
-/** An operator's template without a category in its side-car. */
-export const CUSTOM_TEMPLATE_CATEGORY = 'custom';
-
-export const templateSorts = ['popular', 'newest', 'name'] as const;
-export type TemplateSort = (typeof templateSorts)[number];
+import { templateSorts } from './templateRules.js';
 
 const lang = z.string().max(10).optional().describe('The language of titles and descriptions (else the Lang header, else English)');
 const templateId = z.string().min(1).max(200);

@@ -2,7 +2,7 @@
 // window; the window comes back to the callback page, which tells every Quire page of this origin
 // (`loginSuccessed`, or `loginFailed` with a code) and closes. A blocked popup falls back to
 // taking this page itself to the provider and back.
-import { SSO_CALLBACK_PAGE, SSO_CHANNEL, SSO_ERROR_PARAM, ssoMessage } from '@quire/contracts';
+import { SSO_CALLBACK_PAGE, SSO_CHANNEL, SSO_ERROR_PARAM } from '@quire/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ssoStartUrl } from '../api/account';
@@ -26,7 +26,9 @@ export function useSsoMessages(onSucceeded: () => void, onFailed: (code: number)
   useEffect(() => {
     if (!listening) return;
     const channel = new BroadcastChannel(SSO_CHANNEL);
-    channel.onmessage = (e) => {
+    channel.onmessage = async (e) => {
+      // The message's schema (zod) is fetched when one comes, not with every page (ADR 0542).
+      const { ssoMessage } = await import('@quire/contracts/ssoMessage');
       const message = ssoMessage.safeParse(e.data);
       if (!message.success) return;
       if (message.data.type === 'loginSuccessed') onSucceeded();

@@ -2,7 +2,7 @@
 // it cost, and Stop (which cancels it on the server, so the account is charged only for what came).
 import type { AiCitation } from '@quire/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { cancelAiStream, streamAi } from '../api/ai';
+import { cancelAiStream, streamAi } from '../api/aiStream';
 import { ApiError, NETWORK_ERROR, isAbort } from '../api/client';
 
 export type AiAnswerStatus = 'idle' | 'streaming' | 'done' | 'cancelled' | 'failed';

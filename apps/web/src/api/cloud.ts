@@ -2,7 +2,6 @@
 import {
   ErrorCode,
   type cloudCapacity,
-  cloudFile,
   type cloudFolder,
   type cloudListing,
   type folderTree,
@@ -13,16 +12,16 @@ import {
   type CloudListing,
   type FileInfo,
 } from '@quire/contracts';
-import { z } from 'zod';
 import { ApiError, getJson, postJson, readEnvelope, send, sendJson, urlWithQuery, type Query, type Answer } from './client';
 
 const CLOUD_BASE = '/api/cloud/v1/';
 
 export const cloudUrl = (path: string, query: Query = {}) => urlWithQuery(CLOUD_BASE, path, query);
 
-/** Calls whose answer carries nothing the page reads. */
-const anyAnswer = z.unknown();
-const fileListAnswer = z.object({ files: z.array(cloudFile) });
+/** A list of files, as star/list and recent/list answer. */
+interface FileListAnswer {
+  files: CloudFile[];
+}
 
 /** `null`: the top of the cloud. */
 export type FolderId = string | null;
@@ -48,7 +47,7 @@ export function renameFolder(folderId: string, name: string): Promise<CloudFolde
 }
 
 export function renameFile(fileId: string, name: string): Promise<CloudFile> {
-  return postJson<Answer<typeof cloudFile>>(cloudUrl('file/rename'), { file_id: fileId, name });
+  return postJson<CloudFile>(cloudUrl('file/rename'), { file_id: fileId, name });
 }
 
 export interface CloudSelection {
@@ -57,29 +56,29 @@ export interface CloudSelection {
 }
 
 export function moveItems(selection: CloudSelection, toFolderId: FolderId): Promise<unknown> {
-  return postJson<Answer<typeof anyAnswer>>(cloudUrl('multi/move'), { ...selection, to_folder_id: toFolderId });
+  return postJson<unknown>(cloudUrl('multi/move'), { ...selection, to_folder_id: toFolderId });
 }
 
 /** Deletes files and folders (a folder with everything in it), freeing their space. */
 export function deleteItems(selection: CloudSelection): Promise<unknown> {
-  return postJson<Answer<typeof anyAnswer>>(cloudUrl('multi/delete'), selection);
+  return postJson<unknown>(cloudUrl('multi/delete'), selection);
 }
 
 export async function listStarred(): Promise<CloudFile[]> {
-  return (await getJson<Answer<typeof fileListAnswer>>(cloudUrl('star/list'))).files;
+  return (await getJson<FileListAnswer>(cloudUrl('star/list'))).files;
 }
 
 export function setStarred(fileId: string, starred: boolean): Promise<unknown> {
-  return postJson<Answer<typeof anyAnswer>>(cloudUrl(starred ? 'star/mark' : 'star/unmark'), { file_id: fileId });
+  return postJson<unknown>(cloudUrl(starred ? 'star/mark' : 'star/unmark'), { file_id: fileId });
 }
 
 export async function listRecent(): Promise<CloudFile[]> {
-  return (await getJson<Answer<typeof fileListAnswer>>(cloudUrl('recent/list'))).files;
+  return (await getJson<FileListAnswer>(cloudUrl('recent/list'))).files;
 }
 
 /** Takes files off the recent list; the files stay. */
 export function removeFromRecent(fileIds: string[]): Promise<unknown> {
-  return postJson<Answer<typeof anyAnswer>>(cloudUrl('recent/delete'), { file_ids: fileIds });
+  return postJson<unknown>(cloudUrl('recent/delete'), { file_ids: fileIds });
 }
 
 export function getCapacity(): Promise<CloudCapacity> {
@@ -93,7 +92,7 @@ export function receiveFreeSpace(): Promise<CloudCapacity> {
 
 /** Moves an upload (the tools' chunked upload's file id) into a cloud folder. */
 export function addUpload(uploadFileId: string, folderId: FolderId, onConflict: OnConflict): Promise<CloudFile> {
-  return sendJson<Answer<typeof cloudFile>>('PUT', cloudUrl('file/create'), {
+  return sendJson<CloudFile>('PUT', cloudUrl('file/create'), {
     upload_file_id: uploadFileId,
     folder_id: folderId,
     on_conflict: onConflict,
@@ -107,7 +106,7 @@ export function saveTaskOutput(
   onConflict: OnConflict,
   name?: string,
 ): Promise<CloudFile> {
-  return postJson<Answer<typeof cloudFile>>(cloudUrl('task-result'), {
+  return postJson<CloudFile>(cloudUrl('task-result'), {
     task_id: output.taskId,
     index: output.index,
     folder_id: folderId,
@@ -126,7 +125,7 @@ export const cloudThumbnailUrl = (fileId: string) => cloudUrl('file/thumbnail', 
 
 /** A file's bytes from the server; a refusal comes as the JSON envelope, which throws its code's message. */
 async function blobOf(res: Response): Promise<Blob> {
-  if (res.headers.get('content-type')?.includes('application/json')) await readEnvelope<Answer<typeof anyAnswer>>(res);
+  if (res.headers.get('content-type')?.includes('application/json')) await readEnvelope<unknown>(res);
   if (!res.ok) throw new ApiError(ErrorCode.Generic);
   return res.blob();
 }

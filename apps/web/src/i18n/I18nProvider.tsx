@@ -1,9 +1,10 @@
-// Translations: en-us is bundled as the fallback; other locales are fetched when first used.
+// Translations: English is the fallback, its shell's texts bundled (english.ts); other locales are
+// fetched when first used.
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { CatalogueTexts, ErrorCode } from '@quire/contracts';
-import enUs from './locales/en-us.json';
 import { NETWORK_ERROR, setPageLanguage } from '../api/client';
+import { english, loadEnglishRest } from './english';
 import { translate, type MessageKey, type Messages } from './translate';
 import { htmlDir, htmlLang, localeByPrefix, splitLocalePrefix, withLocalePrefix, type LangPrefix, type Locale } from './locales';
 
@@ -17,8 +18,8 @@ interface Texts {
   messages: Messages;
   catalogue: CatalogueTexts;
 }
-const english: Texts = { messages: enUs, catalogue: {} };
-const loaded = new Map<Locale, Texts>([['en-us', english]]);
+const englishTexts: Texts = { messages: english, catalogue: {} };
+const loaded = new Map<Locale, Texts>([['en-us', englishTexts]]);
 
 /**
  * Loads the texts of the address's language: the app renders once they are in, so that a page the
@@ -32,9 +33,10 @@ function loadTexts(locale: Locale): Promise<Texts> {
   const ready = loaded.get(locale);
   if (ready) return Promise.resolve(ready);
   const load = loaders[`./locales/${locale}.json`];
-  if (!load) return Promise.resolve(english);
+  if (!load) return Promise.resolve(englishTexts);
   const loadCatalogue = catalogueLoaders[`../../../../packages/contracts/src/catalogue/${locale}.json`];
-  return Promise.all([load(), loadCatalogue?.() ?? {}]).then(([messages, catalogue]) => {
+  // English fills in what the language leaves untranslated: all of it, not only the shell's.
+  return Promise.all([load(), loadCatalogue?.() ?? {}, loadEnglishRest()]).then(([messages, catalogue]) => {
     const texts = { messages, catalogue };
     loaded.set(locale, texts);
     return texts;
@@ -58,7 +60,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   // The page's language is the texts' shown, not the address's, until those have loaded.
   const [shown, setShown] = useState<{ locale: Locale } & Texts>(() => {
     const texts = loaded.get(locale);
-    return texts ? { locale, ...texts } : { locale: 'en-us', ...english };
+    return texts ? { locale, ...texts } : { locale: 'en-us', ...englishTexts };
   });
 
   useEffect(() => {
@@ -84,14 +86,24 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     );
   }, [shown]);
 
+  // A text of the English the shell does not carry, asked before a page loaded it: the rest is
+  // fetched, and the texts shown again once it is in.
+  const [englishComplete, setEnglishComplete] = useState(false);
   const value = useMemo<I18n>(
     () => ({
       locale: shown.locale,
       prefix,
-      t: (key, vars) => translate(shown.locale, shown.messages, key, vars),
+      t: (key, vars) => {
+        if (!englishComplete && shown.messages[key] === undefined && english[key] === undefined)
+          void loadEnglishRest().then(
+            () => setEnglishComplete(true),
+            () => undefined,
+          );
+        return translate(shown.locale, shown.messages, key, vars);
+      },
       localePath: (path) => withLocalePrefix(prefix, path),
     }),
-    [shown, prefix],
+    [shown, prefix, englishComplete],
   );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

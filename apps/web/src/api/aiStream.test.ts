@@ -2,7 +2,7 @@
 // the e2e suites stream real answers from the server.
 import { type AiStreamEvent, STREAM_ID_HEADER } from '@quire/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { streamAi } from './ai';
+import { streamAi } from './aiStream';
 import { ApiError } from './client';
 
 function answerWith(chunks: Uint8Array[], headers: Record<string, string>): Response {
