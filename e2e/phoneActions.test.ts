@@ -5,41 +5,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { type ToolDefinition, toolDefinitions } from '@quire/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '../apps/server/test/fixtures.js';
-import { encodePng, photoRaster } from '../apps/server/test/imageFixtures.js';
 import { startE2e, tmpDir, type E2e } from './browser.js';
+import { toolDocuments } from './toolDocuments.js';
 import fs from 'node:fs';
 
 let e2e: E2e;
 let dir: string;
+let documentFor: (tool: ToolDefinition) => string;
 beforeAll(async () => {
   e2e = await startE2e();
   dir = tmpDir('phone-actions');
-  await makePdf(path.join(dir, 'long.pdf'), 17, 'Long');
-  fs.writeFileSync(path.join(dir, 'photo.png'), encodePng(photoRaster(900, 1200)));
+  documentFor = await toolDocuments(dir);
 });
 afterAll(async () => {
   await e2e.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-const CORPUS = path.join(import.meta.dirname, '../test-corpus/office');
-/** A document of each kind the tools take: made here where it can be, else one of the corpus. */
-const documentFor = (tool: ToolDefinition): string => {
-  const ext = tool.extFrom[0]!;
-  if (ext === 'pdf') return path.join(dir, 'long.pdf');
-  if (ext === 'jpg') return path.join(dir, 'photo.png');
-  const corpus: Record<string, string> = {
-    doc: 'having-images.docx',
-    xls: 'SimpleWithImages.xls',
-    ppt: 'SmartArt.pptx',
-    rtf: 'image.rtf',
-    txt: 'UTF-8-demo.txt',
-    pub: 'SampleBrochure.pub',
-  };
-  if (!corpus[ext]) throw new Error(`no document for ${tool.slug} (${ext})`);
-  return path.join(CORPUS, corpus[ext]);
-};
 
 /** Where the button is once scrolled to: inside the viewport, and what the page shows at its centre. */
 async function reach(page: import('playwright-core').Page): Promise<string | null> {
